@@ -1,0 +1,40 @@
+# The front door. `make lessons` and `make test` work on a fresh machine with
+# Python 3.11+ and make: both create .venv and install what they need.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: lessons test lint typecheck unit bench docs clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev,lessons]"
+	@touch $(STAMP)
+
+## make lessons: install everything and open JupyterLab on the lessons
+lessons: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=lessons
+
+## make test: lint, type-check and run the whole test suite
+test: lint typecheck unit
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict hasenpfeffer_core
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest
+
+## make bench: the speed figures (not part of the tests)
+bench: $(STAMP)
+	$(BIN)/python bench/playouts.py
+	$(BIN)/python bench/solver.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

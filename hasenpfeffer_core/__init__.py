@@ -1,0 +1,136 @@
+"""hasenpfeffer_core: the rules of Hasenpfeffer (Euchre with a Joker), exactly.
+
+>>> from hasenpfeffer_core import parse_card, ranking, trick_winner, parse_cards
+>>> ranking("H")[:3]
+(Card('JK'), Card('JH'), Card('JD'))
+>>> trick_winner(parse_cards("AH JD JK QH"), "H")
+2
+
+The package needs nothing outside the standard library and imports nothing
+from Jupyter; the widgets live in ``hasenpfeffer_core.widgets``.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play, parse_action
+from .bidding import bid_name, bids_above
+from .cards import (
+    DECK,
+    JOKER,
+    SUITS,
+    Card,
+    Colour,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
+from .errors import (
+    BidTooLowError,
+    HasenpfefferError,
+    IllegalActionError,
+    InvalidDataError,
+    MustFollowSuitError,
+    OutOfTurnError,
+    ParseError,
+    RecordError,
+    WrongPhaseError,
+)
+from .game import Game
+from .record import HandRecord, Move, dump, dumps, load, loads
+from .rules import (
+    OPTIONS,
+    PRESETS,
+    AllPass,
+    BiddingScale,
+    FailedBid,
+    FirstLead,
+    NoTrumpJoker,
+    Preset,
+    Rules,
+)
+from .scoring import HandResult, score_hand
+from .seats import SEATS, Seat, Side, parse_seat, parse_side
+from .state import HandState, Phase, Trick, deal_cards
+from .tricks import (
+    CardRole,
+    card_role,
+    effective_suit,
+    legal_plays,
+    ranking,
+    sort_hand,
+    trick_winner,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK",
+    "JOKER",
+    "OPTIONS",
+    "PRESETS",
+    "SEATS",
+    "SUITS",
+    "Action",
+    "AllPass",
+    "Bid",
+    "BidTooLowError",
+    "BiddingScale",
+    "Card",
+    "CardRole",
+    "Colour",
+    "Deal",
+    "Discard",
+    "FailedBid",
+    "FirstLead",
+    "Game",
+    "GoAlone",
+    "HandRecord",
+    "HandResult",
+    "HandState",
+    "HasenpfefferError",
+    "IllegalActionError",
+    "InvalidDataError",
+    "Move",
+    "MustFollowSuitError",
+    "NameTrump",
+    "NoTrumpJoker",
+    "OutOfTurnError",
+    "ParseError",
+    "Pass",
+    "Phase",
+    "Play",
+    "Preset",
+    "Rank",
+    "RecordError",
+    "Rules",
+    "Seat",
+    "Side",
+    "Suit",
+    "Trick",
+    "WrongPhaseError",
+    "__version__",
+    "bid_name",
+    "bids_above",
+    "card_role",
+    "deal_cards",
+    "dump",
+    "dumps",
+    "effective_suit",
+    "format_cards",
+    "legal_plays",
+    "load",
+    "loads",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "parse_seat",
+    "parse_side",
+    "parse_suit",
+    "ranking",
+    "score_hand",
+    "sort_hand",
+    "trick_winner",
+]

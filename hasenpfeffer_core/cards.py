@@ -1,0 +1,431 @@
+"""Suits, ranks, the 25 cards and their short texts.
+
+Hasenpfeffer is played with 25 cards: 9, 10, J, Q, K and A in each of the four
+suits, plus one Joker. There are exactly 25 :class:`Card` objects; constructing
+a card again returns the same object, so cards compare with ``is`` as well as
+``==``, hash cheaply and can be used in sets and as dictionary keys.
+
+Every card has one canonical short text with suit symbols (``J♥``, ``10♠``,
+``JK``) and an ASCII twin (``JH``, ``TS``, ``JK``); both parse back to it.
+
+>>> parse_card("J♥") is parse_card("jh") is Card("JH")
+True
+>>> c = parse_card("10s")
+>>> c.text, c.ascii, c.name
+('10♠', 'TS', 'ten of spades')
+>>> Card("TS") == c, repr(c)
+(True, "Card('TS')")
+>>> parse_card("Joker") is JOKER, JOKER.text
+(True, 'JK')
+>>> parse_suit("hearts"), parse_suit("♦").symbol
+(Suit.HEARTS, '♦')
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Any, Final, overload
+
+from .errors import InvalidDataError, ParseError
+
+__all__ = [
+    "DECK",
+    "JOKER",
+    "SUITS",
+    "Card",
+    "Colour",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+]
+
+
+class Colour(enum.Enum):
+    """The colour of a suit. The two jacks of one colour are the bowers."""
+
+    BLACK = "black"
+    RED = "red"
+
+
+class Suit(enum.Enum):
+    """One of the four suits, in the engine's fixed order: spades, hearts, diamonds, clubs."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter ASCII name: ``S``, ``H``, ``D`` or ``C``."""
+        return "SHDC"[self.value]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♠``, ``♥``, ``♦`` or ``♣``."""
+        return "♠♥♦♣"[self.value]
+
+    @property
+    def colour(self) -> Colour:
+        """Red for hearts and diamonds, black for spades and clubs."""
+        return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+
+    @property
+    def partner(self) -> Suit:
+        """The other suit of the same colour (the suit of the left bower when this is trump).
+
+        >>> Suit.HEARTS.partner, Suit.CLUBS.partner
+        (Suit.DIAMONDS, Suit.SPADES)
+        """
+        return _PARTNER[self]
+
+    @property
+    def plural(self) -> str:
+        """The English name, as in "hearts are trumps"."""
+        return self.name.lower()
+
+    @property
+    def singular(self) -> str:
+        """The English name of one card's suit, as in "a heart"."""
+        return self.name.lower()[:-1]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_PARTNER: Final = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+
+SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
+
+
+class Rank(enum.IntEnum):
+    """The printed rank of a card. The Joker has its own rank."""
+
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def text(self) -> str:
+        """The rank as printed on the card: ``9``, ``10``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_TEXT[self]
+
+    @property
+    def ascii(self) -> str:
+        """The one-character ASCII rank (``T`` for the ten)."""
+        return _RANK_TEXT[self] if self is not Rank.TEN else "T"
+
+    @property
+    def word(self) -> str:
+        """The English name: ``nine`` ... ``ace``."""
+        return self.name.lower()
+
+
+_RANK_TEXT: Final = {
+    Rank.NINE: "9",
+    Rank.TEN: "10",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.JOKER: "JK",
+}
+
+_SUIT_WORDS: Final[dict[str, Suit]] = {}
+for _s in Suit:
+    for _w in (_s.letter, _s.symbol, _s.plural, _s.singular):
+        _SUIT_WORDS[_w.lower()] = _s
+for _w, _s in (("♤", Suit.SPADES), ("♡", Suit.HEARTS), ("♢", Suit.DIAMONDS), ("♧", Suit.CLUBS)):
+    _SUIT_WORDS[_w] = _s
+del _s, _w
+
+_RANK_WORDS: Final[dict[str, Rank]] = {
+    "9": Rank.NINE,
+    "10": Rank.TEN,
+    "t": Rank.TEN,
+    "j": Rank.JACK,
+    "q": Rank.QUEEN,
+    "k": Rank.KING,
+    "a": Rank.ACE,
+    "nine": Rank.NINE,
+    "ten": Rank.TEN,
+    "jack": Rank.JACK,
+    "queen": Rank.QUEEN,
+    "king": Rank.KING,
+    "ace": Rank.ACE,
+}
+
+_CARD_HELP: Final = (
+    "a card is a rank (9, 10 or T, J, Q, K, A) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), "
+    "like JH, J♥, 10S or TS, or the Joker (JK)"
+)
+_SUIT_HELP: Final = "a suit is S, H, D, C, ♠, ♥, ♦, ♣ or its name (spades, hearts, diamonds, clubs)"
+
+
+def parse_suit(text: str | Suit) -> Suit:
+    """Read a suit from ``H``, ``h``, ``hearts``, ``heart`` or ``♥`` (any case).
+
+    >>> parse_suit("C"), parse_suit("Spades"), parse_suit("♡")
+    (Suit.CLUBS, Suit.SPADES, Suit.HEARTS)
+    >>> parse_suit("X")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.errors.ParseError: 'X' is not a suit: a suit is S, H, D, C, ♠, ♥, ♦, ♣ or its name (spades, hearts, diamonds, clubs)
+    """
+    if isinstance(text, Suit):
+        return text
+    if not isinstance(text, str):
+        raise ParseError(f"{text!r} is not a suit: expected text, got {type(text).__name__}")
+    suit = _SUIT_WORDS.get(text.strip().lower())
+    if suit is None:
+        raise ParseError(f"{text!r} is not a suit: {_SUIT_HELP}")
+    return suit
+
+
+class Card:
+    """One of the 25 cards. ``Card("JH")``, ``Card(Rank.JACK, Suit.HEARTS)`` and
+    ``parse_card("J♥")`` all give the same object.
+
+    Cards are immutable and there is exactly one object per card. ``index`` is
+    a number from 0 to 24 (the Joker is 24), handy for bit sets and tables.
+    """
+
+    __slots__ = ("_ascii", "_name", "_text", "index", "rank", "suit")
+
+    rank: Rank
+    suit: Suit | None
+    index: int
+    _text: str
+    _ascii: str
+    _name: str
+
+    @overload
+    def __new__(cls, rank_or_text: str) -> Card: ...
+
+    @overload
+    def __new__(cls, rank_or_text: Rank, suit: Suit) -> Card: ...
+
+    def __new__(cls, rank_or_text: str | Rank, suit: Suit | None = None) -> Card:
+        if isinstance(rank_or_text, str) and suit is None:
+            return parse_card(rank_or_text)
+        if isinstance(rank_or_text, Rank):
+            if rank_or_text is Rank.JOKER and suit is None:
+                return _ALL[24]
+            if isinstance(suit, Suit) and rank_or_text is not Rank.JOKER:
+                return _ALL[suit.value * 6 + (rank_or_text - 9)]
+        raise ParseError(
+            f"Card({rank_or_text!r}, {suit!r}) is not a card: {_CARD_HELP}; or Card(Rank, Suit)"
+        )
+
+    @classmethod
+    def _make(cls, rank: Rank, suit: Suit | None) -> Card:
+        self = object.__new__(cls)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        if suit is None:
+            index, text, ascii_, name = 24, "JK", "JK", "the Joker"
+        else:
+            index = suit.value * 6 + (rank - 9)
+            text = rank.text + suit.symbol
+            ascii_ = rank.ascii + suit.letter
+            name = f"{rank.word} of {suit.plural}"
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_ascii", ascii_)
+        object.__setattr__(self, "_name", name)
+        return self
+
+    @property
+    def text(self) -> str:
+        """The canonical short text with a suit symbol: ``J♥``, ``10♠``, ``JK``."""
+        return self._text
+
+    @property
+    def ascii(self) -> str:
+        """The ASCII twin of :attr:`text`: ``JH``, ``TS``, ``JK``."""
+        return self._ascii
+
+    @property
+    def name(self) -> str:
+        """The English name: ``jack of hearts``, ``the Joker``."""
+        return self._name
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the Joker only."""
+        return self.suit is None
+
+    @property
+    def is_jack(self) -> bool:
+        """True for the four jacks (the candidates for the bowers)."""
+        return self.rank is Rank.JACK
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __repr__(self) -> str:
+        return f"Card({self._ascii!r})"
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str]]:
+        return (Card, (self._ascii,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
+
+_ALL: Final[tuple[Card, ...]] = tuple(
+    [Card._make(rank, suit) for suit in Suit for rank in list(Rank)[:6]]
+    + [Card._make(Rank.JOKER, None)]
+)
+
+#: The Joker: always the highest trump.
+JOKER: Final[Card] = _ALL[24]
+
+#: All 25 cards in a fixed order (by suit, 9 up to A, then the Joker).
+DECK: Final[tuple[Card, ...]] = _ALL
+
+_BY_TEXT: Final[dict[str, Card]] = {}
+for _c in _ALL:
+    _BY_TEXT[_c.text.lower()] = _c
+    _BY_TEXT[_c.ascii.lower()] = _c
+_BY_TEXT["joker"] = JOKER
+_BY_TEXT["jkr"] = JOKER
+_BY_TEXT["the joker"] = JOKER
+_BY_TEXT["🃏"] = JOKER
+del _c
+
+_SPLIT = re.compile(r"^(10|[0-9]+|[a-z]+?)\s*(?:of\s+)?([^\s\w]|[a-z]+)$")
+
+
+def parse_card(text: str | Card) -> Card:
+    """Read a card from text: ``JH``, ``jh``, ``J♥``, ``10H``, ``TH``, ``Joker``, ``JK``.
+
+    Case does not matter; ``jack of hearts`` works too.
+
+    >>> [parse_card(t).text for t in ("JH", "jh", "J♥", "10H", "TH", "Joker", "jk")]
+    ['J♥', 'J♥', 'J♥', '10♥', '10♥', 'JK', 'JK']
+    >>> parse_card("8H")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.errors.ParseError: '8H' is not a card: the deck has no 8 (ranks are 9, 10 or T, J, Q, K, A)
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise ParseError(f"{text!r} is not a card: expected text, got {type(text).__name__}")
+    key = text.strip().lower()
+    card = _BY_TEXT.get(key)
+    if card is not None:
+        return card
+    match = _SPLIT.match(key)
+    if match is None:
+        raise ParseError(f"{text!r} is not a card: {_CARD_HELP}")
+    rank_text, suit_text = match.groups()
+    rank = _RANK_WORDS.get(rank_text)
+    suit = _SUIT_WORDS.get(suit_text)
+    if rank is None:
+        if rank_text.isdigit() or rank_text in ("2345678"):
+            raise ParseError(
+                f"{text!r} is not a card: the deck has no {rank_text} "
+                "(ranks are 9, 10 or T, J, Q, K, A)"
+            )
+        raise ParseError(f"{text!r} is not a card: {rank_text!r} is not a rank; {_CARD_HELP}")
+    if suit is None:
+        raise ParseError(f"{text!r} is not a card: {suit_text!r} is not a suit; {_SUIT_HELP}")
+    return _ALL[suit.value * 6 + (rank - 9)]
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read several cards: ``"J♥ A♥ 9S"``, ``"JH,AH,9S"`` or a list of texts or cards.
+
+    Duplicates are refused, since the deck holds each card once.
+
+    >>> parse_cards("J♥, AH 9s")
+    (Card('JH'), Card('AH'), Card('9S'))
+    >>> parse_cards("JH jh")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.errors.InvalidDataError: J♥ is listed twice: the deck has one of each card
+    """
+    items: Iterable[str | Card]
+    if isinstance(text, str):
+        words = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+        # "jack of hearts" style names: rejoin "x of y" triples.
+        items = _join_of(words)
+    else:
+        items = text
+    cards = tuple(parse_card(t) for t in items)
+    check_distinct(cards)
+    return cards
+
+
+def _join_of(words: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if i + 2 < len(words) and words[i + 1].lower() == "of":
+            out.append(" ".join(words[i : i + 3]))
+            i += 3
+        elif words[i].lower() == "the" and i + 1 < len(words):
+            out.append(words[i] + " " + words[i + 1])
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def check_distinct(cards: Iterable[Card], what: str = "") -> None:
+    """Raise :class:`InvalidDataError` if a card appears twice."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            where = f" in {what}" if what else ""
+            raise InvalidDataError(
+                f"{card.text} is listed twice{where}: the deck has one of each card",
+                rule="the deck",
+            )
+        seen.add(card)
+
+
+def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
+    """The cards' short texts joined by spaces (``ascii=True`` for the ASCII twins).
+
+    >>> format_cards(parse_cards("JH TS JK"))
+    'J♥ 10♠ JK'
+    >>> format_cards(parse_cards("JH TS JK"), ascii=True)
+    'JH TS JK'
+    """
+    return " ".join(c.ascii if ascii else c.text for c in cards)

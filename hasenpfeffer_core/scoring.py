@@ -1,0 +1,146 @@
+"""Scoring one hand.
+
+Makers who take at least their bid score one point per trick they took. Makers
+who fail lose, under the seed, one point per trick they took (an unusual rule
+that only the seed has); the options lose the bid, or six. Big Pepper
+multiplies the makers' result by ``big_pepper_multiplier`` (2), and a lone hand
+multiplies its side's result by ``lone_multiplier`` (2, a borrowed rule).
+Defenders score nothing unless ``defenders_score`` is on (one per trick).
+
+>>> from hasenpfeffer_core import Rules, Seat, Side
+>>> from hasenpfeffer_core.actions import Bid
+>>> r = score_hand(Rules(), Bid(Seat.N, 4), {Side.NS: 2, Side.EW: 4})
+>>> r.made, r.points[Side.NS], r.points[Side.EW]
+(False, -2, 0)
+>>> r.reason
+'NS bid 4 and took 2 tricks: the bid failed, and under the seed rule they lose 1 point per trick taken: -2.'
+>>> score_hand(Rules(failed_bid="bid"), Bid(Seat.N, 4), {Side.NS: 2, Side.EW: 4}).points[Side.NS]
+-4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .actions import Bid
+from .bidding import bid_name
+from .cards import Suit
+from .rules import FailedBid, Rules
+from .seats import Seat, Side
+
+__all__ = ["HandResult", "score_hand"]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of one played hand; :attr:`reason` explains the score in English."""
+
+    rules: Rules
+    bid: Bid
+    trump: Suit | None
+    tricks: Mapping[Side, int]
+    made: bool
+    points: Mapping[Side, int]
+    multiplier: int
+    maker_alone: bool
+    defender_alone: Seat | None
+
+    @property
+    def maker(self) -> Seat:
+        """The high bidder."""
+        return self.bid.seat
+
+    @property
+    def side(self) -> Side:
+        """The makers' partnership."""
+        return self.bid.seat.side
+
+    @property
+    def reason(self) -> str:
+        """The score explained, e.g. "NS bid 4 and took 5 tricks: the bid is made..."."""
+        rules = self.rules
+        bid = self.bid
+        side = self.side
+        other = side.other
+        taken = self.tricks[side]
+        name = bid_name(bid.tricks, bid.big, rules)
+        base = self.points[side] // self.multiplier
+        parts = [f"{side.name} bid {name} and took {_plural(taken, 'trick')}"]
+        if self.made:
+            parts.append(f": the bid is made, 1 point per trick taken: {base}")
+        elif rules.failed_bid is FailedBid.TRICKS_TAKEN:
+            parts.append(
+                ": the bid failed, and under the seed rule they lose 1 point per trick taken: "
+                f"{base}"
+            )
+        elif rules.failed_bid is FailedBid.BID:
+            parts.append(f": the bid failed, and they lose the amount of the bid: {base}")
+        else:
+            parts.append(f": the bid failed, and they lose 6: {base}")
+        if bid.big:
+            parts.append(f", times {rules.big_pepper_multiplier} for Big Pepper")
+        if self.maker_alone:
+            parts.append(f", times {rules.lone_multiplier} for going alone")
+        if self.multiplier != 1:
+            parts.append(f" = {self.points[side]}")
+        if rules.defenders_score:
+            parts.append(
+                f"; the defenders {other.name} score {_plural(self.points[other], 'point')}"
+                + (
+                    f" (times {rules.lone_multiplier} for defending alone)"
+                    if self.defender_alone is not None
+                    else ""
+                )
+            )
+        parts.append(".")
+        return "".join(parts)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+
+
+def score_hand(
+    rules: Rules,
+    bid: Bid,
+    tricks: Mapping[Side, int],
+    *,
+    trump: Suit | None = None,
+    maker_alone: bool = False,
+    defender_alone: Seat | None = None,
+) -> HandResult:
+    """Score a hand in which ``bid.seat`` made the high bid and the sides took ``tricks``."""
+    side = bid.seat.side
+    other = side.other
+    taken = tricks[side]
+    made = taken >= bid.tricks
+    if made:
+        base = taken
+    elif rules.failed_bid is FailedBid.TRICKS_TAKEN:
+        base = -taken
+    elif rules.failed_bid is FailedBid.BID:
+        base = -bid.tricks
+    else:
+        base = -6
+    multiplier = 1
+    if bid.big:
+        multiplier *= rules.big_pepper_multiplier
+    if maker_alone:
+        multiplier *= rules.lone_multiplier
+    defender_points = 0
+    if rules.defenders_score:
+        defender_points = tricks[other]
+        if defender_alone is not None:
+            defender_points *= rules.lone_multiplier
+    return HandResult(
+        rules=rules,
+        bid=bid,
+        trump=trump,
+        tricks=dict(tricks),
+        made=made,
+        points={side: base * multiplier, other: defender_points},
+        multiplier=multiplier,
+        maker_alone=maker_alone,
+        defender_alone=defender_alone,
+    )

@@ -1,0 +1,943 @@
+"""One hand of Hasenpfeffer as a state machine.
+
+A :class:`HandState` moves through explicit phases::
+
+    DEAL -> AUCTION -> TRUMP -> DISCARD -> ALONE -> PLAY -> SCORED
+                   \\-> THROWN_IN (all four passed and the rules throw the hand in)
+
+``DISCARD`` happens only when the widow is used and ``ALONE`` only when lone
+hands are allowed. In every phase :meth:`HandState.legal_actions` lists what
+may be done and :meth:`HandState.apply` does one action; :meth:`HandState.check`
+raises the error an action would meet, and :meth:`HandState.can_apply` answers
+yes or no. A refused action leaves the state exactly as it was.
+
+>>> from hasenpfeffer_core import HandState, Seat, parse_action
+>>> h = HandState.new(dealer=Seat.W, seed=7)
+>>> h.phase, h.to_move
+(Phase.AUCTION, Seat.N)
+>>> while not h.is_over:
+...     h.apply(h.legal_actions()[0])
+>>> h.phase, len(h.tricks)
+(Phase.SCORED, 6)
+>>> sum(h.result.tricks.values())
+6
+
+Deals come from a seed or a :class:`random.Random`, so any hand can be rebuilt
+exactly: ``HandState.new(dealer=Seat.W, seed=7)`` always deals the same cards.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, TypeVar
+
+from .actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play
+from .bidding import FORCED_BID, bid_name, bids_above, check_bid
+from .cards import DECK, SUITS, Card, Suit, check_distinct, format_cards
+from .errors import (
+    IllegalActionError,
+    InvalidDataError,
+    OutOfTurnError,
+    WrongPhaseError,
+)
+from .rules import AllPass, BiddingScale, FirstLead, NoTrumpJoker, Rules
+from .scoring import HandResult, score_hand
+from .seats import SEATS, Seat, Side
+from .tricks import _ORDER, _legal_mask, _winner_index, check_follow, trump_key
+
+__all__ = ["HandState", "Phase", "Trick", "all_cards_accounted", "deal_cards"]
+
+
+class Phase(enum.Enum):
+    """Where a hand stands."""
+
+    DEAL = "deal"
+    AUCTION = "auction"
+    TRUMP = "trump"
+    DISCARD = "discard"
+    ALONE = "alone"
+    PLAY = "play"
+    SCORED = "scored"
+    THROWN_IN = "thrown in"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+_PHASE_WHAT: Final = {
+    Phase.DEAL: "the cards have not been dealt yet",
+    Phase.AUCTION: "the hand is in the auction (players bid or pass)",
+    Phase.TRUMP: "the high bidder is naming trump",
+    Phase.DISCARD: "the high bidder is discarding one card after taking the widow",
+    Phase.ALONE: "the players are deciding whether to go alone",
+    Phase.PLAY: "the cards are being played",
+    Phase.SCORED: "the hand is over and scored",
+    Phase.THROWN_IN: "the hand was thrown in after all four passed",
+}
+
+_ACTION_PHASE: Final[dict[type, Phase]] = {
+    Bid: Phase.AUCTION,
+    Pass: Phase.AUCTION,
+    NameTrump: Phase.TRUMP,
+    Discard: Phase.DISCARD,
+    GoAlone: Phase.ALONE,
+    Play: Phase.PLAY,
+}
+
+_ACTION_WORDS: Final[dict[type, str]] = {
+    Bid: "bid",
+    Pass: "pass",
+    NameTrump: "name trump",
+    Discard: "discard",
+    GoAlone: "decide on going alone",
+    Play: "play a card",
+}
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the cards in the order played, and who won."""
+
+    leader: Seat
+    plays: tuple[tuple[Seat, Card], ...]
+    winner: Seat
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in the order played, led card first."""
+        return tuple(c for _, c in self.plays)
+
+    def __str__(self) -> str:
+        body = " ".join(f"{s.name}:{c.text}" for s, c in self.plays)
+        return f"{body} -> {self.winner.name}"
+
+
+_A = TypeVar("_A", Play, Discard)
+
+# Interned actions: legal_actions() hands out these objects, never new ones.
+_PLAYS: Final = [[Play(s, c) for c in DECK] for s in SEATS]
+_DISCARDS: Final = [[Discard(s, c) for c in DECK] for s in SEATS]
+_PASSES: Final = [Pass(s) for s in SEATS]
+_ALONE: Final = [(GoAlone(s, False), GoAlone(s, True)) for s in SEATS]
+_TRUMPS: Final = [tuple(NameTrump(s, t) for t in SUITS) for s in SEATS]
+_NO_TRUMP: Final = [NameTrump(s, None) for s in SEATS]
+
+
+def _chunks(actions: list[list[_A]]) -> list[list[list[tuple[_A, ...]]]]:
+    """``result[seat][suit][6 bits]``: the actions for the cards of one suit's slice of a
+    hand mask (bits ``6 * suit`` to ``6 * suit + 5``), so that the actions for any mask
+    are four table look-ups; the Joker (bit 24) is added apart."""
+    return [
+        [
+            [tuple(actions[s][ch * 6 + b] for b in range(6) if bits >> b & 1) for bits in range(64)]
+            for ch in range(4)
+        ]
+        for s in range(4)
+    ]
+
+
+_PLAY_CHUNKS: Final = _chunks(_PLAYS)
+_DISCARD_CHUNKS: Final = _chunks(_DISCARDS)
+_JOKER_PLAY: Final = [(_PLAYS[s][24],) for s in range(4)]
+_JOKER_DISCARD: Final = [(_DISCARDS[s][24],) for s in range(4)]
+
+
+_PLAY: Final = Phase.PLAY
+_AUCTION_PHASE: Final = Phase.AUCTION
+_PEPPER: Final = BiddingScale.PEPPER
+_FULL: Final = (1 << 25) - 1
+
+
+def _auction_actions(scale: BiddingScale, seat: int, level: int) -> tuple[Bid | Pass, ...]:
+    """Pass, then every bid of ``scale`` above the bid level ``level`` (0: no bid yet)."""
+    rules = Rules(bidding=scale)
+    return (_PASSES[seat], *(b for b in bids_above(None, SEATS[seat], rules) if b.level > level))
+
+
+# _AUCTION[scale][seat][level of the high bid]: the legal actions of the auction.
+_AUCTION: Final = {
+    scale: [[_auction_actions(scale, seat, level) for level in range(14)] for seat in range(4)]
+    for scale in BiddingScale
+}
+
+
+def _next_seats(out: int) -> tuple[int, ...]:
+    """For each seat, the next seat clockwise that is not sitting out (mask ``out``)."""
+    result = []
+    for seat in range(4):
+        nxt = (seat + 1) % 4
+        while out >> nxt & 1 and nxt != seat:
+            nxt = (nxt + 1) % 4
+        result.append(nxt)
+    return tuple(result)
+
+
+_NEXT_SEAT: Final = [_next_seats(out) for out in range(16)]
+
+
+def _cards_of(m: int, tk: int = 4) -> tuple[Card, ...]:
+    """The cards of mask ``m`` in reading order under trump key ``tk``."""
+    return tuple(c for c in _ORDER[tk] if m >> c.index & 1)
+
+
+def deal_cards(rng: random.Random | int | None, dealer: Seat = Seat.N) -> Deal:
+    """Shuffle and deal: six cards each in packets of three, from the dealer's left; the
+    last card is the widow.
+
+    The shuffle is a Fisher-Yates shuffle driven by ``rng.getrandbits``, so the same
+    seed always gives the same deal.
+
+    >>> d = deal_cards(1)
+    >>> [len(h) for h in d.hands], d == deal_cards(random.Random(1))
+    ([6, 6, 6, 6], True)
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    deck = list(DECK)
+    r = rng.getrandbits(192)  # 25! < 2**84: the leftover bits make the bias negligible
+    for i in range(24, 0, -1):
+        r, j = divmod(r, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    d = tuple(deck)
+    # Two rounds of packets of three, from the dealer's left: the k-th player
+    # gets cards 3k..3k+2 and 12+3k..14+3k; the last card is the widow.
+    first = dealer.value + 1
+    hands = [d[3 * k : 3 * k + 3] + d[12 + 3 * k : 15 + 3 * k] for k in range(4)]
+    h = [hands[(seat - first) % 4] for seat in range(4)]
+    return Deal((h[0], h[1], h[2], h[3]), d[24])
+
+
+class HandState:
+    """One hand: deal, auction, widow and trump, discard, going alone, play, score."""
+
+    __slots__ = (
+        "_active",
+        "_alone_asked",
+        "_deal",
+        "_dealer",
+        "_defender_alone",
+        "_discard",
+        "_forced",
+        "_hands",
+        "_high",
+        "_high_seat",
+        "_joker_any_time",
+        "_leader",
+        "_legal",
+        "_log",
+        "_maker",
+        "_maker_alone",
+        "_next",
+        "_out",
+        "_passed",
+        "_result",
+        "_rules",
+        "_tk",
+        "_to_move",
+        "_trick_cards",
+        "_trick_seats",
+        "_tricks",
+        "_trump",
+        "_trump_named",
+        "_won",
+        "phase",
+    )
+
+    phase: Phase
+
+    def __init__(self, rules: Rules | None = None, dealer: Seat = Seat.N) -> None:
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
+        if not isinstance(dealer, Seat):
+            raise InvalidDataError(f"the dealer must be a Seat, got {dealer!r}")
+        self._rules = rules
+        self._dealer = dealer.value
+        self.phase = Phase.DEAL
+        self._deal: Deal | None = None
+        self._hands = [0, 0, 0, 0]
+        self._to_move = -1
+        self._log: list[Action] = []
+        self._high: Bid | None = None
+        self._high_seat = -1
+        self._passed = 0
+        self._forced = False
+        self._maker = -1
+        self._trump: Suit | None = None
+        self._trump_named = False
+        self._tk = 4
+        self._joker_any_time = rules.no_trump_joker is NoTrumpJoker.ANY_TIME
+        self._discard: Card | None = None
+        self._maker_alone = False
+        self._defender_alone = -1
+        self._alone_asked = 0
+        self._out = 0
+        self._active = 4
+        self._legal = -1
+        self._leader = -1
+        self._trick_cards: list[int] = []
+        self._trick_seats: list[int] = []
+        # Finished tricks as (leader, seats, card indices, winner); Trick objects
+        # are built only when asked for (the playout loop never needs them).
+        self._tricks: list[tuple[int, list[int], list[int], int]] = []
+        self._next = _NEXT_SEAT[0]
+        self._won = [0, 0, 0, 0]
+        self._result: HandResult | None = None
+
+    # --- construction ------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | None = None,
+        dealer: Seat = Seat.N,
+        seed: random.Random | int | None = None,
+    ) -> HandState:
+        """A freshly dealt hand (phase ``AUCTION``); ``seed`` is an int or a ``random.Random``."""
+        state = cls(rules, dealer)
+        state.apply_deal(deal_cards(seed, dealer))
+        return state
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: dict[Seat, Iterable[Card | str]] | dict[str, Iterable[Card | str]],
+        widow: Card | str,
+        *,
+        rules: Rules | None = None,
+        dealer: Seat = Seat.N,
+    ) -> HandState:
+        """A hand dealt with the given cards (a mapping of seats, or seat letters, to cards)."""
+        from .cards import parse_card, parse_cards
+        from .seats import parse_seat
+
+        by_seat: dict[Seat, tuple[Card, ...]] = {}
+        for key, cards in hands.items():
+            seat = parse_seat(key)
+            by_seat[seat] = (
+                parse_cards(cards) if isinstance(cards, str) else parse_cards(list(cards))
+            )
+        missing = [s.name for s in SEATS if s not in by_seat]
+        if missing:
+            raise InvalidDataError(
+                f"the deal has no hand for {', '.join(missing)}: each of the four players "
+                "is dealt six cards",
+                rule="the deal",
+            )
+        state = cls(rules, dealer)
+        state.apply_deal(
+            Deal(
+                (by_seat[Seat.N], by_seat[Seat.E], by_seat[Seat.S], by_seat[Seat.W]),
+                parse_card(widow),
+            )
+        )
+        return state
+
+    @classmethod
+    def replay(
+        cls,
+        deal: Deal,
+        actions: Iterable[Action],
+        *,
+        rules: Rules | None = None,
+        dealer: Seat = Seat.N,
+    ) -> HandState:
+        """The state after dealing ``deal`` and applying ``actions`` in order."""
+        state = cls(rules, dealer)
+        state.apply_deal(deal)
+        for action in actions:
+            state.apply(action)
+        return state
+
+    def copy(self) -> HandState:
+        """An independent copy (for trying actions, search, undo)."""
+        other = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._hands = self._hands[:]
+        other._log = self._log[:]
+        other._trick_cards = self._trick_cards[:]
+        other._trick_seats = self._trick_seats[:]
+        other._tricks = self._tricks[:]
+        other._won = self._won[:]
+        return other
+
+    __copy__ = copy
+
+    def undo(self) -> HandState:
+        """A new state with the last action taken back (the deal cannot be undone)."""
+        if not self._log:
+            raise IllegalActionError("there is no action to undo", rule="undo")
+        assert self._deal is not None
+        return HandState.replay(
+            self._deal, self._log[:-1], rules=self._rules, dealer=SEATS[self._dealer]
+        )
+
+    # --- reading the state -------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this hand is played under."""
+        return self._rules
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer of this hand."""
+        return SEATS[self._dealer]
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal as it was made (``None`` before the deal)."""
+        return self._deal
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat that acts next, or ``None`` when the hand is over or not dealt."""
+        return SEATS[self._to_move] if self._to_move >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand is scored or thrown in."""
+        return self.phase is Phase.SCORED or self.phase is Phase.THROWN_IN
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """Every action applied since the deal, in order."""
+        return tuple(self._log)
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, trumps first, strongest first."""
+        return _cards_of(self._hands[seat.value], self._tk)
+
+    @property
+    def hands(self) -> dict[Seat, tuple[Card, ...]]:
+        """What every seat holds now (a sitting-out partner keeps the cards laid down)."""
+        return {s: self.hand(s) for s in SEATS}
+
+    @property
+    def widow(self) -> Card | None:
+        """The widow card (``None`` before the deal)."""
+        return self._deal.widow if self._deal is not None else None
+
+    @property
+    def discard(self) -> Card | None:
+        """The high bidder's discard, once made."""
+        return self._discard
+
+    @property
+    def auction(self) -> tuple[Bid | Pass, ...]:
+        """The bids and passes so far."""
+        return tuple(a for a in self._log if isinstance(a, Bid | Pass))
+
+    @property
+    def high_bid(self) -> Bid | None:
+        """The highest bid so far (the contract once the auction is over)."""
+        return self._high
+
+    @property
+    def maker(self) -> Seat | None:
+        """The high bidder, once the auction is over."""
+        return SEATS[self._maker] if self._maker >= 0 else None
+
+    @property
+    def forced_bid(self) -> bool:
+        """True when all four passed and a player must now bid 3 (or did)."""
+        return self._forced
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit; ``None`` before trump is named or in a no-trump hand."""
+        return self._trump
+
+    @property
+    def trump_named(self) -> bool:
+        """True once the high bidder has named trump (or no trump)."""
+        return self._trump_named
+
+    @property
+    def maker_alone(self) -> bool:
+        """True when the maker goes alone."""
+        return self._maker_alone
+
+    @property
+    def defender_alone(self) -> Seat | None:
+        """The defender who defends alone, if any."""
+        return SEATS[self._defender_alone] if self._defender_alone >= 0 else None
+
+    @property
+    def sitting_out(self) -> tuple[Seat, ...]:
+        """The partners of lone players, who lay their cards down and do not play."""
+        return tuple(s for s in SEATS if self._out >> s.value & 1)
+
+    @property
+    def leader(self) -> Seat | None:
+        """Who led (or leads) the current trick, once play has started."""
+        return SEATS[self._leader] if self._leader >= 0 else None
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The cards played to the unfinished trick, led card first."""
+        return tuple(
+            (SEATS[s], DECK[c]) for s, c in zip(self._trick_seats, self._trick_cards, strict=True)
+        )
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks, in order."""
+        return tuple(
+            Trick(
+                SEATS[leader],
+                tuple((SEATS[s], DECK[c]) for s, c in zip(seats, cards, strict=True)),
+                SEATS[winner],
+            )
+            for leader, seats, cards, winner in self._tricks
+        )
+
+    @property
+    def tricks_won(self) -> dict[Seat, int]:
+        """How many tricks each seat has won so far."""
+        return {s: self._won[s.value] for s in SEATS}
+
+    @property
+    def side_tricks(self) -> dict[Side, int]:
+        """How many tricks each partnership has won so far."""
+        w = self._won
+        return {Side.NS: w[0] + w[2], Side.EW: w[1] + w[3]}
+
+    @property
+    def result(self) -> HandResult | None:
+        """The scored result once the hand is over (``None`` while playing or thrown in)."""
+        return self._result
+
+    @property
+    def active_seats(self) -> tuple[Seat, ...]:
+        """The seats that play cards this hand (all four unless someone went alone)."""
+        return tuple(s for s in SEATS if not self._out >> s.value & 1)
+
+    # --- legal actions -----------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Everything the player to move may do now (empty when nobody is to move).
+
+        In the ``DEAL`` phase the only step is the chance step, :meth:`apply_deal`.
+        """
+        phase = self.phase
+        seat = self._to_move
+        if phase is _PLAY:
+            tc = self._trick_cards
+            m = _legal_mask(self._hands[seat], tc[0] if tc else -1, self._tk, self._joker_any_time)
+            self._legal = m
+            t = _PLAY_CHUNKS[seat]
+            r = t[0][m & 63] + t[1][m >> 6 & 63] + t[2][m >> 12 & 63] + t[3][m >> 18 & 63]
+            return r + _JOKER_PLAY[seat] if m >> 24 else r
+        if phase is Phase.AUCTION:
+            s = SEATS[seat]
+            if self._forced:
+                return (Bid(s, FORCED_BID),)
+            high = self._high
+            return _AUCTION[self._rules.bidding][seat][high.level if high is not None else 0]
+        if phase is Phase.TRUMP:
+            if self._rules.no_trump:
+                return (*_TRUMPS[seat], _NO_TRUMP[seat])  # fmt: skip
+            return _TRUMPS[seat]
+        if phase is Phase.DISCARD:
+            h = self._hands[seat]
+            d = _DISCARD_CHUNKS[seat]
+            rd = d[0][h & 63] + d[1][h >> 6 & 63] + d[2][h >> 12 & 63] + d[3][h >> 18 & 63]
+            return rd + _JOKER_DISCARD[seat] if h >> 24 else rd
+        if phase is Phase.ALONE:
+            return _ALONE[seat]
+        return ()
+
+    def check(self, action: Action) -> None:
+        """Raise the error that :meth:`apply` would raise for ``action``; do nothing else."""
+        kind = type(action)
+        wanted = _ACTION_PHASE.get(kind)
+        if wanted is None:
+            raise IllegalActionError(
+                f"{action!r} is not an action: actions are Bid, Pass, NameTrump, Discard, "
+                "GoAlone and Play (deal with apply_deal)",
+                rule="actions",
+            )
+        if self.phase is not wanted:
+            raise WrongPhaseError(
+                f"{action.seat.name} cannot {_ACTION_WORDS[kind]} now: {_PHASE_WHAT[self.phase]}"
+                + self._phase_hint(),
+                rule="order of play",
+            )
+        seat = action.seat
+        if self._out >> seat._value_ & 1:
+            raise OutOfTurnError(
+                f"{seat.name} sits out this hand: the partner of a lone player lays the cards "
+                "down and does not play",
+                rule="going alone",
+            )
+        if seat._value_ != self._to_move:
+            raise OutOfTurnError(self._turn_message(seat, kind), rule="turn order")
+        if kind is Play:
+            assert isinstance(action, Play)
+            self._check_play(action)
+        elif kind is Bid:
+            assert isinstance(action, Bid)
+            if self._forced:
+                if action.tricks != FORCED_BID or action.big:
+                    raise IllegalActionError(
+                        f"{seat.name} must bid {FORCED_BID}: {self._forced_reason()}",
+                        rule="all pass",
+                    )
+            else:
+                high = SEATS[self._high_seat] if self._high_seat >= 0 else None
+                check_bid(action, self._high, high, self._rules)
+        elif kind is Pass:
+            if self._forced:
+                raise IllegalActionError(
+                    f"{seat.name} cannot pass: {self._forced_reason()}", rule="all pass"
+                )
+        elif kind is NameTrump:
+            assert isinstance(action, NameTrump)
+            if action.suit is None and not self._rules.no_trump:
+                raise IllegalActionError(
+                    f"{seat.name} cannot name no trump: these rules have no no-trump "
+                    "contracts (Rules.no_trump); trump is one of the four suits",
+                    rule="naming trump",
+                )
+        elif kind is Discard:
+            assert isinstance(action, Discard)
+            if not self._hands[seat._value_] >> action.card.index & 1:
+                raise InvalidDataError(
+                    f"{seat.name} cannot discard {action.card.text}: it is not in the hand "
+                    f"({format_cards(self.hand(seat))})",
+                    rule="the discard",
+                )
+
+    def _check_play(self, action: Play) -> None:
+        seat = action.seat
+        card = action.card
+        hand = self._hands[seat.value]
+        if not hand >> card.index & 1:
+            raise InvalidDataError(
+                f"{seat.name} cannot play {card.text}: it is not in the hand "
+                f"({format_cards(self.hand(seat))})",
+                rule="the hand",
+            )
+        tc = self._trick_cards
+        check_follow(seat.name, hand, tc[0] if tc else -1, card, self._tk, self._joker_any_time)
+
+    def can_apply(self, action: Action) -> bool:
+        """True if :meth:`apply` would accept ``action``."""
+        try:
+            self.check(action)
+        except (IllegalActionError, InvalidDataError):
+            return False
+        return True
+
+    def _phase_hint(self) -> str:
+        if self.phase is Phase.AUCTION or self.phase is Phase.PLAY:
+            return f"; it is {SEATS[self._to_move].name}'s turn"
+        if self.phase in (Phase.TRUMP, Phase.DISCARD, Phase.ALONE):
+            return f"; {SEATS[self._to_move].name} is to act"
+        return ""
+
+    def _turn_message(self, seat: Seat, kind: type) -> str:
+        who = SEATS[self._to_move].name
+        if self.phase is Phase.AUCTION:
+            if self._passed >> seat.value & 1:
+                return (
+                    f"{seat.name} has passed, and a pass is final: {seat.name} cannot "
+                    f"bid again (it is {who}'s turn)"
+                )
+            return (
+                f"it is {who}'s turn to bid, not {seat.name}'s: bidding goes clockwise "
+                "from the dealer's left"
+            )
+        if self.phase is Phase.PLAY:
+            return (
+                f"it is {who}'s turn to play, not {seat.name}'s: play goes clockwise, "
+                "and the winner of a trick leads the next"
+            )
+        return f"it is {who}'s turn, not {seat.name}'s: {_PHASE_WHAT[self.phase]}"
+
+    def _forced_reason(self) -> str:
+        if self._rules.all_pass is AllPass.DEALER:
+            return f"all four passed, so the dealer must bid {FORCED_BID}"
+        return f"all four passed, so the player holding the Joker must bid {FORCED_BID}"
+
+    # --- applying actions --------------------------------------------------
+
+    def apply_deal(self, deal: Deal) -> None:
+        """The chance step: deal ``deal``'s hands and widow (phase ``DEAL`` only)."""
+        if self.phase is not Phase.DEAL:
+            raise WrongPhaseError(
+                f"the cards are already dealt: {_PHASE_WHAT[self.phase]}", rule="the deal"
+            )
+        if not isinstance(deal, Deal):
+            raise InvalidDataError(f"expected a Deal, got {type(deal).__name__}")
+        for seat, cards in zip(SEATS, deal.hands, strict=True):
+            if len(cards) != 6:
+                raise InvalidDataError(
+                    f"{seat.name} was dealt {len(cards)} cards ({format_cards(cards)}): "
+                    "each player is dealt six cards",
+                    rule="the deal",
+                )
+        try:
+            masks = [
+                (1 << a.index)
+                | (1 << b.index)
+                | (1 << c.index)
+                | (1 << d.index)
+                | (1 << e.index)
+                | (1 << f.index)
+                for a, b, c, d, e, f in deal.hands
+            ]
+            widow_bit = 1 << deal.widow.index
+        except (AttributeError, TypeError):
+            raise InvalidDataError(
+                f"a Deal holds four tuples of Card objects and one Card, got {deal!r}",
+                rule="the deal",
+            ) from None
+        if masks[0] | masks[1] | masks[2] | masks[3] | widow_bit != _FULL:
+            check_distinct([c for h in deal.hands for c in h] + [deal.widow], "the deal")
+        self._deal = deal
+        self._hands = masks
+        self.phase = Phase.AUCTION
+        self._to_move = (self._dealer + 1) % 4
+
+    def apply(self, action: Action) -> None:
+        """Do ``action``, or raise and change nothing if the rules do not allow it."""
+        if type(action) is Play and self.phase is _PLAY:
+            # The hot path (random playouts, search): the same checks, inlined.
+            seat = self._to_move
+            if action.seat is not SEATS[seat]:
+                self.check(action)
+            idx = action.card.index
+            hand = self._hands[seat]
+            tc = self._trick_cards
+            legal = self._legal  # set by legal_actions() for this very position, else -1
+            if legal < 0:
+                legal = _legal_mask(hand, tc[0] if tc else -1, self._tk, self._joker_any_time)
+            if not legal >> idx & 1:
+                self._check_play(action)
+            self._legal = -1
+            self._hands[seat] = hand & ~(1 << idx)
+            self._log.append(action)
+            tc.append(idx)
+            ts = self._trick_seats
+            ts.append(seat)
+            if len(tc) < self._active:
+                self._to_move = self._next[seat]
+                return
+            winner = ts[_winner_index(tc, self._tk)]
+            self._tricks.append((self._leader, ts, tc, winner))
+            self._won[winner] += 1
+            self._trick_cards = []
+            self._trick_seats = []
+            if len(self._tricks) == 6:
+                self._score()
+            else:
+                self._leader = winner
+                self._to_move = winner
+            return
+        kind = type(action)
+        if self.phase is _AUCTION_PHASE and action.seat is SEATS[self._to_move]:
+            # Second hot path: the auction's ordinary bids and passes.
+            if kind is Pass and not self._forced:
+                self._log.append(action)
+                self._after_pass()
+                return
+            if kind is Bid and not self._forced:
+                assert isinstance(action, Bid)
+                high = self._high
+                if (
+                    0 < action.tricks <= 6
+                    and (not action.big or self._rules.bidding is _PEPPER)
+                    and (high is None or action.tricks * 2 + action.big > high.level)
+                ):
+                    self._log.append(action)
+                    self._after_bid(action)
+                    return
+        self.check(action)
+        self._log.append(action)
+        if kind is Pass:
+            self._after_pass()
+        elif kind is Bid:
+            assert isinstance(action, Bid)
+            self._after_bid(action)
+        elif kind is NameTrump:
+            assert isinstance(action, NameTrump)
+            self._trump = action.suit
+            self._trump_named = True
+            self._tk = trump_key(action.suit)
+            if self._rules.widow:
+                self.phase = Phase.DISCARD
+            else:
+                self._after_discard()
+        elif kind is Discard:
+            assert isinstance(action, Discard)
+            self._hands[self._maker] &= ~(1 << action.card.index)
+            self._discard = action.card
+            self._after_discard()
+        elif kind is GoAlone:
+            assert isinstance(action, GoAlone)
+            self._after_alone(action)
+        else:  # pragma: no cover - check() refuses everything else
+            raise AssertionError(kind)
+
+    def _next_bidder(self, seat: int) -> int:
+        for step in range(1, 4):
+            nxt = (seat + step) % 4
+            if not self._passed >> nxt & 1:
+                return nxt
+        return seat
+
+    def _after_pass(self) -> None:
+        seat = self._to_move
+        self._passed |= 1 << seat
+        n = self._passed.bit_count()
+        if n == 4:
+            self._all_passed()
+        elif n == 3 and self._high is not None:
+            self._end_auction()
+        else:
+            self._to_move = self._next_bidder(seat)
+
+    def _all_passed(self) -> None:
+        policy = self._rules.all_pass
+        if policy is AllPass.REDEAL:
+            self._throw_in()
+            return
+        if policy is AllPass.DEALER:
+            self._forced = True
+            self._to_move = self._dealer
+            return
+        joker = next((i for i in range(4) if self._hands[i] >> 24 & 1), -1)
+        if joker < 0:  # the Joker is the widow
+            self._throw_in()
+            return
+        self._forced = True
+        self._to_move = joker
+
+    def _throw_in(self) -> None:
+        self.phase = Phase.THROWN_IN
+        self._to_move = -1
+
+    def _after_bid(self, bid: Bid) -> None:
+        seat = self._to_move
+        self._high = bid
+        self._high_seat = seat
+        if self._forced or self._passed.bit_count() == 3:
+            self._end_auction()
+        else:
+            self._to_move = self._next_bidder(seat)
+
+    def _end_auction(self) -> None:
+        self._maker = self._high_seat
+        if self._rules.widow:
+            assert self._deal is not None
+            self._hands[self._maker] |= 1 << self._deal.widow.index
+        self.phase = Phase.TRUMP
+        self._to_move = self._maker
+
+    def _after_discard(self) -> None:
+        if self._rules.lone_hands:
+            self.phase = Phase.ALONE
+            self._to_move = self._maker
+        else:
+            self._start_play()
+
+    def _after_alone(self, action: GoAlone) -> None:
+        seat = self._to_move
+        self._alone_asked |= 1 << seat
+        if seat == self._maker:
+            if not action.alone:
+                self._start_play()
+                return
+            self._maker_alone = True
+            self._out |= 1 << ((seat + 2) % 4)
+            if not self._rules.defend_alone:
+                self._start_play()
+                return
+            self._to_move = (seat + 1) % 4
+            return
+        if action.alone:
+            self._defender_alone = seat
+            self._out |= 1 << ((seat + 2) % 4)
+            self._start_play()
+        elif seat == (self._maker + 1) % 4:
+            self._to_move = (self._maker + 3) % 4
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        if self._defender_alone >= 0:
+            leader = self._defender_alone
+        elif self._maker_alone:
+            leader = (self._maker + 1) % 4
+        elif self._rules.first_lead is FirstLead.HIGH_BIDDER:
+            leader = self._maker
+        else:
+            leader = (self._dealer + 1) % 4
+        self.phase = Phase.PLAY
+        self._active = 4 - self._out.bit_count()
+        self._next = _NEXT_SEAT[self._out]
+        self._leader = leader
+        self._to_move = leader
+
+    def _score(self) -> None:
+        assert self._high is not None
+        self.phase = Phase.SCORED
+        self._to_move = -1
+        self._result = score_hand(
+            self._rules,
+            self._high,
+            self.side_tricks,
+            trump=self._trump,
+            maker_alone=self._maker_alone,
+            defender_alone=self.defender_alone,
+        )
+
+    # --- text ----------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState {self.phase.value}, dealer {self.dealer.name}"
+            + (f", to move {self.to_move.name}" if self.to_move else "")
+            + ">"
+        )
+
+    def __str__(self) -> str:
+        lines = [f"Hand dealt by {self.dealer.name} ({self._rules.to_text()}), {self.phase.value}"]
+        if self._high is not None:
+            lines.append(
+                f"High bid: {bid_name(self._high.tricks, self._high.big, self._rules)} "
+                f"by {SEATS[self._high_seat].name}"
+            )
+        if self._trump_named:
+            lines.append(f"Trump: {self._trump.plural if self._trump else 'none'}")
+        for s in SEATS:
+            mark = " (sits out)" if self._out >> s.value & 1 else ""
+            lines.append(f"  {s.name}: {format_cards(self.hand(s))}{mark}")
+        if self._trick_cards:
+            lines.append("Trick: " + " ".join(f"{s.name}:{c.text}" for s, c in self.current_trick))
+        if self._tricks:
+            t = self.side_tricks
+            lines.append(f"Tricks: NS {t[Side.NS]}, EW {t[Side.EW]}")
+        if self._result is not None:
+            lines.append(self._result.reason)
+        return "\n".join(lines)
+
+
+def all_cards_accounted(state: HandState) -> Sequence[Card]:
+    """Every card's whereabouts (test helper): held, played, widow or discard."""
+    held = [c for s in SEATS for c in state.hand(s)]
+    played = [c for t in state.tricks for c in t.cards] + [c for _, c in state.current_trick]
+    extra: list[Card] = []
+    if state.deal is not None:
+        if not state.rules.widow or state.maker is None:
+            extra.append(state.deal.widow)
+        if state.discard is not None:
+            extra.append(state.discard)
+    return held + played + extra

@@ -1,0 +1,374 @@
+"""What beats what: effective suits, the ranking under a trump, legal plays, trick winners.
+
+With a trump suit named, the trump suit holds 8 cards, strongest first: the
+Joker, the right bower (the jack of trump), the left bower (the other jack of
+the same colour), then A, K, Q, 10, 9 of trump. The left bower belongs to the
+trump suit only, so its printed suit has five cards. ``trump=None`` means a
+no-trump hand (an option): A, K, Q, J, 10, 9 in every suit, and the Joker
+beats everything and belongs to no suit.
+
+>>> from hasenpfeffer_core import parse_card as c, parse_cards as cs, Suit
+>>> [x.text for x in ranking(Suit.HEARTS)[:8]]
+['JK', 'J♥', 'J♦', 'A♥', 'K♥', 'Q♥', '10♥', '9♥']
+>>> effective_suit(c("JD"), Suit.HEARTS), effective_suit(c("JK"), Suit.CLUBS)
+(Suit.HEARTS, Suit.CLUBS)
+>>> legal_plays(cs("AH JD 9C"), cs("10H"), Suit.HEARTS)
+(Card('AH'), Card('JD'))
+>>> trick_winner(cs("AH JD JK QH"), Suit.HEARTS)
+2
+
+The module also keeps the small integer tables the state machine and the
+solver use on their hot paths; they are private (leading underscore).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from .cards import DECK, JOKER, SUITS, Card, Rank, Suit, check_distinct, format_cards, parse_card
+from .errors import InvalidDataError, MustFollowSuitError
+from .rules import NoTrumpJoker
+
+__all__ = [
+    "CardRole",
+    "card_role",
+    "effective_suit",
+    "follow_suit_cards",
+    "legal_plays",
+    "ranking",
+    "sort_hand",
+    "strength",
+    "trick_winner",
+]
+
+Trump = Suit | None
+
+# --- integer tables -------------------------------------------------------
+# A "trump key" is 0-3 for a trump suit (Suit.value) and 4 for no trump.
+# An "effective suit code" is 0-3 for a suit and 4 for "no suit" (the Joker in
+# no trump). In no trump nothing is trump, but giving the Joker the code 4 and
+# treating code 4 as the trump code makes the Joker beat everything with the
+# same winner rule as trumps.
+
+NO_TRUMP_KEY: Final = 4
+
+
+def trump_key(trump: Trump) -> int:
+    """0-3 for a trump suit, 4 for no trump."""
+    return NO_TRUMP_KEY if trump is None else trump.value
+
+
+def _build() -> tuple[list[list[int]], list[list[int]], list[list[int]], list[tuple[Card, ...]]]:
+    eff: list[list[int]] = []  # eff[tk][card index] -> effective suit code
+    power: list[list[int]] = []  # power[tk][card index] -> strength within its suit
+    masks: list[list[int]] = []  # masks[tk][suit code] -> bit mask of cards
+    orders: list[tuple[Card, ...]] = []  # orders[tk] -> the 25 cards strongest first
+    for tk in range(5):
+        trump = None if tk == NO_TRUMP_KEY else SUITS[tk]
+        e = [0] * 25
+        p = [0] * 25
+        for card in DECK:
+            if card is JOKER:
+                e[card.index] = tk
+                p[card.index] = 20
+                continue
+            assert card.suit is not None
+            e[card.index] = card.suit.value
+            p[card.index] = int(card.rank)  # 9..14
+            if trump is not None and card.rank is Rank.JACK:
+                if card.suit is trump:
+                    p[card.index] = 19  # right bower
+                elif card.suit is trump.partner:
+                    e[card.index] = tk
+                    p[card.index] = 18  # left bower
+        m = [0] * 5
+        for i in range(25):
+            m[e[i]] |= 1 << i
+        order: list[Card] = sorted((c for c in DECK if e[c.index] == tk), key=lambda c: -p[c.index])
+        for suit in SUITS:
+            if suit is trump:
+                continue
+            order.extend(
+                sorted((c for c in DECK if e[c.index] == suit.value), key=lambda c: -p[c.index])
+            )
+        eff.append(e)
+        power.append(p)
+        masks.append(m)
+        orders.append(tuple(order))
+    return eff, power, masks, orders
+
+
+_EFF, _POWER, _SUIT_MASK, _ORDER = _build()
+_JOKER_BIT: Final = 1 << 24
+
+#: _WIN[tk][led code][card index]: a number that orders the cards of one trick
+#: (higher wins): trumps above the led suit, the led suit above everything else.
+_WIN: Final[list[list[list[int]]]] = [
+    [
+        [
+            (100 + _POWER[tk][i])
+            if _EFF[tk][i] == tk
+            else (_POWER[tk][i] if _EFF[tk][i] == led else 0)
+            for i in range(25)
+        ]
+        for led in range(5)
+    ]
+    for tk in range(5)
+]
+
+
+def _winner_index(indices: Sequence[int], tk: int) -> int:
+    """Position in ``indices`` (card indices, led first) of the winning card."""
+    table = _WIN[tk][_EFF[tk][indices[0]]]
+    best = 0
+    best_key = table[indices[0]]
+    for pos in range(1, len(indices)):
+        key = table[indices[pos]]
+        if key > best_key:
+            best, best_key = pos, key
+    return best
+
+
+def _legal_mask(hand: int, led_index: int, tk: int, joker_any_time: bool) -> int:
+    """The legal plays from ``hand`` (a bit mask), ``led_index`` -1 when leading."""
+    if led_index < 0:
+        return hand
+    m = hand & _SUIT_MASK[tk][_EFF[tk][led_index]]
+    if not m:
+        return hand
+    if joker_any_time and tk == NO_TRUMP_KEY:
+        m |= hand & _JOKER_BIT
+    return m
+
+
+# --- public functions -----------------------------------------------------
+
+
+def _trump(trump: Trump | str) -> Trump:
+    if trump is None or isinstance(trump, Suit):
+        return trump
+    from .cards import parse_suit
+
+    text = str(trump).strip().lower()
+    if text in ("none", "no trump", "no-trump", "nt", "notrump"):
+        return None
+    return parse_suit(text)
+
+
+def _cards(cards: Iterable[Card | str], what: str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        from .cards import parse_cards
+
+        result = parse_cards(cards)
+    else:
+        result = tuple(parse_card(c) for c in cards)
+    check_distinct(result, what)
+    return result
+
+
+def ranking(trump: Trump | str) -> tuple[Card, ...]:
+    """All 25 cards, strongest first: the 8 trumps, then the plain suits A down to 9.
+
+    The plain suits come in the order spades, hearts, diamonds, clubs (skipping
+    trump); the left bower's printed suit has no jack. With ``trump=None`` (no
+    trump), the Joker comes first, then every suit A, K, Q, J, 10, 9.
+
+    >>> " ".join(c.text for c in ranking("S"))
+    'JK J♠ J♣ A♠ K♠ Q♠ 10♠ 9♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ A♦ K♦ Q♦ J♦ 10♦ 9♦ A♣ K♣ Q♣ 10♣ 9♣'
+    """
+    return _ORDER[trump_key(_trump(trump))]
+
+
+def effective_suit(card: Card | str, trump: Trump | str) -> Suit | None:
+    """The suit ``card`` belongs to in play: the bowers and the Joker are trumps.
+
+    In a no-trump hand (``trump=None``) the Joker belongs to no suit: ``None``.
+
+    >>> effective_suit("JC", "S"), effective_suit("JC", "H"), effective_suit("JK", None)
+    (Suit.SPADES, Suit.CLUBS, None)
+    """
+    card = parse_card(card)
+    code = _EFF[trump_key(_trump(trump))][card.index]
+    return None if code == NO_TRUMP_KEY else SUITS[code]
+
+
+def strength(card: Card | str, trump: Trump | str) -> int:
+    """The card's place in :func:`ranking`: 0 for the strongest card, 24 for the weakest."""
+    return ranking(trump).index(parse_card(card))
+
+
+class CardRole:
+    """Names for a card's role under a trump (see :func:`card_role`)."""
+
+    JOKER = "joker"
+    RIGHT_BOWER = "right bower"
+    LEFT_BOWER = "left bower"
+    TRUMP = "trump"
+    PLAIN = "plain"
+
+
+def card_role(card: Card | str, trump: Trump | str) -> str:
+    """``joker``, ``right bower``, ``left bower``, ``trump`` or ``plain`` (a :class:`CardRole`).
+
+    >>> card_role("JD", "H"), card_role("JH", "H"), card_role("JS", "H"), card_role("AH", "H")
+    ('left bower', 'right bower', 'plain', 'trump')
+    """
+    card = parse_card(card)
+    t = _trump(trump)
+    if card is JOKER:
+        return CardRole.JOKER
+    if t is None:
+        return CardRole.PLAIN
+    if card.rank is Rank.JACK:
+        if card.suit is t:
+            return CardRole.RIGHT_BOWER
+        if card.suit is t.partner:
+            return CardRole.LEFT_BOWER
+    return CardRole.TRUMP if card.suit is t else CardRole.PLAIN
+
+
+def sort_hand(cards: Iterable[Card | str], trump: Trump | str = None) -> tuple[Card, ...]:
+    """The cards in reading order: trumps first, then suit by suit, strongest first.
+
+    >>> [c.text for c in sort_hand("9S JD AH JK 10C", "H")]
+    ['JK', 'J♦', 'A♥', '9♠', '10♣']
+    """
+    cards_ = _cards(cards, "the hand")
+    order = ranking(trump)
+    return tuple(sorted(cards_, key=order.index))
+
+
+def follow_suit_cards(
+    hand: Iterable[Card | str], led: Card | str, trump: Trump | str
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` that follow the suit of ``led`` (its effective suit)."""
+    t = _trump(trump)
+    tk = trump_key(t)
+    code = _EFF[tk][parse_card(led).index]
+    return tuple(c for c in _cards(hand, "the hand") if _EFF[tk][c.index] == code)
+
+
+def _check_trick(trick: tuple[Card, ...], *, complete: bool) -> None:
+    if complete and not trick:
+        raise InvalidDataError("an empty trick has no winner", rule="trick winner")
+    if len(trick) > 4:
+        raise InvalidDataError(
+            f"a trick has at most 4 cards, got {len(trick)}: {format_cards(trick)}",
+            rule="trick winner",
+        )
+
+
+def legal_plays(
+    hand: Iterable[Card | str],
+    trick: Iterable[Card | str],
+    trump: Trump | str,
+    *,
+    no_trump_joker: NoTrumpJoker = NoTrumpJoker.VOID_ONLY,
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to ``trick`` (led card first; empty: leading).
+
+    You must follow the effective suit of the led card if you can (the bowers and
+    the Joker are trumps); otherwise you may play any card. The result keeps the
+    order of ``hand``.
+
+    >>> from hasenpfeffer_core import parse_cards as cs
+    >>> legal_plays(cs("JD 9H AS"), cs("JK"), "H")   # the Joker leads trumps
+    (Card('JD'), Card('9H'))
+    >>> legal_plays(cs("JD 9C"), cs("AD"), "H")      # the left bower is not a diamond
+    (Card('JD'), Card('9C'))
+    >>> legal_plays(cs("AH"), cs("AH"), "S")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.errors.InvalidDataError: A♥ is both in the hand and already played to the trick
+    """
+    cards = _cards(hand, "the hand")
+    played = _cards(trick, "the trick")
+    if not cards:
+        raise InvalidDataError("an empty hand has no legal plays", rule="legal plays")
+    _check_trick(played, complete=False)
+    if len(played) > 3:
+        raise InvalidDataError(
+            "the trick is already complete (4 cards): nobody plays to it", rule="legal plays"
+        )
+    both = set(cards) & set(played)
+    if both:
+        card = next(c for c in cards if c in both)
+        raise InvalidDataError(
+            f"{card.text} is both in the hand and already played to the trick", rule="the deck"
+        )
+    tk = trump_key(_trump(trump))
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    led = played[0].index if played else -1
+    legal = _legal_mask(mask, led, tk, no_trump_joker is NoTrumpJoker.ANY_TIME)
+    return tuple(c for c in cards if legal >> c.index & 1)
+
+
+def suit_phrase(code: int, tk: int) -> str:
+    """How a message names an effective suit: ``hearts``, or ``the Joker (no suit)``."""
+    if code == NO_TRUMP_KEY:
+        return "the Joker's (no suit)"
+    return SUITS[code].plural
+
+
+def check_follow(
+    who: str, hand_mask: int, led_index: int, card: Card, tk: int, joker_any_time: bool
+) -> None:
+    """Raise :class:`MustFollowSuitError` if ``card`` breaks the follow-suit rule.
+
+    The message has the form ``E must follow hearts (holds A♥, J♦): 9♣ is not allowed``.
+    """
+    if led_index < 0:
+        return
+    legal = _legal_mask(hand_mask, led_index, tk, joker_any_time)
+    if legal >> card.index & 1:
+        return
+    code = _EFF[tk][led_index]
+    holds = ", ".join(
+        c.text for c in _ORDER[tk] if (hand_mask & _SUIT_MASK[tk][code]) >> c.index & 1
+    )
+    raise MustFollowSuitError(
+        f"{who} must follow {suit_phrase(code, tk)} (holds {holds}): {card.text} is not allowed",
+        rule="follow suit",
+    )
+
+
+def trick_winner(trick: Iterable[Card | str], trump: Trump | str) -> int:
+    """The index within ``trick`` (led card first) of the card that wins it.
+
+    The highest trump wins; with no trump played, the highest card of the suit
+    led. Works for 3-card tricks (lone hands) and for unfinished tricks (the card
+    winning so far).
+
+    >>> from hasenpfeffer_core import parse_cards as cs
+    >>> trick_winner(cs("AD KD JH 9D"), "H")      # J♥ is the right bower
+    2
+    >>> trick_winner(cs("AD KD JH"), "C")         # J♥ is a plain heart: no trump, A♦ wins
+    0
+    """
+    played = _cards(trick, "the trick")
+    _check_trick(played, complete=True)
+    return _winner_index([c.index for c in played], trump_key(_trump(trump)))
+
+
+def beats(a: Card | str, b: Card | str, led: Card | str, trump: Trump | str) -> bool:
+    """Whether ``a`` beats ``b`` in a trick led with ``led`` (which may be ``a`` or ``b``)."""
+    tk = trump_key(_trump(trump))
+    ca, cb, cl = parse_card(a), parse_card(b), parse_card(led)
+    table = _WIN[tk][_EFF[tk][cl.index]]
+    return table[ca.index] > table[cb.index]
+
+
+def bits(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards`` (bit ``card.index``)."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards in bit mask ``mask``, in deck order."""
+    return tuple(DECK[i] for i in range(25) if mask >> i & 1)
