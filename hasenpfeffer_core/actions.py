@@ -52,6 +52,8 @@ class Bid:
             raise InvalidDataError(f"a bid needs a Seat, got {self.seat!r}")
         if isinstance(self.tricks, bool) or not isinstance(self.tricks, int):
             raise InvalidDataError(f"a bid is a whole number of tricks, got {self.tricks!r}")
+        if not isinstance(self.big, bool):
+            raise InvalidDataError(f"big (Big Pepper) is True or False, got {self.big!r}")
         if self.big and self.tricks != 6:
             raise InvalidDataError(
                 f"Big Pepper is a bid of 6 tricks, not {self.tricks}", rule="pepper bids"
@@ -182,6 +184,8 @@ def parse_action(text: str) -> Action:
     ...
     hasenpfeffer_core.errors.ParseError: 'N trumps H' is not an action: the verb must be one of bid, pass, trump, discard, alone, play
     """
+    if not isinstance(text, str):
+        raise ParseError(f"{text!r} is not an action: expected text, got {type(text).__name__}")
     words = text.split()
     if len(words) < 2:
         raise ParseError(
@@ -205,7 +209,7 @@ def parse_action(text: str) -> Action:
             return Bid(seat, 6, big=True)
         if low in ("little-pepper", "littlepepper", "little"):
             return Bid(seat, 6)
-        if not low.isdigit():
+        if not (low.isascii() and low.isdigit()):
             raise ParseError(f"{text!r}: a bid is a number of tricks, little-pepper or big-pepper")
         return Bid(seat, int(low))
     if verb == "trump":

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from .actions import Bid
-from .errors import BidTooLowError
+from .errors import BidTooLowError, InvalidDataError
 from .rules import BiddingScale, Rules
 from .seats import Seat
 
@@ -30,6 +30,8 @@ FORCED_BID = 3
 
 def bid_name(tricks: int, big: bool, rules: Rules) -> str:
     """How the rules call a bid: ``3``, ``Little Pepper`` or ``Big Pepper``."""
+    if not isinstance(rules, Rules):
+        raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
     if big:
         return "Big Pepper"
     if tricks == 6 and rules.bidding is BiddingScale.PEPPER:
@@ -54,6 +56,10 @@ def _scale(scale: BiddingScale, seat: Seat) -> tuple[Bid, ...]:
 
 def bids_above(high: Bid | None, seat: Seat, rules: Rules) -> tuple[Bid, ...]:
     """The bids ``seat`` may make over the high bid ``high`` (``None``: no bid yet)."""
+    if not isinstance(rules, Rules):
+        raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
+    if high is not None and not isinstance(high, Bid):
+        raise InvalidDataError(f"the high bid must be a Bid or None, got {high!r}")
     level = high.level if high is not None else 0
     return tuple(b for b in _scale(rules.bidding, seat) if b.level > level)
 

@@ -384,8 +384,12 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         words = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
         # "jack of hearts" style names: rejoin "x of y" triples.
         items = _join_of(words)
-    else:
+    elif isinstance(text, Iterable):
         items = text
+    else:
+        raise ParseError(
+            f"{text!r} is not a list of cards: expected text or cards, got {type(text).__name__}"
+        )
     cards = tuple(parse_card(t) for t in items)
     check_distinct(cards)
     return cards
@@ -428,4 +432,6 @@ def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     >>> format_cards(parse_cards("JH TS JK"), ascii=True)
     'JH TS JK'
     """
-    return " ".join(c.ascii if ascii else c.text for c in cards)
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        cards = parse_cards(cards)
+    return " ".join(parse_card(c).ascii if ascii else parse_card(c).text for c in cards)

@@ -45,8 +45,8 @@ from dataclasses import dataclass, field, replace
 from typing import IO, Final
 
 from .actions import Action, Deal, Play, parse_action
-from .cards import format_cards, parse_card, parse_cards
-from .errors import HasenpfefferError, RecordError
+from .cards import Card, check_distinct, format_cards, parse_card, parse_cards
+from .errors import HasenpfefferError, InvalidDataError, RecordError
 from .rules import Rules
 from .seats import SEATS, Seat, Side, parse_seat
 from .state import HandState
@@ -240,6 +240,8 @@ def _escape(note: str) -> str:
 
 def dumps(record: HandRecord, *, ascii: bool = False) -> str:
     """The canonical text of ``record`` (``ascii=True``: ``JH`` rather than ``J♥``)."""
+    if not isinstance(record, HandRecord):
+        raise InvalidDataError(f"dumps() writes a HandRecord, got {type(record).__name__}")
 
     out: list[str] = []
     if record.title:
@@ -301,11 +303,9 @@ def load(fp: IO[str] | str | os.PathLike[str]) -> HandRecord:
     if isinstance(fp, str | os.PathLike):
         with open(fp, encoding="utf-8") as f:
             return loads(f.read())
+    if not hasattr(fp, "read"):
+        raise RecordError(f"load() reads an open text file or a path, got {type(fp).__name__}")
     return loads(fp.read())
-
-
-def _strip_comment(line: str) -> str:
-    return "" if line.lstrip().startswith("#") else line
 
 
 def loads(text: str) -> HandRecord:
@@ -318,7 +318,10 @@ def loads(text: str) -> HandRecord:
     i = 0
     # Header: field lines up to the first blank line (comments allowed).
     while i < len(lines):
-        raw = _strip_comment(lines[i])
+        raw = lines[i]
+        if raw.lstrip().startswith("#"):
+            i += 1  # a comment: it neither ends the header nor is a field
+            continue
         if not raw.strip():
             if fields:
                 i += 1
@@ -362,12 +365,21 @@ def loads(text: str) -> HandRecord:
     try:
         value, line = field_value("dealer")
         dealer = parse_seat(value)
-        hands = []
+        hands: list[tuple[Card, ...]] = []
         for seat in ("N", "E", "S", "W"):
             value, line = field_value(seat)
-            hands.append(parse_cards(value))
+            cards = parse_cards(value)
+            if len(cards) != 6:
+                raise InvalidDataError(
+                    f"{seat} has {len(cards)} cards ({format_cards(cards)}): each player "
+                    "is dealt six cards",
+                    rule="the deal",
+                )
+            check_distinct([c for h in hands for c in h] + list(cards), "the deal")
+            hands.append(cards)
         value, line = field_value("widow")
         widow = parse_card(value)
+        check_distinct([c for h in hands for c in h] + [widow], "the deal")
     except HasenpfefferError as e:
         raise RecordError(str(e), line=line, rule=e.rule) from None
     score = None
@@ -459,6 +471,12 @@ def _read_note(body: str, pos: int, line_no: int) -> tuple[str, int, int]:
             continue
         if ch == "}":
             return _one_line("".join(out)), pos + 1, line_no
+        if ch == "{":
+            raise RecordError(
+                f"a note opened with '{{' is not closed with '}}' before the '{{' on line "
+                f"{line_no} (write \\{{ for a brace inside a note)",
+                line=start_line,
+            )
         if ch == "\n":
             line_no += 1
         out.append(ch)

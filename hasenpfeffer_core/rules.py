@@ -327,6 +327,8 @@ class Rules:
                 raise ParseError(
                     f"unknown rule option {key!r}: the options are {', '.join(_FIELD_TYPES)}"
                 )
+            if key in changes:
+                raise ParseError(f"rule option {key!r} is given twice in {text!r}")
             changes[key] = value.strip()
         return rules.replace(**changes)
 

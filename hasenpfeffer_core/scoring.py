@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .actions import Bid
 from .bidding import bid_name
 from .cards import Suit
+from .errors import InvalidDataError
 from .rules import FailedBid, Rules
 from .seats import Seat, Side
 
@@ -111,6 +112,21 @@ def score_hand(
     defender_alone: Seat | None = None,
 ) -> HandResult:
     """Score a hand in which ``bid.seat`` made the high bid and the sides took ``tricks``."""
+    if not isinstance(rules, Rules):
+        raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
+    if not isinstance(bid, Bid):
+        raise InvalidDataError(f"the contract must be a Bid, got {bid!r}")
+    if (
+        not isinstance(tricks, Mapping)
+        or set(tricks) != {Side.NS, Side.EW}
+        or not all(type(n) is int and n >= 0 for n in tricks.values())
+        or sum(tricks.values()) > 6
+    ):
+        raise InvalidDataError(
+            f"tricks must give each partnership (Side.NS, Side.EW) its tricks, at most 6 in "
+            f"all, got {tricks!r}",
+            rule="scoring",
+        )
     side = bid.seat.side
     other = side.other
     taken = tricks[side]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
@@ -194,6 +194,8 @@ def deal_cards(rng: random.Random | int | None, dealer: Seat = Seat.N) -> Deal:
     >>> [len(h) for h in d.hands], d == deal_cards(random.Random(1))
     ([6, 6, 6, 6], True)
     """
+    if not isinstance(dealer, Seat):
+        raise InvalidDataError(f"the dealer must be a Seat, got {dealer!r}")
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     deck = list(DECK)
@@ -216,6 +218,7 @@ class HandState:
     __slots__ = (
         "_active",
         "_alone_asked",
+        "_bids",
         "_deal",
         "_dealer",
         "_defender_alone",
@@ -271,6 +274,7 @@ class HandState:
         self._trump_named = False
         self._tk = 4
         self._joker_any_time = rules.no_trump_joker is NoTrumpJoker.ANY_TIME
+        self._bids = _AUCTION[rules.bidding]
         self._discard: Card | None = None
         self._maker_alone = False
         self._defender_alone = -1
@@ -315,12 +319,17 @@ class HandState:
         from .cards import parse_card, parse_cards
         from .seats import parse_seat
 
+        if not isinstance(hands, Mapping):
+            raise InvalidDataError(
+                f"the hands are a mapping of seats to cards, got {type(hands).__name__}",
+                rule="the deal",
+            )
         by_seat: dict[Seat, tuple[Card, ...]] = {}
         for key, cards in hands.items():
             seat = parse_seat(key)
-            by_seat[seat] = (
-                parse_cards(cards) if isinstance(cards, str) else parse_cards(list(cards))
-            )
+            if seat in by_seat:
+                raise InvalidDataError(f"the hand of {seat.name} is given twice", rule="the deal")
+            by_seat[seat] = parse_cards(cards)
         missing = [s.name for s in SEATS if s not in by_seat]
         if missing:
             raise InvalidDataError(
@@ -511,6 +520,16 @@ class HandState:
     @property
     def result(self) -> HandResult | None:
         """The scored result once the hand is over (``None`` while playing or thrown in)."""
+        if self._result is None and self.phase is Phase.SCORED:
+            assert self._high is not None
+            self._result = score_hand(
+                self._rules,
+                self._high,
+                self.side_tricks,
+                trump=self._trump,
+                maker_alone=self._maker_alone,
+                defender_alone=self.defender_alone,
+            )
         return self._result
 
     @property
@@ -539,7 +558,7 @@ class HandState:
             if self._forced:
                 return (Bid(s, FORCED_BID),)
             high = self._high
-            return _AUCTION[self._rules.bidding][seat][high.level if high is not None else 0]
+            return self._bids[seat][high.tricks * 2 + high.big if high is not None else 0]
         if phase is Phase.TRUMP:
             if self._rules.no_trump:
                 return (*_TRUMPS[seat], _NO_TRUMP[seat])  # fmt: skip
@@ -645,6 +664,8 @@ class HandState:
     def _turn_message(self, seat: Seat, kind: type) -> str:
         who = SEATS[self._to_move].name
         if self.phase is Phase.AUCTION:
+            if self._forced:
+                return f"it is {who}'s turn, not {seat.name}'s: {self._forced_reason()} ({who})"
             if self._passed >> seat.value & 1:
                 return (
                     f"{seat.name} has passed, and a pass is final: {seat.name} cannot "
@@ -676,10 +697,19 @@ class HandState:
             )
         if not isinstance(deal, Deal):
             raise InvalidDataError(f"expected a Deal, got {type(deal).__name__}")
-        for seat, cards in zip(SEATS, deal.hands, strict=True):
-            if len(cards) != 6:
+        try:
+            sizes = [len(h) for h in deal.hands]
+        except TypeError:
+            sizes = []
+        if len(sizes) != 4:
+            raise InvalidDataError(
+                f"a Deal holds four hands (N, E, S, W) of six cards each, got {deal.hands!r}",
+                rule="the deal",
+            )
+        for seat, cards, size in zip(SEATS, deal.hands, sizes, strict=True):
+            if size != 6:
                 raise InvalidDataError(
-                    f"{seat.name} was dealt {len(cards)} cards ({format_cards(cards)}): "
+                    f"{seat.name} was dealt {size} cards ({' '.join(map(str, cards))}): "
                     "each player is dealt six cards",
                     rule="the deal",
                 )
@@ -742,7 +772,11 @@ class HandState:
                 self._to_move = winner
             return
         kind = type(action)
-        if self.phase is _AUCTION_PHASE and action.seat is SEATS[self._to_move]:
+        if (
+            self.phase is _AUCTION_PHASE
+            and (kind is Pass or kind is Bid)
+            and action.seat is SEATS[self._to_move]
+        ):
             # Second hot path: the auction's ordinary bids and passes.
             if kind is Pass and not self._forced:
                 self._log.append(action)
@@ -887,17 +921,10 @@ class HandState:
         self._to_move = leader
 
     def _score(self) -> None:
-        assert self._high is not None
+        # The result is worked out when first asked for (see ``result``): the
+        # playout loop never asks.
         self.phase = Phase.SCORED
         self._to_move = -1
-        self._result = score_hand(
-            self._rules,
-            self._high,
-            self.side_tricks,
-            trump=self._trump,
-            maker_alone=self._maker_alone,
-            defender_alone=self.defender_alone,
-        )
 
     # --- text ----------------------------------------------------------------
 
@@ -925,8 +952,8 @@ class HandState:
         if self._tricks:
             t = self.side_tricks
             lines.append(f"Tricks: NS {t[Side.NS]}, EW {t[Side.EW]}")
-        if self._result is not None:
-            lines.append(self._result.reason)
+        if self.result is not None:
+            lines.append(self.result.reason)
         return "\n".join(lines)
 
 

@@ -27,8 +27,8 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from .cards import DECK, JOKER, SUITS, Card, Rank, Suit, check_distinct, format_cards, parse_card
-from .errors import InvalidDataError, MustFollowSuitError
-from .rules import NoTrumpJoker
+from .errors import InvalidDataError, MustFollowSuitError, ParseError
+from .rules import NoTrumpJoker, Rules
 
 __all__ = [
     "CardRole",
@@ -153,7 +153,7 @@ def _trump(trump: Trump | str) -> Trump:
     text = str(trump).strip().lower()
     if text in ("none", "no trump", "no-trump", "nt", "notrump"):
         return None
-    return parse_suit(text)
+    return parse_suit(str(trump))
 
 
 def _cards(cards: Iterable[Card | str], what: str) -> tuple[Card, ...]:
@@ -161,8 +161,13 @@ def _cards(cards: Iterable[Card | str], what: str) -> tuple[Card, ...]:
         from .cards import parse_cards
 
         result = parse_cards(cards)
-    else:
+    elif isinstance(cards, Iterable):
         result = tuple(parse_card(c) for c in cards)
+    else:
+        raise ParseError(
+            f"{cards!r} is not a list of cards ({what}): expected text or cards, "
+            f"got {type(cards).__name__}"
+        )
     check_distinct(result, what)
     return result
 
@@ -264,7 +269,7 @@ def legal_plays(
     trick: Iterable[Card | str],
     trump: Trump | str,
     *,
-    no_trump_joker: NoTrumpJoker = NoTrumpJoker.VOID_ONLY,
+    no_trump_joker: NoTrumpJoker | str = NoTrumpJoker.VOID_ONLY,
 ) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played to ``trick`` (led card first; empty: leading).
 
@@ -297,6 +302,8 @@ def legal_plays(
         raise InvalidDataError(
             f"{card.text} is both in the hand and already played to the trick", rule="the deck"
         )
+    if not isinstance(no_trump_joker, NoTrumpJoker):
+        no_trump_joker = Rules().replace(no_trump_joker=no_trump_joker).no_trump_joker
     tk = trump_key(_trump(trump))
     mask = 0
     for c in cards:
@@ -318,7 +325,8 @@ def check_follow(
 ) -> None:
     """Raise :class:`MustFollowSuitError` if ``card`` breaks the follow-suit rule.
 
-    The message has the form ``E must follow hearts (holds A♥, J♦): 9♣ is not allowed``.
+    The message has the form ``E must follow hearts (holds J♦, A♥): 9♣ is not allowed``:
+    the cards that would follow, strongest first (here the left bower, then the ace).
     """
     if led_index < 0:
         return

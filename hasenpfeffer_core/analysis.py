@@ -1,0 +1,215 @@
+"""Whole-hand analysis: double-dummy values at every play, and annotated records.
+
+:func:`analyse` walks a hand record and, before each card is played, solves the
+position with all cards visible: the tricks the player's side can still take with
+each legal card. :func:`annotate` turns that into notes a learner can read: the
+rule at work (followed suit, trumped, discarded, who is winning the trick) and,
+where a play changed the result, what it cost ("this gave up a trick: K♠ would have
+kept it").
+
+>>> from hasenpfeffer_core.record import EXAMPLE, loads
+>>> a = analyse(loads(EXAMPLE))
+>>> [s.action.card.text for s in a.plays]
+['A♠', 'J♦', '10♠']
+>>> print(a.plays[1].text)
+E could not follow spades and trumped with J♦ (the left bower): E is winning the trick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .actions import Play
+from .cards import DECK, JOKER, Card, Suit
+from .explain import join_and
+from .record import HandRecord, Move
+from .rules import NoTrumpJoker
+from .seats import SEATS, Seat
+from .solver import _play_values
+from .state import HandState
+from .tricks import _EFF, NO_TRUMP_KEY, CardRole, _winner_index, card_role
+
+__all__ = ["HandAnalysis", "PlayAnalysis", "analyse", "annotate", "state_play_values"]
+
+
+def state_play_values(state: HandState) -> dict[Card, int]:
+    """For the player to move in ``state`` (phase PLAY): the tricks their side takes
+    from here with each legal card, all cards visible (double dummy)."""
+    if state.leader is None or state.to_move is None or not state.trump_named:
+        raise ValueError("double-dummy values need a hand in play (trump named, a card to play)")
+    masks = [0, 0, 0, 0]
+    for s in SEATS:
+        if s in state.sitting_out:
+            continue
+        for c in state.hand(s):
+            masks[s.value] |= 1 << c.index
+    active = 15
+    for s in state.sitting_out:
+        active &= ~(1 << s.value)
+    trick = [c.index for _, c in state.current_trick]
+    tk = 4 if state.trump is None else state.trump.value
+    jat = state.rules.no_trump_joker is NoTrumpJoker.ANY_TIME
+    values = _play_values(masks, tk, state.leader.value, trick, joker_any_time=jat, active=active)
+    return {DECK[i]: v for i, v in values.items()}
+
+
+@dataclass(frozen=True)
+class PlayAnalysis:
+    """One play of a hand: the rule at work and its double-dummy verdict.
+
+    ``values`` maps each legal card to the tricks the player's side could take from
+    here with it (current trick included); ``lost`` is how many tricks the card played
+    gave away compared with the best card (0: a best play).
+    """
+
+    step: int
+    seat: Seat
+    action: Play
+    status: str
+    winning: Seat
+    values: Mapping[Card, int]
+    lost: int
+    best: tuple[Card, ...]
+    rule_note: str
+    verdict: str
+
+    @property
+    def text(self) -> str:
+        """The annotation: the rule note, then the verdict if the play cost tricks."""
+        return self.rule_note + (" " + self.verdict if self.verdict else "")
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """The analysis of every play of a hand record."""
+
+    record: HandRecord
+    plays: tuple[PlayAnalysis, ...]
+
+    def at(self, step: int) -> PlayAnalysis | None:
+        """The analysis of the action at ``step`` (0-based), if it is a play."""
+        for p in self.plays:
+            if p.step == step:
+                return p
+        return None
+
+    @property
+    def mistakes(self) -> tuple[PlayAnalysis, ...]:
+        """The plays that gave up at least one trick."""
+        return tuple(p for p in self.plays if p.lost > 0)
+
+
+def _name(card: Card) -> str:
+    return "the Joker" if card is JOKER else card.text
+
+
+def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
+    seat = play.seat
+    card = play.card
+    trump = state.trump
+    tk = NO_TRUMP_KEY if trump is None else trump.value
+    trick = state.current_trick
+    role = card_role(card, trump)
+    role_text = {
+        CardRole.LEFT_BOWER: " (the left bower)",
+        CardRole.RIGHT_BOWER: " (the right bower)",
+    }.get(role, "")
+    if status == "led":
+        code = _EFF[tk][card.index]
+        if card is JOKER and trump is not None:
+            what = "the Joker, leading trumps"
+        elif card is JOKER:
+            what = "the Joker, which nobody can follow"
+        elif code == tk:
+            what = f"{card.text}{role_text}, leading trumps"
+        else:
+            what = f"{card.text}, leading {Suit(code).plural}"
+        return f"{seat.name} led {what}."
+    led = trick[0][1]
+    code = _EFF[tk][led.index]
+    led_words = (
+        "trumps" if code == tk else ("the Joker" if code == NO_TRUMP_KEY else Suit(code).plural)
+    )
+    if status == "followed":
+        first = f"{seat.name} followed {led_words} with {_name(card)}{role_text}"
+    elif status == "trumped":
+        first = (
+            f"{seat.name} could not follow {led_words} and trumped with {_name(card)}{role_text}"
+        )
+    else:
+        first = f"{seat.name} could not follow {led_words} and discarded {_name(card)}"
+    if winning is seat:
+        tail = f"{seat.name} is winning the trick"
+    elif winning is seat.partner:
+        tail = f"partner {winning.name} is still winning the trick"
+    else:
+        tail = f"{winning.name} is still winning the trick"
+    return f"{first}: {tail}."
+
+
+def analyse(record: HandRecord) -> HandAnalysis:
+    """Double-dummy values and rule notes for every play of ``record``."""
+    plays: list[PlayAnalysis] = []
+    for step, (move, state) in enumerate(zip(record.moves, record.replay(), strict=False)):
+        action = move.action
+        if not isinstance(action, Play):
+            continue
+        values = state_play_values(state)
+        trump = state.trump
+        tk = NO_TRUMP_KEY if trump is None else trump.value
+        cards = [c for _, c in state.current_trick] + [action.card]
+        seats = [s for s, _ in state.current_trick] + [action.seat]
+        if len(cards) == 1:
+            status = "led"
+        else:
+            led_code = _EFF[tk][cards[0].index]
+            code = _EFF[tk][action.card.index]
+            status = "followed" if code == led_code else ("trumped" if code == tk else "discarded")
+        winning = seats[_winner_index([c.index for c in cards], tk)]
+        top = max(values.values())
+        lost = top - values[action.card]
+        best = tuple(c for c, v in values.items() if v == top)
+        verdict = ""
+        if lost:
+            alt = join_and((_name(c) for c in best), "or")
+            tricks = "a trick" if lost == 1 else f"{lost} tricks"
+            verdict = (
+                f"This gave up {tricks}: {alt} would have kept {'it' if lost == 1 else 'them'}."
+            )
+        plays.append(
+            PlayAnalysis(
+                step=step,
+                seat=action.seat,
+                action=action,
+                status=status,
+                winning=winning,
+                values=values,
+                lost=lost,
+                best=best,
+                rule_note=_rule_note(state, action, status, winning),
+                verdict=verdict,
+            )
+        )
+    return HandAnalysis(record, tuple(plays))
+
+
+def annotate(record: HandRecord) -> HandRecord:
+    """A copy of ``record`` with a note on every play: the rule at work and, where a
+    play changed the result, the double-dummy verdict. A teacher's existing note
+    comes first."""
+    analysis = analyse(record)
+    moves: list[Move] = list(record.moves)
+    for p in analysis.plays:
+        old = moves[p.step].note
+        moves[p.step] = Move(p.action, (old + " " if old else "") + p.text)
+    return HandRecord(
+        rules=record.rules,
+        dealer=record.dealer,
+        deal=record.deal,
+        moves=tuple(moves),
+        title=record.title,
+        point=record.point,
+        notes=record.notes,
+        score=record.score,
+    )

@@ -1,0 +1,609 @@
+"""Quiz questions with their answers and explanations, reproducible by seed.
+
+Four kinds:
+
+* ``trick-winner``: a finished trick around the table; who wins it?
+* ``legal-play``: a hand, the trick so far and trump; which cards may be played?
+* ``order``: put these cards in order, strongest first, under this trump.
+* ``tricks``: an ending with all cards shown; how many tricks can this side take?
+
+Each question carries its answer, the engine's explanation, a situation ``tag``
+and a ``difficulty``:
+
+* ``first-steps``: no bowers and no Joker in the question;
+* ``bowers``: a bower matters, no Joker;
+* ``joker``: the Joker matters;
+* ``mixed``: anything.
+
+>>> qs = quiz_set("trick-winner", 5, seed=1, difficulty="bowers")
+>>> len(qs), len({q.key for q in qs}), all(q.difficulty == "bowers" for q in qs)
+(5, 5, True)
+>>> q = trick_winner_question(random.Random(2), difficulty="first-steps", tag="trumped")
+>>> q.tag, q.check(q.answer)
+('trumped', True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
+from .errors import InvalidDataError
+from .explain import explain_card, explain_plays, explain_trick
+from .seats import SEATS, Seat, parse_seat
+from .solver import double_dummy
+from .tricks import _EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
+
+__all__ = [
+    "DIFFICULTIES",
+    "KINDS",
+    "TAGS",
+    "Question",
+    "legal_play_question",
+    "make_question",
+    "order_question",
+    "quiz_set",
+    "trick_winner_question",
+    "tricks_question",
+]
+
+KINDS: Final = ("trick-winner", "legal-play", "order", "tricks")
+DIFFICULTIES: Final = ("first-steps", "bowers", "joker", "mixed")
+
+_ALL: Final = DIFFICULTIES
+_NO_BOWERS: Final = ("first-steps", "mixed")  # a bower or the Joker is always a trump
+_BOWERS: Final = ("bowers", "joker", "mixed")
+_JOKER: Final = ("joker", "mixed")
+
+#: The situation tags of each kind, and the difficulties at which each can occur.
+TAGS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
+    "trick-winner": {
+        "plain suit": _NO_BOWERS,
+        "trumped": _ALL,
+        "trump led": _ALL,
+        "lone hand": _ALL,
+        "left bower": _BOWERS,
+        "right bower": _BOWERS,
+        "joker": _JOKER,
+    },
+    "legal-play": {
+        "leading": _ALL,
+        "must follow": _ALL,
+        "void": _ALL,
+        "trump led": _ALL,
+        "partner winning": _ALL,
+        "left bower": _BOWERS,
+        "joker": _JOKER,
+    },
+    "order": {
+        "plain suit": _NO_BOWERS,
+        "trumps": _ALL,
+        "left bower": _BOWERS,
+        "joker": _JOKER,
+    },
+    "tricks": {
+        "ending": _ALL,
+        "left bower": _BOWERS,
+        "joker": _JOKER,
+    },
+}
+
+#: The order in which a question's most telling tag is chosen as its ``tag``.
+_PRIORITY: Final = (
+    "joker",
+    "left bower",
+    "right bower",
+    "lone hand",
+    "partner winning",
+    "leading",
+    "trump led",
+    "trumped",
+    "void",
+    "must follow",
+    "trumps",
+    "plain suit",
+    "ending",
+)
+
+
+def _primary(tags: set[str]) -> str:
+    return next(t for t in _PRIORITY if t in tags)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One quiz question. ``answer`` depends on the kind:
+
+    * trick-winner: the winning seat (``Seat``); ``card`` answers are accepted too;
+    * legal-play: the tuple of cards that may be played;
+    * order: the cards strongest first;
+    * tricks: the number of tricks (an ``int``).
+    """
+
+    kind: str
+    difficulty: str
+    tag: str
+    trump: Suit | None
+    prompt: str
+    answer: Any
+    explanation: str
+    hand: tuple[Card, ...] = ()
+    trick: tuple[tuple[Seat, Card], ...] = ()
+    cards: tuple[Card, ...] = ()
+    hands: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
+    seat: Seat | None = None
+    side: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """A text that identifies the question (two questions with one key repeat)."""
+        t = self.trump.letter if self.trump else "NT"
+        parts = [self.kind, t, " ".join(c.ascii for c in self.hand)]
+        parts.append(" ".join(f"{s.name}{c.ascii}" for s, c in self.trick))
+        parts.append(" ".join(c.ascii for c in self.cards))
+        parts.append(
+            " ".join(f"{s.name}:{''.join(c.ascii for c in h)}" for s, h in self.hands.items())
+        )
+        return "|".join(parts)
+
+    def check(self, response: Any) -> bool:
+        """Whether ``response`` is right (texts are accepted: ``"S"``, ``"JH"``, ...)."""
+        try:
+            return self._check(response)
+        except (ValueError, TypeError):
+            return False
+
+    def _check(self, response: Any) -> bool:
+        if self.kind == "trick-winner":
+            if isinstance(response, Seat):
+                return response is self.answer
+            text = str(response).strip()
+            if text.upper() in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"):
+                return parse_seat(text) is self.answer
+            card = parse_card(text)
+            return any(s is self.answer and c is card for s, c in self.trick)
+        if self.kind == "legal-play":
+            cards = _as_cards(response)
+            return set(cards) == set(self.answer) and len(cards) == len(self.answer)
+        if self.kind == "order":
+            return tuple(_as_cards(response)) == tuple(self.answer)
+        return bool(int(response) == self.answer)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (texts and numbers) for JSON: the docs site's practice pages."""
+
+        def cards(cs: Sequence[Card]) -> list[str]:
+            return [c.text for c in cs]
+
+        answer: Any
+        if self.kind == "trick-winner":
+            answer = self.answer.name
+        elif self.kind in ("legal-play", "order"):
+            answer = cards(self.answer)
+        else:
+            answer = self.answer
+        return {
+            "kind": self.kind,
+            "difficulty": self.difficulty,
+            "tag": self.tag,
+            "tags": list(self.tags),
+            "trump": self.trump.plural if self.trump else "none",
+            "trump_symbol": self.trump.symbol if self.trump else "",
+            "prompt": self.prompt,
+            "answer": answer,
+            "explanation": self.explanation,
+            "hand": cards(self.hand),
+            "trick": [[s.name, c.text] for s, c in self.trick],
+            "cards": cards(self.cards),
+            "hands": {s.name: cards(h) for s, h in self.hands.items()},
+            "seat": self.seat.name if self.seat else None,
+            "side": self.side,
+            "details": self.details,
+        }
+
+
+def _name(card: Card) -> str:
+    return "the Joker" if card is JOKER else card.text
+
+
+def _as_cards(response: Any) -> list[Card]:
+    from .cards import parse_cards
+
+    if isinstance(response, str):
+        return list(parse_cards(response))
+    return [parse_card(c) for c in response]
+
+
+# --- which cards a difficulty may use ------------------------------------------------
+
+
+def _bower_cards(trump: Suit | None) -> set[Card]:
+    if trump is None:
+        return set()
+    return {Card(Rank.JACK, trump), Card(Rank.JACK, trump.partner)}
+
+
+def _pool(trump: Suit | None, difficulty: str) -> list[Card]:
+    """The cards a question of this difficulty may show."""
+    if difficulty == "first-steps":
+        return [c for c in DECK if c is not JOKER and c not in _bower_cards(trump)]
+    if difficulty == "bowers":
+        return [c for c in DECK if c is not JOKER]
+    return list(DECK)
+
+
+def _fits(cards: Sequence[Card], trump: Suit | None, difficulty: str) -> bool:
+    """Whether ``cards`` suit the difficulty: bowers/joker questions must show one."""
+    if difficulty == "bowers":
+        return any(c in _bower_cards(trump) for c in cards)
+    if difficulty == "joker":
+        return JOKER in cards
+    return True
+
+
+def _check_args(kind: str, difficulty: str, tag: str | None) -> None:
+    if difficulty not in DIFFICULTIES:
+        raise InvalidDataError(
+            f"unknown difficulty {difficulty!r}: the difficulties are {', '.join(DIFFICULTIES)}"
+        )
+    if tag is not None:
+        tags = TAGS[kind]
+        if tag not in tags:
+            raise InvalidDataError(
+                f"unknown tag {tag!r} for {kind} questions: the tags are {', '.join(tags)}"
+            )
+        if difficulty not in tags[tag]:
+            raise InvalidDataError(
+                f"the tag {tag!r} does not fit the difficulty {difficulty!r}: "
+                f"it fits {', '.join(tags[tag])}"
+            )
+
+
+def _retry(
+    rng: random.Random, make: Callable[[random.Random], Question | None], tag: str | None
+) -> Question:
+    from dataclasses import replace
+
+    for _ in range(5000):
+        q = make(rng)
+        if q is None:
+            continue
+        if tag is None:
+            return q
+        if tag in q.tags:
+            return replace(q, tag=tag)
+    raise RuntimeError(f"could not make a question with the tag {tag!r}")  # pragma: no cover
+
+
+def _trump_for(rng: random.Random) -> Suit:
+    return rng.choice(SUITS)
+
+
+def _seat_order(leader: Seat, n: int) -> list[Seat]:
+    if n == 0:
+        return []
+    seats = [leader]
+    while len(seats) < n:
+        seats.append(seats[-1].left)
+    return seats
+
+
+# --- trick winner -------------------------------------------------------------------
+
+
+def _trick_tags(cards: Sequence[Card], trump: Suit, lone: bool) -> set[str]:
+    tk = trump_key(trump)
+    roles = {card_role(c, trump) for c in cards}
+    win = cards[trick_winner(cards, trump)]
+    tags = set()
+    if CardRole.JOKER in roles:
+        tags.add("joker")
+    if CardRole.LEFT_BOWER in roles:
+        tags.add("left bower")
+    if CardRole.RIGHT_BOWER in roles:
+        tags.add("right bower")
+    if lone:
+        tags.add("lone hand")
+    if _EFF[tk][cards[0].index] == tk:
+        tags.add("trump led")
+    elif _EFF[tk][win.index] == tk:
+        tags.add("trumped")
+    else:
+        tags.add("plain suit")
+    return tags
+
+
+def trick_winner_question(
+    rng: random.Random, difficulty: str = "mixed", tag: str | None = None
+) -> Question:
+    """Who wins this trick?"""
+    _check_args("trick-winner", difficulty, tag)
+
+    def make(r: random.Random) -> Question | None:
+        trump = _trump_for(r)
+        lone = tag == "lone hand" or (tag is None and r.random() < 0.1)
+        n = 3 if lone else 4
+        pool = _pool(trump, difficulty)
+        tk = trump_key(trump)
+        # Make following likely: the led suit appears more than chance would give.
+        led = r.choice(pool)
+        same = [c for c in pool if c is not led and _EFF[tk][c.index] == _EFF[tk][led.index]]
+        rest = [c for c in pool if c is not led and c not in same]
+        others: list[Card] = []
+        for _ in range(n - 1):
+            src = same if (same and r.random() < 0.55) else rest
+            c = r.choice(src)
+            src.remove(c)
+            others.append(c)
+        cards = [led, *others]
+        if not _fits(cards, trump, difficulty):
+            return None
+        leader = r.choice(SEATS)
+        seats = _seat_order(leader, 4)
+        if lone:
+            out = r.choice(SEATS)
+            seats = [s for s in _seat_order(leader, 4) if s is not out][:3]
+            if leader is out:
+                return None
+        tags = _trick_tags(cards, trump, lone)
+        win = trick_winner(cards, trump)
+        e = explain_trick(cards, trump)
+        trick = tuple(zip(seats, cards, strict=True))
+        return Question(
+            kind="trick-winner",
+            difficulty=difficulty,
+            tag=_primary(tags),
+            tags=tuple(sorted(tags)),
+            trump=trump,
+            prompt=f"{trump.plural.capitalize()} are trumps and {leader.name} led. "
+            "Who wins the trick?",
+            answer=seats[win],
+            explanation=f"{seats[win].name} wins with {_name(cards[win])}. {e.text}",
+            trick=trick,
+            details={"winner_index": win, "winning_card": cards[win].text},
+        )
+
+    return _retry(rng, make, tag)
+
+
+# --- legal plays ----------------------------------------------------------------------
+
+
+def legal_play_question(
+    rng: random.Random, difficulty: str = "mixed", tag: str | None = None
+) -> Question:
+    """Which of my cards may I play?"""
+    _check_args("legal-play", difficulty, tag)
+
+    def make(r: random.Random) -> Question | None:
+        trump = _trump_for(r)
+        tk = trump_key(trump)
+        pool = _pool(trump, difficulty)
+        r.shuffle(pool)
+        size = r.randint(3, 6)
+        hand = pool[:size]
+        played_n = 0 if tag == "leading" else r.choice((0, 1, 1, 2, 2, 3))
+        trick_cards = pool[size : size + played_n]
+        if trick_cards and r.random() < 0.5:
+            # Often lead a suit the hand holds, so following is at stake.
+            code = _EFF[tk][hand[0].index]
+            lead = [c for c in pool[size + played_n :] if _EFF[tk][c.index] == code]
+            if lead:
+                trick_cards = [lead[0], *trick_cards[1:]]
+        cards_shown = hand + trick_cards
+        if not _fits(cards_shown, trump, difficulty):
+            return None
+        me = r.choice(SEATS)
+        leader = me
+        for _ in range(len(trick_cards)):
+            leader = leader.right
+        seats = _seat_order(leader, len(trick_cards))
+        trick = tuple(zip(seats, trick_cards, strict=True))
+        legal = legal_plays(hand, trick_cards, trump)
+        partner_winning = (
+            bool(trick_cards) and seats[trick_winner(trick_cards, trump)] is me.partner
+        )
+        roles = {card_role(c, trump) for c in cards_shown}
+        tags = set()
+        if not trick_cards:
+            tags.add("leading")
+        elif len(legal) == len(hand):
+            tags.add("void")
+        else:
+            tags.add("must follow")
+        if trick_cards and _EFF[tk][trick_cards[0].index] == tk:
+            tags.add("trump led")
+        if partner_winning:
+            tags.add("partner winning")
+        if CardRole.JOKER in roles:
+            tags.add("joker")
+        left = [c for c in hand if card_role(c, trump) == CardRole.LEFT_BOWER]
+        if left and trick_cards:
+            # The left bower matters when its printed suit or trumps were led.
+            led_code = _EFF[tk][trick_cards[0].index]
+            if left[0].suit is not None and led_code in (tk, left[0].suit.value):
+                tags.add("left bower")
+        expl = explain_plays(hand, trick_cards, trump)
+        return Question(
+            kind="legal-play",
+            difficulty=difficulty,
+            tag=_primary(tags),
+            tags=tuple(sorted(tags)),
+            trump=trump,
+            prompt=(
+                f"{trump.plural.capitalize()} are trumps. You are {me.word}"
+                + (", and you lead." if not trick_cards else f"; {leader.name} led.")
+                + " Which of your cards may you play?"
+            ),
+            answer=legal,
+            explanation=" ".join(e.text for e in expl),
+            hand=tuple(hand),
+            trick=trick,
+            seat=me,
+            details={
+                "reasons": {e.card.text: e.text for e in expl},
+                "partner_winning": partner_winning,
+            },
+        )
+
+    return _retry(rng, make, tag)
+
+
+# --- card order -----------------------------------------------------------------------
+
+
+def order_question(
+    rng: random.Random, difficulty: str = "mixed", tag: str | None = None
+) -> Question:
+    """Put these cards in order, strongest first, under this trump."""
+    _check_args("order", difficulty, tag)
+
+    def make(r: random.Random) -> Question | None:
+        trump = _trump_for(r)
+        tk = trump_key(trump)
+        pool = _pool(trump, difficulty)
+        n = r.randint(4, 5)
+        # One effective suit (trumps or a plain suit): that is where order matters.
+        code = r.choice([tk, r.choice([s.value for s in SUITS if s is not trump])])
+        suit_cards = [c for c in pool if _EFF[tk][c.index] == code]
+        if len(suit_cards) < n:
+            return None
+        cards = r.sample(suit_cards, n)
+        if not _fits(cards, trump, difficulty):
+            return None
+        roles = {card_role(c, trump) for c in cards}
+        codes = {_EFF[tk][c.index] for c in cards}
+        if len(codes) != 1:
+            return None  # mixed suits: order across suits is not a game question
+        tags = {"trumps"} if codes == {tk} else {"plain suit"}
+        if CardRole.JOKER in roles:
+            tags.add("joker")
+        if CardRole.LEFT_BOWER in roles:
+            tags.add("left bower")
+        order = ranking(trump)
+        answer = tuple(sorted(cards, key=order.index))
+        notes = [
+            explain_card(c, trump).text for c in answer if card_role(c, trump) != CardRole.PLAIN
+        ]
+        why = " ".join(notes[:3])
+        return Question(
+            kind="order",
+            difficulty=difficulty,
+            tag=_primary(tags),
+            tags=tuple(sorted(tags)),
+            trump=trump,
+            prompt=f"{trump.plural.capitalize()} are trumps. Put these cards in order, "
+            "strongest first.",
+            answer=answer,
+            explanation=f"Strongest first: {' '.join(c.text for c in answer)}. {why}".strip(),
+            cards=tuple(cards),
+        )
+
+    return _retry(rng, make, tag)
+
+
+# --- double-dummy tricks --------------------------------------------------------------
+
+
+def tricks_question(
+    rng: random.Random, difficulty: str = "mixed", tag: str | None = None
+) -> Question:
+    """An ending with all cards shown: how many tricks can this side take?"""
+    _check_args("tricks", difficulty, tag)
+
+    def make(r: random.Random) -> Question | None:
+        trump = _trump_for(r)
+        pool = _pool(trump, difficulty)
+        n = r.choice((2, 2, 3))
+        cards = r.sample(pool, 4 * n)
+        if not _fits(cards, trump, difficulty):
+            return None
+        hands = {s: tuple(cards[i * n : (i + 1) * n]) for i, s in enumerate(SEATS)}
+        leader = r.choice(SEATS)
+        side = r.choice(("NS", "EW"))
+        result = double_dummy({s.name: h for s, h in hands.items()}, trump, leader.name)
+        roles = {card_role(c, trump) for c in cards}
+        tags = {"ending"}
+        if CardRole.JOKER in roles:
+            tags.add("joker")
+        if CardRole.LEFT_BOWER in roles:
+            tags.add("left bower")
+        answer = result[side]
+        return Question(
+            kind="tricks",
+            difficulty=difficulty,
+            tag=_primary(tags),
+            tags=tuple(sorted(tags)),
+            trump=trump,
+            prompt=(
+                f"{trump.plural.capitalize()} are trumps, {leader.name} leads, and every "
+                f"card is shown. With best play by everyone, how many of the {n} tricks "
+                f"can {side} take?"
+            ),
+            answer=answer,
+            explanation=(
+                f"With best play {side} take {answer} of the {n} tricks "
+                f"(NS {result['NS']}, EW {result['EW']}), found by trying every line of play."
+            ),
+            hands=hands,
+            seat=leader,
+            side=side,
+            details={"result": result},
+        )
+
+    return _retry(rng, make, tag)
+
+
+_MAKERS: Final[dict[str, Callable[..., Question]]] = {
+    "trick-winner": trick_winner_question,
+    "legal-play": legal_play_question,
+    "order": order_question,
+    "tricks": tricks_question,
+}
+
+
+def make_question(
+    kind: str, rng: random.Random, difficulty: str = "mixed", tag: str | None = None
+) -> Question:
+    """One question of ``kind`` (see :data:`KINDS`)."""
+    if kind not in _MAKERS:
+        raise InvalidDataError(f"unknown question kind {kind!r}: the kinds are {', '.join(KINDS)}")
+    return _MAKERS[kind](rng, difficulty, tag)
+
+
+def quiz_set(
+    kind: str,
+    count: int,
+    *,
+    seed: int | random.Random | None = None,
+    difficulty: str = "mixed",
+    tags: Sequence[str] | None = None,
+) -> list[Question]:
+    """``count`` different questions of ``kind``, reproducible by ``seed``.
+
+    With ``tags``, the questions cycle through those situations.
+    """
+    if not isinstance(count, int) or count < 1:
+        raise InvalidDataError(f"count must be a whole number of at least 1, got {count!r}")
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    out: list[Question] = []
+    keys: set[str] = set()
+    attempts = 0
+    while len(out) < count:
+        attempts += 1
+        if attempts > count * 200:
+            raise InvalidDataError(
+                f"could not find {count} different {kind} questions for these settings"
+            )
+        tag = tags[len(out) % len(tags)] if tags else None
+        q = make_question(kind, rng, difficulty, tag)
+        if q.key in keys:
+            continue
+        keys.add(q.key)
+        out.append(q)
+    return out

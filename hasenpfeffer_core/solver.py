@@ -1,0 +1,895 @@
+"""Double-dummy solver: the tricks each side takes when every card is visible.
+
+"Double dummy" means all the hands are face up: each side plays perfectly to
+take as many of the remaining tricks as it can, knowing where every card is.
+The result is the yardstick for judging a play: a card is a mistake when it
+costs tricks under best play afterwards.
+
+>>> hands = {"N": "JK 9S", "E": "AS KS", "S": "JH QS", "W": "9H TS"}
+>>> double_dummy(hands, "H", "N")
+{'NS': 1, 'EW': 1}
+>>> {card.text: n for card, n in play_values(hands, "H", "N").items()}
+{'JK': 1, '9♠': 1}
+
+North can lead the Joker or the nine of spades: either way E-W take one trick.
+The values of a play count the tricks of the side of the player to move.
+
+Every rule of play (following suit, what wins a trick) comes from the small
+integer tables of :mod:`hasenpfeffer_core.tricks`; this module only searches.
+
+How the search works
+--------------------
+The value of a position (N-S's tricks from here) is found by a short series
+of null-window tests "can N-S take at least ``need`` tricks?" (MTD(f) over the
+values 0 to 6, starting from a rough estimate). Each test is a fail-soft
+alpha-beta search with:
+
+* a transposition table at trick boundaries. Its key says, for each suit,
+  who holds the cards still in play in order of rank, and who leads: cards
+  already played do not matter, so positions that differ only in which low
+  cards are gone share an entry. An entry holds a lower and an upper bound and
+  the best lead found. The table is kept between calls (one per trump);
+* equivalent cards: within one effective suit, cards adjacent in rank among
+  the cards still in play (held, or on the table in the current trick) do the
+  same thing, so only one of each run is tried;
+* move ordering: the best lead remembered in the table, then cards that top
+  their suit, strongest first; followers try the cheapest winning card when
+  the opponents are winning the trick, the cheapest card otherwise;
+* bounds: a player's trumps above all the opponents' trumps each win a trick;
+  the leader can cash the top cards of a suit while no opponent can trump
+  them; a side cannot take more tricks than remain; the last trick is played
+  out directly.
+
+The module keeps its caches in module globals (see :func:`clear_caches`);
+calls from several threads at once are safe but share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
+
+from .cards import Card, parse_card, parse_cards
+from .errors import InvalidDataError, ParseError
+from .rules import NoTrumpJoker
+from .seats import SEATS, Seat, parse_seat
+from .tricks import _EFF, _SUIT_MASK, _WIN, Trump, _legal_mask, _trump, _winner_index, trump_key
+
+__all__ = ["clear_caches", "double_dummy", "play_values"]
+
+# A player holds at most this many cards when play starts: one per trick.
+_MAX_TRICKS: Final = 6
+
+# --- tables derived from tricks.py ------------------------------------------
+
+# _ASC[tk][code]: the card indices of effective suit ``code`` under trump key
+# ``tk``, weakest first (by the trick-ordering key with that suit led).
+_ASC: Final[list[list[tuple[int, ...]]]] = [
+    [
+        tuple(
+            sorted(
+                (i for i in range(25) if _SUIT_MASK[tk][code] >> i & 1),
+                key=_WIN[tk][code].__getitem__,
+            )
+        )
+        for code in range(5)
+    ]
+    for tk in range(5)
+]
+
+# _OWN[tk][i]: the trick-ordering key of card i when it is led (trumps above
+# plain cards, then by rank): the order in which cards are tried.
+_OWN: Final[list[list[int]]] = [[_WIN[tk][_EFF[tk][i]][i] for i in range(25)] for tk in range(5)]
+
+# _ABOVE[tk][i]: the cards of i's effective suit that beat i.
+_ABOVE: Final[list[list[int]]] = [
+    [
+        sum(1 << j for j in range(25) if _EFF[tk][j] == _EFF[tk][i] and _OWN[tk][j] > _OWN[tk][i])
+        for i in range(25)
+    ]
+    for tk in range(5)
+]
+
+# --- caches kept between calls ----------------------------------------------
+
+# _GEN[tk]: (legal cards | other cards in play << 25) -> one card of each run
+# of equivalent cards, weakest first. Depends on nothing but tk.
+_GEN: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
+_GEN_LIMIT: Final = 20_000
+# _TT[(tk, joker any time)]: position key -> lo | hi << 4 | (best lead + 1) << 8.
+# The key names the holder of every card in play by rank, so it means the same
+# position whatever the deal.
+_TT: Final[dict[tuple[int, bool], dict[int, int]]] = {}
+_TT_LIMIT: Final = 50_000
+# _CODES[tk]: a few recent deals (the four hands) with, for each, a map from the
+# cards of one suit in play to the number naming their holders in rank order.
+# A deal's map serves any position whose hands are subsets of the deal's.
+_CODES: Final[list[list[tuple[tuple[int, ...], dict[int, int]]]]] = [[] for _ in range(5)]
+_CODES_KEPT: Final = 4
+
+
+def clear_caches() -> None:
+    """Forget the transposition tables and move lists kept between calls.
+
+    They only make later calls faster; they use a few megabytes at most.
+    """
+    for g in _GEN:
+        g.clear()
+    _TT.clear()
+    for c in _CODES:
+        c.clear()
+
+
+def _codes_for(tk: int, masks: Sequence[int]) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The holder codes of a deal that ``masks`` (the four hands) can come from."""
+    kept = _CODES[tk]
+    for i, (deal, codes) in enumerate(kept):
+        if not (
+            masks[0] & ~deal[0] or masks[1] & ~deal[1] or masks[2] & ~deal[2] or masks[3] & ~deal[3]
+        ):
+            if i:
+                kept.insert(0, kept.pop(i))
+            return deal, codes
+    fresh: tuple[tuple[int, ...], dict[int, int]] = (tuple(masks), {})
+    kept.insert(0, fresh)
+    del kept[_CODES_KEPT:]
+    return fresh
+
+
+def _seat_orders(active: int) -> list[tuple[int, ...]]:
+    """For each leader, the seats in play in playing order (clockwise from the leader)."""
+    return [
+        tuple(s for s in ((lead + i) % 4 for i in range(4)) if active >> s & 1) for lead in range(4)
+    ]
+
+
+# --- the search ---------------------------------------------------------------
+
+# boundary(leader, need) and play(seq, pos, moves, table, best, winner, need)
+# are fail-soft null-window tests: the result v is a lower bound on N-S's
+# tricks when v >= need and an upper bound when v < need.
+_Boundary = Callable[[int, int], int]
+_Play = Callable[[tuple[int, ...], int, list[tuple[int, ...]], list[int], int, int, int], int]
+_Follows = Callable[[tuple[int, ...], int, int, int], list[tuple[int, ...]]]
+
+
+class _Engine:
+    """The search over one position; ``hands`` (four bit masks) changes during a test."""
+
+    __slots__ = ("boundary", "follows", "hands", "play", "seqs", "tk")
+
+    def __init__(self, tk: int, jat: bool, active: int, masks: Sequence[int]) -> None:
+        self.tk = tk
+        self.hands = hands = list(masks)
+        self.seqs = seqs = _seat_orders(active)
+        nplayers = len(seqs[0])
+        last = nplayers - 1
+        deal, codes = _codes_for(tk, masks)
+        tt = _TT.setdefault((tk, jat), {})
+        if len(tt) > _TT_LIMIT:
+            tt.clear()
+        gcache = _GEN[tk]
+        if len(gcache) > _GEN_LIMIT:
+            gcache.clear()
+        eff = _EFF[tk]
+        win = _WIN[tk]
+        suit_mask = _SUIT_MASK[tk]
+        asc = _ASC[tk]
+        desc = [a[::-1] for a in asc]
+        own = _OWN[tk]
+        above = _ABOVE[tk]
+        lmask = _legal_mask
+        trump_code = eff[24]  # the Joker belongs to the top suit (code 4 at no trump)
+        trump_bits = suit_mask[trump_code]
+        trumps_desc = desc[trump_code]
+        joker_any_time = jat and trump_code == 4
+        suit_codes = [(code, sm) for code, sm in enumerate(suit_mask) if sm]
+        suit_masks = [sm for sm in suit_mask if sm]
+
+        def suit_code(x: int) -> int:
+            """A number naming the holders of the cards ``x`` of one suit, in rank order."""
+            k = 1
+            for c in asc[eff[x.bit_length() - 1]]:
+                b = 1 << c
+                if x & b:
+                    k = k << 2 | (
+                        0 if deal[0] & b else 1 if deal[1] & b else 2 if deal[2] & b else 3
+                    )
+            codes[x] = k
+            return k
+
+        def gen_suit(code: int, legal: int, inplay: int) -> tuple[int, ...]:
+            """One card of each run of equivalent cards of ``legal`` (all of suit ``code``).
+
+            Cards of ``inplay`` (the suit's cards in play) that are not in
+            ``legal`` break runs; cards out of play do not. Weakest first.
+            """
+            key = legal | inplay << 25
+            r = gcache.get(key)
+            if r is not None:
+                return r
+            out: list[int] = []
+            run = False
+            for c in asc[code]:
+                b = 1 << c
+                if legal & b:
+                    if not run:
+                        out.append(c)
+                        run = True
+                elif inplay & b:
+                    run = False
+            r = tuple(out)
+            gcache[key] = r
+            return r
+
+        def gen(legal: int, inplay: int) -> tuple[int, ...]:
+            """One card of each run of equivalent cards in ``legal``, weakest first."""
+            key = legal | inplay << 25
+            r = gcache.get(key)
+            if r is not None:
+                return r
+            out: list[int] = []
+            for code, sm in suit_codes:
+                x = legal & sm
+                if x:
+                    if x & (x - 1):
+                        out += gen_suit(code, x, inplay & sm)
+                    else:
+                        out.append(x.bit_length() - 1)
+            if len(out) > 1:
+                out.sort(key=own.__getitem__)
+            r = tuple(out)
+            gcache[key] = r
+            return r
+
+        def follows(
+            seq: tuple[int, ...], led: int, inplay: int, start: int
+        ) -> list[tuple[int, ...]]:
+            """For each position from ``start`` on, the cards worth trying after ``led``."""
+            code = eff[led]
+            lm = suit_mask[code]
+            out: list[tuple[int, ...]] = [()] * nplayers
+            for pos in range(start, nplayers):
+                legal = lmask(hands[seq[pos]], led, tk, jat)
+                if not legal & (legal - 1):
+                    out[pos] = (legal.bit_length() - 1,)
+                elif legal & lm == legal:
+                    out[pos] = gen_suit(code, legal, inplay & lm)
+                else:
+                    out[pos] = gen(legal, inplay)
+            return out
+
+        def boundary(leader: int, need: int) -> int:
+            """Can N-S take ``need`` of the remaining tricks, ``leader`` to lead?"""
+            h = hands
+            hl = h[leader]
+            n = hl.bit_count()
+            if need <= 0:
+                return 0
+            if need > n:
+                return n
+            if n == 1:
+                c = hl.bit_length() - 1
+                table = win[eff[c]]
+                best = table[c]
+                w = leader
+                for s in seqs[leader]:
+                    c = h[s].bit_length() - 1
+                    if table[c] > best:
+                        best = table[c]
+                        w = s
+                return 0 if w & 1 else 1
+            inplay = h[0] | h[1] | h[2] | h[3]
+            key = leader
+            for sm in suit_masks:
+                x = inplay & sm
+                if x:
+                    k = codes.get(x)
+                    key = key << 18 | (suit_code(x) if k is None else k)
+                else:
+                    key <<= 18
+            e = tt.get(key)
+            if e is not None:
+                lo = e & 15
+                hi = e >> 4 & 15
+                if lo >= need:
+                    return lo
+                if hi < need:
+                    return hi
+                hint = (e >> 8) - 1
+            else:
+                hint = -1
+                lo = 0
+                hi = n
+                # Each trump above all the opponents' trumps wins a trick for its
+                # side (every card gets played), and one player's win different tricks.
+                side = -1
+                c0 = c1 = 0
+                for c in trumps_desc:
+                    b = 1 << c
+                    if not inplay & b:
+                        continue
+                    if side < 0:
+                        side = 0 if (h[0] | h[2]) & b else 1
+                    if h[side] & b:
+                        c0 += 1
+                    elif h[side + 2] & b:
+                        c1 += 1
+                    else:
+                        break
+                if side == 0:
+                    lo = c0 if c0 > c1 else c1
+                elif side == 1:
+                    hi = n - (c0 if c0 > c1 else c1)
+                if lo < need if leader & 1 == 0 else hi >= need:
+                    # The leader cashes the top cards of each suit, keeping the lead,
+                    # as long as every opponent who could trump them has to follow.
+                    o1 = h[(leader + 1) % 4]
+                    o2 = h[(leader + 3) % 4]
+                    q = 0
+                    for code, sm in suit_codes:
+                        mine = hl & sm
+                        if not mine:
+                            continue
+                        k = 0
+                        for c in desc[code]:
+                            b = 1 << c
+                            if mine & b:
+                                k += 1
+                            elif inplay & b:
+                                break
+                        if k and sm != trump_bits:
+                            if o1 & trump_bits:
+                                m = 0 if joker_any_time else (o1 & sm).bit_count()
+                                if m < k:
+                                    k = m
+                            if o2 & trump_bits:
+                                m = 0 if joker_any_time else (o2 & sm).bit_count()
+                                if m < k:
+                                    k = m
+                        q += k
+                    if q > n:
+                        q = n
+                    if leader & 1:
+                        if n - q < hi:
+                            hi = n - q
+                    elif q > lo:
+                        lo = q
+                if lo >= need:
+                    tt[key] = lo | hi << 4
+                    return lo
+                if hi < need:
+                    tt[key] = lo | hi << 4
+                    return hi
+            # Leads: the best one found before, then the cards that top their
+            # suit, then the rest; strongest first.
+            moves = gen(hl, inplay)
+            others = inplay & ~hl
+            tops = [c for c in moves if not others & above[c]]
+            if tops:
+                moves = (*tops[::-1], *(c for c in moves[::-1] if others & above[c]))
+            else:
+                moves = moves[::-1]
+            if hint >= 0 and moves[0] != hint and hint in moves:
+                moves = (hint, *(c for c in moves if c != hint))
+            seq = seqs[leader]
+            bestc = moves[0]
+            if leader & 1:
+                bv = 99
+                for c in moves:
+                    h[leader] = hl ^ (1 << c)
+                    t = win[eff[c]]
+                    v = play(seq, 1, follows(seq, c, inplay, 1), t, t[c], leader, need)
+                    if v < bv:
+                        bv = v
+                        bestc = c
+                        if v < need:
+                            break
+            else:
+                bv = -1
+                for c in moves:
+                    h[leader] = hl ^ (1 << c)
+                    t = win[eff[c]]
+                    v = play(seq, 1, follows(seq, c, inplay, 1), t, t[c], leader, need)
+                    if v > bv:
+                        bv = v
+                        bestc = c
+                        if v >= need:
+                            break
+            h[leader] = hl
+            if bv >= need:
+                lo = bv
+            else:
+                hi = bv
+            tt[key] = lo | hi << 4 | (bestc + 1) << 8
+            return bv
+
+        def play(
+            seq: tuple[int, ...],
+            pos: int,
+            fm: list[tuple[int, ...]],
+            table: list[int],
+            best: int,
+            winner: int,
+            need: int,
+        ) -> int:
+            """Can N-S take ``need`` tricks, this one included? ``pos`` plays next."""
+            p = seq[pos]
+            h = hands[p]
+            moves = fm[pos]
+            if len(moves) > 1 and (winner ^ p) & 1:
+                # the opponents are winning the trick: the cheapest winning card first
+                ws = [c for c in moves if table[c] > best]
+                if ws and len(ws) < len(moves):
+                    moves = (*ws, *(c for c in moves if table[c] <= best))
+            if pos == last:
+                r = h.bit_count() - 1  # tricks left after this one
+                bv = 99 if p & 1 else -1
+                for c in moves:
+                    hands[p] = h ^ (1 << c)
+                    nw = p if table[c] > best else winner
+                    if nw & 1:
+                        v = r if need > r else boundary(nw, need)
+                    elif need <= 1:
+                        v = 1
+                    else:
+                        v = r + 1 if need > r + 1 else boundary(nw, need - 1) + 1
+                    if p & 1:
+                        if v < bv:
+                            bv = v
+                            if v < need:
+                                break
+                    elif v > bv:
+                        bv = v
+                        if v >= need:
+                            break
+                hands[p] = h
+                return bv
+            nxt = pos + 1
+            if p & 1:
+                bv = 99
+                for c in moves:
+                    hands[p] = h ^ (1 << c)
+                    k = table[c]
+                    if k > best:
+                        v = play(seq, nxt, fm, table, k, p, need)
+                    else:
+                        v = play(seq, nxt, fm, table, best, winner, need)
+                    if v < bv:
+                        bv = v
+                        if v < need:
+                            break
+            else:
+                bv = -1
+                for c in moves:
+                    hands[p] = h ^ (1 << c)
+                    k = table[c]
+                    if k > best:
+                        v = play(seq, nxt, fm, table, k, p, need)
+                    else:
+                        v = play(seq, nxt, fm, table, best, winner, need)
+                    if v > bv:
+                        bv = v
+                        if v >= need:
+                            break
+            hands[p] = h
+            return bv
+
+        self.boundary: _Boundary = boundary
+        self.play: _Play = play
+        self.follows: _Follows = follows
+
+    def value(self, leader: int, trick: Sequence[int], guess: int = -1) -> int:
+        """N-S's tricks from the current position (the current trick included), exactly.
+
+        ``guess`` is where the search starts (it only affects speed).
+        """
+        hands = self.hands
+        test: Callable[[int], int]
+        if trick:
+            tk = self.tk
+            seq = self.seqs[leader]
+            t = len(trick)
+            table = _WIN[tk][_EFF[tk][trick[0]]]
+            top = _winner_index(trick, tk)
+            best = table[trick[top]]
+            winner = seq[top]
+            inplay = hands[0] | hands[1] | hands[2] | hands[3]
+            for c in trick:
+                inplay |= 1 << c
+            fm = self.follows(seq, trick[0], inplay, t)
+            n = hands[seq[t]].bit_count()
+            play = self.play
+
+            def test(need: int) -> int:
+                return play(seq, t, fm, table, best, winner, need)
+
+        else:
+            n = hands[leader].bit_count()
+            boundary = self.boundary
+
+            def test(need: int) -> int:
+                return boundary(leader, need)
+
+        lo, hi = 0, n
+        g = guess if 0 <= guess <= n else _guess(hands, self.tk, leader, n)
+        while lo < hi:
+            need = g + 1 if g == lo else g
+            g = test(need)
+            if g >= need:
+                lo = g
+            else:
+                hi = g
+        return lo
+
+
+def _guess(hands: Sequence[int], tk: int, leader: int, n: int) -> int:
+    """A rough estimate of N-S's tricks, where the search starts (it only affects speed).
+
+    A least-squares fit on random full deals: the difference between the
+    sides in trumps held and in cards topping the other side's cards of their
+    suit, and which side leads.
+    """
+    ns = hands[0] | hands[2]
+    ew = hands[1] | hands[3]
+    trumps = _SUIT_MASK[tk][_EFF[tk][24]]
+    top = 0
+    for cards in _ASC[tk]:
+        for c in reversed(cards):
+            b = 1 << c
+            if ns & b:
+                top += 1
+            elif ew & b:
+                break
+        for c in reversed(cards):
+            b = 1 << c
+            if ew & b:
+                top -= 1
+            elif ns & b:
+                break
+    est = (
+        n / 2
+        + 0.58 * ((ns & trumps).bit_count() - (ew & trumps).bit_count())
+        + 0.24 * top
+        + (0.36 if leader & 1 == 0 else -0.36)
+    )
+    return max(0, min(n, round(est)))
+
+
+# --- the fast entry points (bit masks) ----------------------------------------
+
+
+def _infer_active(counts: Sequence[int], leader: int, t: int) -> int:
+    """The seats in play (a bit mask) from the numbers of cards held.
+
+    Seats holding cards are in play. The ``t`` cards of the current trick come
+    from the leader and the next seats clockwise that hold one card fewer than
+    the players still to play; in the last trick that is no card at all, and
+    those seats are taken to have played rather than to sit out.
+    """
+    if t == 0:
+        return sum(1 << s for s in range(4) if counts[s])
+    m = counts[leader]
+    active = 1 << leader
+    played = 1
+    for i in range(1, 4):
+        s = (leader + i) % 4
+        c = counts[s]
+        if played < t and c == m:
+            active |= 1 << s
+            played += 1
+        elif c:
+            active |= 1 << s
+    return active
+
+
+def _check(counts: Sequence[int], leader: int, t: int, active: int) -> None:
+    """Raise InvalidDataError unless the numbers of cards fit the seats in play and the trick."""
+    names = [s.name for s in SEATS]
+    rule = "double dummy"
+    for s in range(4):
+        if counts[s] and not active >> s & 1:
+            raise InvalidDataError(f"{names[s]} holds {counts[s]} cards but sits out", rule=rule)
+    if not active >> leader & 1:
+        raise InvalidDataError(
+            f"the leader {names[leader]} has no cards and has not led to the trick", rule=rule
+        )
+    for a, b in ((0, 2), (1, 3)):
+        if not active >> a & 1 and not active >> b & 1:
+            raise InvalidDataError(
+                f"{names[a]} and {names[b]} both have no cards: only the partner of a lone "
+                "player sits out, so each side needs a player",
+                rule=rule,
+            )
+    order = _seat_orders(active)[leader]
+    if t >= len(order):
+        raise InvalidDataError(
+            f"the trick has {t} cards but only {len(order)} players are in play"
+            + (", so it is already complete" if t == len(order) else ""),
+            rule=rule,
+        )
+    m = counts[leader] + (1 if t else 0)  # cards held by each player still to play
+    if m > _MAX_TRICKS:
+        raise InvalidDataError(
+            f"{names[leader]} holds {counts[leader]} cards: a player holds at most "
+            f"{_MAX_TRICKS} cards, one per trick",
+            rule=rule,
+        )
+    if any(counts[s] != (m - 1 if i < t else m) for i, s in enumerate(order)):
+        held = ", ".join(f"{names[s]} {counts[s]}" for s in order)
+        if t:
+            why = (
+                f"the players who have played to the trick ({', '.join(names[s] for s in order[:t])})"
+                " should hold one card fewer than those still to play "
+                f"({', '.join(names[s] for s in order[t:])})"
+            )
+        else:
+            why = "at the start of a trick every player in play holds the same number"
+        raise InvalidDataError(f"hands of unequal lengths ({held} cards): {why}", rule=rule)
+
+
+def _solve(
+    masks: Sequence[int],
+    tk: int,
+    leader: int,
+    trick: Sequence[int] = (),
+    *,
+    joker_any_time: bool = False,
+    active: int | None = None,
+) -> int:
+    """The tricks N-S take from here (the current trick included) under best play.
+
+    ``masks``: the four hands as bit masks (bit ``card.index``), in the order
+    N, E, S, W; ``tk``: the :func:`~hasenpfeffer_core.tricks.trump_key`;
+    ``leader``: the seat (0-3) who led the current trick, or leads next;
+    ``trick``: the card indices played to the current trick so far, led card
+    first; ``joker_any_time``: the ``NoTrumpJoker.ANY_TIME`` option;
+    ``active``: the seats in play as a bit mask (bit ``seat``). When
+    ``active`` is ``None`` it is inferred from the hands and the position is
+    checked (raising :class:`InvalidDataError`); otherwise nothing is checked.
+    The hands are not modified.
+    """
+    if active is None:
+        counts = [m.bit_count() for m in masks]
+        active = _infer_active(counts, leader, len(trick))
+        _check(counts, leader, len(trick), active)
+    return _Engine(tk, joker_any_time, active, masks).value(leader, trick)
+
+
+def _play_values(
+    masks: Sequence[int],
+    tk: int,
+    leader: int,
+    trick: Sequence[int] = (),
+    *,
+    joker_any_time: bool = False,
+    active: int | None = None,
+) -> dict[int, int]:
+    """For each legal card (by index) of the player to move: the tricks their side takes.
+
+    The arguments are those of :func:`_solve`; the values count the tricks
+    from here, the current one included. Equivalent cards are searched once.
+    """
+    if active is None:
+        counts = [m.bit_count() for m in masks]
+        active = _infer_active(counts, leader, len(trick))
+        _check(counts, leader, len(trick), active)
+    eng = _Engine(tk, joker_any_time, active, masks)
+    hands = eng.hands
+    seq = eng.seqs[leader]
+    t = len(trick)
+    p = seq[t]
+    h = hands[p]
+    n = h.bit_count()
+    legal = _legal_mask(h, trick[0] if trick else -1, tk, joker_any_time)
+    inplay = hands[0] | hands[1] | hands[2] | hands[3]
+    for c in trick:
+        inplay |= 1 << c
+    out: dict[int, int] = {}
+    guess = -1
+    for run in _runs(legal, inplay, tk):
+        c = run[0]
+        hands[p] = h ^ (1 << c)
+        after = (*trick, c)
+        if t + 1 == len(seq):
+            w = seq[_winner_index(after, tk)]
+            won = 0 if w & 1 else 1
+            v = won + (eng.value(w, (), guess - won) if n > 1 else 0)
+        else:
+            v = eng.value(leader, after, guess)
+        hands[p] = h
+        guess = v
+        for c in run:
+            out[c] = n - v if p & 1 else v
+    return out
+
+
+def _runs(legal: int, inplay: int, tk: int) -> list[list[int]]:
+    """The cards of ``legal`` in runs of equivalent cards (see the module notes)."""
+    runs: list[list[int]] = []
+    for cards in _ASC[tk]:
+        run: list[int] | None = None
+        for c in cards:
+            b = 1 << c
+            if legal & b:
+                if run is None:
+                    run = []
+                    runs.append(run)
+                run.append(c)
+            elif inplay & b:
+                run = None
+    return runs
+
+
+# --- the public functions -------------------------------------------------------
+
+#: What :func:`double_dummy` accepts as hands: seats (``"N"`` or ``Seat.N``) to
+#: cards (``Card`` objects or texts, or one text such as ``"JH 9S"``).
+HandsArg = Mapping[Seat | str, Iterable[Card | str] | str]
+
+
+class _Position:
+    """A position read from the public arguments and checked."""
+
+    __slots__ = ("active", "cards", "leader", "masks", "tk", "trick")
+
+    def __init__(
+        self,
+        hands: HandsArg,
+        trump: Trump | str,
+        leader: Seat | str,
+        trick: Iterable[Card | str] | str,
+        sitting_out: Iterable[Seat | str] | Seat | str | None,
+    ) -> None:
+        if not isinstance(hands, Mapping):
+            raise InvalidDataError(
+                f"hands must map seats (N, E, S, W) to cards, got {type(hands).__name__}",
+                rule="double dummy",
+            )
+        self.tk = trump_key(_trump(trump))
+        self.leader = parse_seat(leader).value
+        self.cards: list[tuple[Card, ...]] = [(), (), (), ()]
+        where: dict[Card, str] = {}
+        given: dict[int, object] = {}
+        for key, value in hands.items():
+            seat = parse_seat(key)
+            if seat.value in given:
+                raise InvalidDataError(
+                    f"{seat.name}'s hand is given twice (as {given[seat.value]!r} and {key!r})",
+                    rule="double dummy",
+                )
+            given[seat.value] = key
+            cards = _read_cards(value, f"{seat.name}'s hand")
+            for c in cards:
+                if c in where:
+                    raise InvalidDataError(
+                        f"{c.text} is in both {where[c]} and {seat.name}'s hand: "
+                        "the deck has one of each card",
+                        rule="the deck",
+                    )
+                where[c] = f"{seat.name}'s hand"
+            self.cards[seat.value] = cards
+        played = _read_cards(trick, "the trick")
+        for c in played:
+            if c in where:
+                raise InvalidDataError(
+                    f"{c.text} is in {where[c]} and also played to the trick: "
+                    "the deck has one of each card",
+                    rule="the deck",
+                )
+        self.trick = tuple(c.index for c in played)
+        self.masks = [sum(1 << c.index for c in cs) for cs in self.cards]
+        counts = [len(cs) for cs in self.cards]
+        t = len(self.trick)
+        if sitting_out is None:
+            self.active = _infer_active(counts, self.leader, t)
+        else:
+            seats = [sitting_out] if isinstance(sitting_out, str | Seat) else sitting_out
+            out = {parse_seat(s).value for s in seats}
+            self.active = sum(1 << s for s in range(4) if s not in out)
+        if not any(counts):
+            raise InvalidDataError("no cards to play: every hand is empty", rule="double dummy")
+        _check(counts, self.leader, t, self.active)
+
+    @property
+    def mover(self) -> int:
+        """The seat to play next."""
+        return _seat_orders(self.active)[self.leader][len(self.trick)]
+
+
+def _read_cards(value: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        cards = parse_cards(value)
+    elif isinstance(value, Card):
+        cards = (value,)
+    else:
+        try:
+            items = list(value)
+        except TypeError:
+            raise ParseError(
+                f"{what} must be cards or card texts, got {type(value).__name__}"
+            ) from None
+        cards = tuple(parse_card(c) for c in items)
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            raise InvalidDataError(
+                f"{c.text} is listed twice in {what}: the deck has one of each card",
+                rule="the deck",
+            )
+        seen.add(c)
+    return cards
+
+
+def double_dummy(
+    hands: HandsArg,
+    trump: Trump | str,
+    leader: Seat | str,
+    trick: Iterable[Card | str] | str = (),
+    *,
+    no_trump_joker: NoTrumpJoker = NoTrumpJoker.VOID_ONLY,
+    sitting_out: Iterable[Seat | str] | Seat | str | None = None,
+) -> dict[str, int]:
+    """The tricks each side takes from here under best play, with every card visible.
+
+    ``hands`` maps seats (``"N"``, ``Seat.N``, ...) to the cards they still
+    hold (cards or texts, or one text like ``"JH 9S"``); a seat that is left
+    out or has no cards sits out (a lone hand). ``trump`` is a suit, or
+    ``None`` for no trump. ``leader`` led the current trick, or leads next if
+    ``trick`` is empty; ``trick`` holds the cards already played to the
+    current trick, led card first. The result counts the tricks still to be
+    won, the current one included: ``{"NS": n, "EW": m}``.
+
+    In the last trick, a seat with no cards may have played already or may
+    sit out: the cards of ``trick`` are taken to come from the leader and the
+    next seats clockwise in turn. Name the seats that sit out in
+    ``sitting_out`` to say otherwise.
+
+    >>> double_dummy({"N": "JK AS", "E": "9S 9H", "S": "JH 10S", "W": "KS QD"}, "H", "N")
+    {'NS': 2, 'EW': 0}
+    >>> double_dummy({"N": "AS", "E": "9H 9S", "S": "JH 10S", "W": "KS QD"}, "H", "N", ["JK"])
+    {'NS': 2, 'EW': 0}
+    >>> double_dummy({"N": "AS", "E": "KS", "W": "9S"}, None, "E")  # N alone: S sits out
+    {'NS': 1, 'EW': 0}
+    >>> double_dummy({"N": "AS", "E": "KS"}, "H", "S")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.errors.InvalidDataError: the leader S has no cards and has not led to the trick
+    """
+    pos = _Position(hands, trump, leader, trick, sitting_out)
+    jat = no_trump_joker is NoTrumpJoker.ANY_TIME
+    ns = _solve(pos.masks, pos.tk, pos.leader, pos.trick, joker_any_time=jat, active=pos.active)
+    total = pos.masks[pos.mover].bit_count()
+    return {"NS": ns, "EW": total - ns}
+
+
+def play_values(
+    hands: HandsArg,
+    trump: Trump | str,
+    leader: Seat | str,
+    trick: Iterable[Card | str] | str = (),
+    *,
+    no_trump_joker: NoTrumpJoker = NoTrumpJoker.VOID_ONLY,
+    sitting_out: Iterable[Seat | str] | Seat | str | None = None,
+) -> dict[Card, int]:
+    """For each legal card of the player to move, the tricks their side takes from here.
+
+    The arguments are those of :func:`double_dummy`. A card's value counts the
+    tricks still to be won (the current one included) by the side of the
+    player to move if they play that card and everybody plays perfectly
+    afterwards: the best cards have the highest value. The cards come in the
+    order of the player's hand.
+
+    >>> hands = {"N": "9S 9H QC", "E": "KS QH AC", "S": "AS 10D JC", "W": "QS 10C KC"}
+    >>> {card.text: n for card, n in play_values(hands, "H", "N").items()}
+    {'9♠': 2, '9♥': 1, 'Q♣': 1}
+    >>> hands = {"N": "AS", "E": "9H 9S", "S": "JH 10S", "W": "KS QD"}
+    >>> play_values(hands, "H", "N", ["JK"])  # E must follow trumps
+    {Card('9H'): 0}
+    """
+    pos = _Position(hands, trump, leader, trick, sitting_out)
+    jat = no_trump_joker is NoTrumpJoker.ANY_TIME
+    values = _play_values(
+        pos.masks, pos.tk, pos.leader, pos.trick, joker_any_time=jat, active=pos.active
+    )
+    return {c: values[c.index] for c in pos.cards[pos.mover] if c.index in values}

@@ -1,0 +1,70 @@
+"""The annotator: rule notes and double-dummy verdicts for every play of a hand."""
+
+from __future__ import annotations
+
+from hasenpfeffer_core import HandRecord, HandState, Seat, dumps, loads
+from hasenpfeffer_core.analysis import analyse, annotate, state_play_values
+from hasenpfeffer_core.bots import RandomPlayer, play_hand
+from hasenpfeffer_core.record import EXAMPLE
+from hasenpfeffer_core.solver import double_dummy
+
+
+def test_rule_notes_say_what_each_play_did() -> None:
+    a = analyse(loads(EXAMPLE))
+    assert [p.status for p in a.plays] == ["led", "trumped", "followed"]
+    assert a.plays[0].rule_note == "N led A♠, leading spades."
+    assert a.plays[1].rule_note.startswith("E could not follow spades and trumped with J♦")
+    assert "E is still winning the trick" in a.plays[2].rule_note
+
+
+def test_verdicts_agree_with_the_solver_and_name_the_better_card() -> None:
+    # Random players make mistakes: every verdict is checked against the solver.
+    found = 0
+    for seed in range(6):
+        players = {s: RandomPlayer(seed * 10 + s.value) for s in Seat}
+        h = play_hand(HandState.new(dealer=Seat.N, seed=seed), players)
+        if h.result is None:
+            continue
+        record = HandRecord.from_state(h)
+        analysis = analyse(record)
+        assert len(analysis.plays) == 24
+        for p, state in ((p, record.state_at(p.step)) for p in analysis.plays):
+            values = state_play_values(state)
+            assert values == p.values
+            assert p.lost == max(values.values()) - values[p.action.card]
+            if p.lost:
+                found += 1
+                assert p.verdict.startswith("This gave up")
+                assert p.best[0].text in p.verdict
+    assert found > 0
+
+
+def test_play_values_of_a_state_match_double_dummy() -> None:
+    h = HandState.new(dealer=Seat.E, seed=3)
+    players = {s: RandomPlayer(s.value) for s in Seat}
+    while h.to_move is not None and not h.trump_named:
+        play_hand_step(h, players)
+    while h.to_move is not None and h.phase.value != "play":
+        play_hand_step(h, players)
+    values = state_play_values(h)
+    assert h.leader is not None and h.to_move is not None
+    hands = {s.name: h.hand(s) for s in Seat if s not in h.sitting_out}
+    side = "NS" if h.to_move in (Seat.N, Seat.S) else "EW"
+    assert max(values.values()) == double_dummy(hands, h.trump, h.leader.name)[side]
+
+
+def play_hand_step(h: HandState, players: dict[Seat, RandomPlayer]) -> None:
+    from hasenpfeffer_core.view import PlayerView
+
+    seat = h.to_move
+    assert seat is not None
+    h.apply(players[seat].choose(PlayerView.of(h, seat)))
+
+
+def test_annotated_record_keeps_teacher_notes_and_round_trips() -> None:
+    record = loads(EXAMPLE)
+    annotated = annotate(record)
+    note = annotated.moves[8].note
+    assert note.startswith("The left bower is a heart now")
+    assert "trumped with J♦" in note
+    assert loads(dumps(annotated)) == annotated

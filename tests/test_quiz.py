@@ -1,0 +1,102 @@
+"""The quiz bank: answers agree with the engine, every tag is reachable, sets do not repeat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hasenpfeffer_core import InvalidDataError, Seat, legal_plays, ranking, trick_winner
+from hasenpfeffer_core.quiz import DIFFICULTIES, KINDS, TAGS, make_question, quiz_set
+from hasenpfeffer_core.solver import double_dummy
+from hasenpfeffer_core.tricks import CardRole, card_role
+
+CASES = [
+    (kind, tag, difficulty)
+    for kind, tags in TAGS.items()
+    for tag, difficulties in tags.items()
+    for difficulty in difficulties
+]
+
+
+@pytest.mark.parametrize(("kind", "tag", "difficulty"), CASES)
+def test_every_tag_is_reachable_at_every_difficulty_where_it_makes_sense(
+    kind: str, tag: str, difficulty: str
+) -> None:
+    q = make_question(kind, random.Random(11), difficulty, tag)
+    assert q.kind == kind and q.tag == tag and tag in q.tags and q.difficulty == difficulty
+    assert q.check(q.answer)
+    assert q.explanation
+
+
+def test_tags_that_cannot_occur_are_refused_with_a_reason() -> None:
+    with pytest.raises(InvalidDataError, match="does not fit the difficulty"):
+        make_question("trick-winner", random.Random(1), "first-steps", "joker")
+    with pytest.raises(InvalidDataError, match="unknown tag"):
+        make_question("trick-winner", random.Random(1), "mixed", "squeeze")
+    with pytest.raises(InvalidDataError, match="unknown difficulty"):
+        make_question("order", random.Random(1), "hard")
+    with pytest.raises(InvalidDataError, match="unknown question kind"):
+        make_question("bidding", random.Random(1))
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+def test_difficulties_show_the_cards_they_promise(difficulty: str) -> None:
+    for q in quiz_set("trick-winner", 40, seed=3, difficulty=difficulty):
+        roles = {card_role(c, q.trump) for _, c in q.trick}
+        bowers = {CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER}
+        if difficulty == "first-steps":
+            assert not roles & (bowers | {CardRole.JOKER})
+        elif difficulty == "bowers":
+            assert roles & bowers and CardRole.JOKER not in roles
+        elif difficulty == "joker":
+            assert CardRole.JOKER in roles
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_sets_are_reproducible_by_seed_and_never_repeat(kind: str) -> None:
+    a = quiz_set(kind, 25, seed=5)
+    b = quiz_set(kind, 25, seed=5)
+    assert [q.key for q in a] == [q.key for q in b]
+    assert len({q.key for q in a}) == 25
+    assert [q.key for q in quiz_set(kind, 25, seed=6)] != [q.key for q in a]
+
+
+def test_trick_winner_answers_agree_with_the_engine() -> None:
+    for q in quiz_set("trick-winner", 60, seed=8):
+        cards = [c for _, c in q.trick]
+        seat, card = q.trick[trick_winner(cards, q.trump)]
+        assert q.answer is seat
+        assert q.check(seat.name) and q.check(card.ascii)
+        wrong = next(s for s, _ in q.trick if s is not seat)
+        assert not q.check(wrong) and not q.check("not a card")
+
+
+def test_legal_play_answers_agree_with_the_engine() -> None:
+    for q in quiz_set("legal-play", 60, seed=9):
+        trick = [c for _, c in q.trick]
+        assert q.answer == legal_plays(q.hand, trick, q.trump)
+        assert q.check(" ".join(c.ascii for c in reversed(q.answer)))
+        assert not q.check(q.hand[:0]) or not q.answer
+
+
+def test_order_answers_follow_the_ranking() -> None:
+    for q in quiz_set("order", 40, seed=10):
+        order = ranking(q.trump)
+        assert list(q.answer) == sorted(q.cards, key=order.index)
+        assert not q.check(tuple(reversed(q.answer)))
+
+
+def test_tricks_answers_are_double_dummy_results() -> None:
+    for q in quiz_set("tricks", 10, seed=12):
+        assert q.seat is not None
+        result = double_dummy({s.name: h for s, h in q.hands.items()}, q.trump, q.seat.name)
+        assert q.answer == result[q.side]
+        assert q.check(str(q.answer)) and not q.check(q.answer + 1)
+
+
+def test_questions_serialise_to_plain_data_for_the_docs_site() -> None:
+    q = quiz_set("trick-winner", 1, seed=1)[0]
+    d = q.to_dict()
+    assert d["answer"] in {s.name for s in Seat}
+    assert d["explanation"] == q.explanation and d["trick"]
