@@ -304,6 +304,12 @@ class Card:
     def __deepcopy__(self, memo: dict[int, Any]) -> Card:
         return self
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture (Jupyter); the renderer is imported only when asked."""
+        from .render import card_svg
+
+        return card_svg(self)
+
 
 _ALL: Final[tuple[Card, ...]] = tuple(
     [Card._make(rank, suit) for suit in Suit for rank in list(Rank)[:6]]

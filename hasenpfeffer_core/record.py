@@ -140,6 +140,11 @@ class HandRecord:
         """A copy with notes attached to the actions at the given indices (0-based)."""
         moves = list(self.moves)
         for index, note in notes.items():
+            if not isinstance(index, int) or not 0 <= index < len(moves):
+                raise RecordError(
+                    f"no action {index!r} to note: the record's actions are numbered 0 to "
+                    f"{len(moves) - 1}"
+                )
             moves[index] = Move(moves[index].action, note)
         return replace(self, moves=tuple(moves), _states=[])
 
@@ -167,11 +172,11 @@ class HandRecord:
             score=score,
         )
 
-    def _repr_html_(self) -> str:  # pragma: no cover - drawn by the render module
-        from .render import record_html  # type: ignore[import-not-found, unused-ignore]
+    def _repr_html_(self) -> str:
+        """The record as a picture (Jupyter); the renderer is imported only when asked."""
+        from .render import record_html
 
-        html: str = record_html(self)
-        return html
+        return record_html(self)
 
 
 def _replay_all(

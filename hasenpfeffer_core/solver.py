@@ -723,9 +723,10 @@ def _runs(legal: int, inplay: int, tk: int) -> list[list[int]]:
 
 # --- the public functions -------------------------------------------------------
 
-#: What :func:`double_dummy` accepts as hands: seats (``"N"`` or ``Seat.N``) to
-#: cards (``Card`` objects or texts, or one text such as ``"JH 9S"``).
-HandsArg = Mapping[Seat | str, Iterable[Card | str] | str]
+#: The cards of one hand: ``Card`` objects or texts, or one text such as ``"JH 9S"``.
+CardsArg = Iterable[Card | str] | str
+#: What :func:`double_dummy` accepts as hands: seats (``"N"`` or ``Seat.N``) to cards.
+HandsArg = Mapping[Seat, CardsArg] | Mapping[str, CardsArg] | Mapping[Seat | str, CardsArg]
 
 
 class _Position:
@@ -738,7 +739,7 @@ class _Position:
         hands: HandsArg,
         trump: Trump | str,
         leader: Seat | str,
-        trick: Iterable[Card | str] | str,
+        trick: CardsArg,
         sitting_out: Iterable[Seat | str] | Seat | str | None,
     ) -> None:
         if not isinstance(hands, Mapping):
@@ -797,7 +798,7 @@ class _Position:
         return _seat_orders(self.active)[self.leader][len(self.trick)]
 
 
-def _read_cards(value: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
+def _read_cards(value: CardsArg, what: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         cards = parse_cards(value)
     elif isinstance(value, Card):
@@ -825,7 +826,7 @@ def double_dummy(
     hands: HandsArg,
     trump: Trump | str,
     leader: Seat | str,
-    trick: Iterable[Card | str] | str = (),
+    trick: CardsArg = (),
     *,
     no_trump_joker: NoTrumpJoker = NoTrumpJoker.VOID_ONLY,
     sitting_out: Iterable[Seat | str] | Seat | str | None = None,
@@ -867,7 +868,7 @@ def play_values(
     hands: HandsArg,
     trump: Trump | str,
     leader: Seat | str,
-    trick: Iterable[Card | str] | str = (),
+    trick: CardsArg = (),
     *,
     no_trump_joker: NoTrumpJoker = NoTrumpJoker.VOID_ONLY,
     sitting_out: Iterable[Seat | str] | Seat | str | None = None,

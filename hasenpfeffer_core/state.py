@@ -114,6 +114,12 @@ class Trick:
         body = " ".join(f"{s.name}:{c.text}" for s, c in self.plays)
         return f"{body} -> {self.winner.name}"
 
+    def _repr_svg_(self) -> str:
+        """The trick around the table (Jupyter)."""
+        from .render import table_svg
+
+        return table_svg(self.plays, leader=self.leader, winner=self.winner)
+
 
 _A = TypeVar("_A", Play, Discard)
 
@@ -927,6 +933,12 @@ class HandState:
         self._to_move = -1
 
     # --- text ----------------------------------------------------------------
+
+    def _repr_html_(self) -> str:
+        """The table as a picture (Jupyter); the renderer is imported only when asked."""
+        from .render import state_html
+
+        return state_html(self)
 
     def __repr__(self) -> str:
         return (

@@ -320,13 +320,20 @@ def suit_phrase(code: int, tk: int) -> str:
     return SUITS[code].plural
 
 
+def _printed_order(mask: int) -> list[Card]:
+    """The cards of ``mask`` suit by suit as printed (S, H, D, C), high to low; Joker last."""
+    cards = [c for c in DECK if mask >> c.index & 1]
+    return sorted(cards, key=lambda c: (c.suit.value if c.suit else 4, -c.rank))
+
+
 def check_follow(
     who: str, hand_mask: int, led_index: int, card: Card, tk: int, joker_any_time: bool
 ) -> None:
     """Raise :class:`MustFollowSuitError` if ``card`` breaks the follow-suit rule.
 
-    The message has the form ``E must follow hearts (holds J♦, A♥): 9♣ is not allowed``:
-    the cards that would follow, strongest first (here the left bower, then the ace).
+    The message has the form ``E must follow hearts (holds A♥, J♦): 9♣ is not allowed``:
+    the cards that would follow, as printed: suit by suit (spades, hearts, diamonds,
+    clubs), high to low, so the left bower J♦ stands with the diamonds it is printed as.
     """
     if led_index < 0:
         return
@@ -334,9 +341,7 @@ def check_follow(
     if legal >> card.index & 1:
         return
     code = _EFF[tk][led_index]
-    holds = ", ".join(
-        c.text for c in _ORDER[tk] if (hand_mask & _SUIT_MASK[tk][code]) >> c.index & 1
-    )
+    holds = ", ".join(c.text for c in _printed_order(hand_mask & _SUIT_MASK[tk][code]))
     raise MustFollowSuitError(
         f"{who} must follow {suit_phrase(code, tk)} (holds {holds}): {card.text} is not allowed",
         rule="follow suit",

@@ -1,0 +1,467 @@
+"""Pictures: cards, hands, tricks, the table and rankings as SVG and HTML strings.
+
+Everything here returns plain text (SVG or HTML) built from the engine's data,
+so the same pictures serve notebooks, widgets, the docs site and tests. Cards
+are drawn on a light face in every theme, with red hearts and diamonds and black
+spades and clubs, and each picture carries a text label for screen readers.
+
+>>> svg = card_svg(parse_card("J♦"), trump=Suit.HEARTS)
+>>> 'aria-label="jack of diamonds, the left bower"' in svg
+True
+>>> "<svg" in hand_svg(parse_cards("JK AH 9C"))
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Final
+
+from .cards import JOKER, Card, Suit, parse_card, parse_cards
+from .seats import SEATS, Seat
+from .tricks import CardRole, card_role, ranking
+
+if TYPE_CHECKING:
+    from .record import HandRecord
+    from .state import HandState
+
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "card_back_svg",
+    "card_svg",
+    "hand_svg",
+    "ranking_svg",
+    "record_html",
+    "state_html",
+    "table_svg",
+]
+
+CARD_W: Final = 64
+CARD_H: Final = 90
+
+RED: Final = "#c0262d"
+BLACK: Final = "#1b1d22"
+FACE: Final = "#fdfcf8"
+EDGE: Final = "#8a8f98"
+GOLD: Final = "#c9a227"
+HIGHLIGHT: Final = "#f2b705"
+FONT: Final = "'DejaVu Sans', 'Segoe UI', Helvetica, Arial, sans-serif"
+
+_ROLE_BADGE: Final = {
+    CardRole.RIGHT_BOWER: ("R", "#1f6feb", "the right bower"),
+    CardRole.LEFT_BOWER: ("L", "#8250df", "the left bower"),
+    CardRole.JOKER: ("", "", "the highest trump"),
+    CardRole.TRUMP: ("", "", "a trump"),
+}
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _label(card: Card, trump: Suit | None, trump_known: bool) -> str:
+    name = card.name if card is not JOKER else "the Joker"
+    if trump_known:
+        role = card_role(card, trump)
+        extra = _ROLE_BADGE.get(role)
+        if extra is not None:
+            return f"{name}, {extra[2]}"
+    return name
+
+
+def _card_body(
+    card: Card,
+    x: float,
+    y: float,
+    *,
+    trump: Suit | None = None,
+    trump_known: bool = False,
+    highlight: bool = False,
+    dim: bool = False,
+    scale: float = 1.0,
+) -> str:
+    """The SVG elements of one card with its top-left corner at (x, y)."""
+    w, h = CARD_W * scale, CARD_H * scale
+    colour = RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else BLACK
+    parts = [
+        f'<g transform="translate({x:.1f},{y:.1f})" role="img" '
+        f'aria-label="{_esc(_label(card, trump, trump_known))}"'
+        + (' opacity="0.45"' if dim else "")
+        + ">",
+        f"<title>{_esc(_label(card, trump, trump_known))}</title>",
+        f'<rect x="0.5" y="0.5" width="{w - 1:.1f}" height="{h - 1:.1f}" rx="{6 * scale:.1f}" '
+        f'fill="{FACE}" stroke="{HIGHLIGHT if highlight else EDGE}" '
+        f'stroke-width="{(3 if highlight else 1) * scale:.1f}"/>',
+    ]
+    s = scale
+    if card is JOKER:
+        parts.append(
+            f'<rect x="{4 * s:.1f}" y="{4 * s:.1f}" width="{w - 8 * s:.1f}" height="{h - 8 * s:.1f}" '
+            f'rx="{4 * s:.1f}" fill="none" stroke="{GOLD}" stroke-width="{1.2 * s:.1f}"/>'
+        )
+        # A jester's cap: three bells over a grin.
+        cx = w / 2
+        parts.append(
+            f'<path d="M{cx - 17 * s:.1f},{40 * s:.1f} Q{cx - 20 * s:.1f},{20 * s:.1f} '
+            f"{cx - 24 * s:.1f},{18 * s:.1f} Q{cx - 8 * s:.1f},{20 * s:.1f} {cx:.1f},{14 * s:.1f} "
+            f"Q{cx + 8 * s:.1f},{20 * s:.1f} {cx + 24 * s:.1f},{18 * s:.1f} "
+            f'Q{cx + 20 * s:.1f},{20 * s:.1f} {cx + 17 * s:.1f},{40 * s:.1f} Z" '
+            f'fill="#d7263d" stroke="{BLACK}" stroke-width="{0.8 * s:.1f}"/>'
+        )
+        parts.append(
+            f'<path d="M{cx - 17 * s:.1f},{40 * s:.1f} L{cx:.1f},{16 * s:.1f} '
+            f'L{cx + 17 * s:.1f},{40 * s:.1f} Z" fill="#1b998b" opacity="0.85"/>'
+        )
+        for bx, by in ((-24, 18), (0, 14), (24, 18)):
+            parts.append(
+                f'<circle cx="{cx + bx * s:.1f}" cy="{by * s:.1f}" r="{3 * s:.1f}" '
+                f'fill="{GOLD}" stroke="{BLACK}" stroke-width="{0.6 * s:.1f}"/>'
+            )
+        parts.append(
+            f'<circle cx="{cx:.1f}" cy="{50 * s:.1f}" r="{10 * s:.1f}" fill="#ffe8c2" '
+            f'stroke="{BLACK}" stroke-width="{0.8 * s:.1f}"/>'
+            f'<path d="M{cx - 5 * s:.1f},{52 * s:.1f} Q{cx:.1f},{58 * s:.1f} {cx + 5 * s:.1f},'
+            f'{52 * s:.1f}" fill="none" stroke="{BLACK}" stroke-width="{1 * s:.1f}"/>'
+        )
+        parts.append(
+            f'<text x="{cx:.1f}" y="{78 * s:.1f}" text-anchor="middle" font-family="{FONT}" '
+            f'font-size="{10.5 * s:.1f}" font-weight="700" letter-spacing="{1.2 * s:.1f}" '
+            f'fill="#6b2fa3">JOKER</text>'
+        )
+    else:
+        assert card.suit is not None
+        rank = card.rank.text
+        sym = card.suit.symbol
+        parts.append(
+            f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" font-family="{FONT}" '
+            f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700" '
+            f'fill="{colour}">{rank}</text>'
+            f'<text x="{6 * s:.1f}" y="{31 * s:.1f}" font-family="{FONT}" '
+            f'font-size="{13 * s:.1f}" fill="{colour}">{sym}</text>'
+        )
+        parts.append(
+            f'<text x="{w / 2:.1f}" y="{h / 2 + 14 * s:.1f}" text-anchor="middle" '
+            f'font-family="{FONT}" font-size="{40 * s:.1f}" fill="{colour}">{sym}</text>'
+        )
+        parts.append(
+            f'<g transform="rotate(180 {w / 2:.1f} {h / 2:.1f})">'
+            f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" font-family="{FONT}" '
+            f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700" '
+            f'fill="{colour}">{rank}</text></g>'
+        )
+    if trump_known:
+        # Role marks sit on the left edge, which stays visible when cards overlap in a fan.
+        role = card_role(card, trump)
+        badge = _ROLE_BADGE.get(role)
+        if role in (CardRole.TRUMP, CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER, CardRole.JOKER):
+            parts.append(
+                f'<rect x="{2.5 * s:.1f}" y="{36 * s:.1f}" width="{3 * s:.1f}" '
+                f'height="{h - 42 * s:.1f}" rx="{1.5 * s:.1f}" fill="{GOLD}"/>'
+            )
+        if badge is not None and badge[0]:
+            letter, fill, _ = badge
+            parts.append(
+                f'<circle cx="{15 * s:.1f}" cy="{h - 14 * s:.1f}" r="{8 * s:.1f}" fill="{fill}"/>'
+                f'<text x="{15 * s:.1f}" y="{h - 10 * s:.1f}" text-anchor="middle" '
+                f'font-family="{FONT}" font-size="{11 * s:.1f}" font-weight="700" '
+                f'fill="#ffffff">{letter}</text>'
+            )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _back_body(x: float, y: float, *, scale: float = 1.0, label: str = "a card face down") -> str:
+    w, h = CARD_W * scale, CARD_H * scale
+    s = scale
+    return (
+        f'<g transform="translate({x:.1f},{y:.1f})" role="img" aria-label="{_esc(label)}">'
+        f"<title>{_esc(label)}</title>"
+        f'<rect x="0.5" y="0.5" width="{w - 1:.1f}" height="{h - 1:.1f}" rx="{6 * s:.1f}" '
+        f'fill="#24478f" stroke="#0f2550" stroke-width="{1 * s:.1f}"/>'
+        f'<rect x="{5 * s:.1f}" y="{5 * s:.1f}" width="{w - 10 * s:.1f}" height="{h - 10 * s:.1f}" '
+        f'rx="{4 * s:.1f}" fill="url(#hp-back)" stroke="#c8d4f0" stroke-width="{0.8 * s:.1f}"/>'
+        "</g>"
+    )
+
+
+_DEFS: Final = (
+    "<defs>"
+    '<pattern id="hp-back" width="8" height="8" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)">'
+    '<rect width="8" height="8" fill="#2f5bb7"/>'
+    '<rect width="4" height="8" fill="#3b6fd6"/>'
+    "</pattern>"
+    "</defs>"
+)
+
+
+def _svg(width: float, height: float, body: str, label: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="hp-svg" width="{width:.0f}" '
+        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
+        f'aria-label="{_esc(label)}">{_DEFS}{body}</svg>'
+    )
+
+
+def card_svg(
+    card: Card | str,
+    *,
+    trump: Suit | None = None,
+    trump_known: bool | None = None,
+    highlight: bool = False,
+    scale: float = 1.0,
+) -> str:
+    """One card as SVG. With a trump, the bowers carry an R or L badge and trumps a gold bar."""
+    c = parse_card(card)
+    known = trump is not None if trump_known is None else trump_known
+    return _svg(
+        CARD_W * scale,
+        CARD_H * scale,
+        _card_body(c, 0, 0, trump=trump, trump_known=known, highlight=highlight, scale=scale),
+        _label(c, trump, known),
+    )
+
+
+def card_back_svg(*, scale: float = 1.0, label: str = "the widow, face down") -> str:
+    """A card face down (the widow, or another player's card)."""
+    return _svg(CARD_W * scale, CARD_H * scale, _back_body(0, 0, scale=scale, label=label), label)
+
+
+def hand_svg(
+    cards: Iterable[Card | str] | str,
+    *,
+    trump: Suit | None = None,
+    trump_known: bool | None = None,
+    highlight: Iterable[Card] = (),
+    dim: Iterable[Card] = (),
+    overlap: float = 0.62,
+    scale: float = 1.0,
+    label: str = "a hand",
+) -> str:
+    """A row of cards, overlapping like a hand held in a fan."""
+    cs = parse_cards(cards) if isinstance(cards, str) else tuple(parse_card(c) for c in cards)
+    known = trump is not None if trump_known is None else trump_known
+    hi = set(highlight)
+    lo = set(dim)
+    step = CARD_W * scale * overlap
+    width = CARD_W * scale + step * max(len(cs) - 1, 0) + 4
+    body = "".join(
+        _card_body(
+            c,
+            2 + i * step,
+            2,
+            trump=trump,
+            trump_known=known,
+            highlight=c in hi,
+            dim=c in lo,
+            scale=scale,
+        )
+        for i, c in enumerate(cs)
+    )
+    names = ", ".join(c.text for c in cs) or "no cards"
+    return _svg(width, CARD_H * scale + 4, body, f"{label}: {names}")
+
+
+def ranking_svg(trump: Suit | None, *, scale: float = 0.62) -> str:
+    """All 25 cards strongest first under ``trump``, trumps on the first row."""
+    order = ranking(trump)
+    first = 8 if trump is not None else 1
+    rows = [order[:first], order[first:]] if trump is not None else [order[:1], order[1:]]
+    step = CARD_W * scale * 0.78
+    width = max(len(r) for r in rows) * step + CARD_W * scale + 12
+    body = []
+    y = 18.0
+    titles = (
+        ("The 8 trumps, strongest first", "Plain suits, A down to 9")
+        if trump is not None
+        else ("The Joker", "Every suit, A down to 9")
+    )
+    for row, title in zip(rows, titles, strict=True):
+        body.append(
+            f'<text x="4" y="{y - 5:.1f}" font-family="{FONT}" font-size="12" '
+            f'fill="currentColor">{_esc(title)}</text>'
+        )
+        for i, c in enumerate(row):
+            body.append(_card_body(c, 4 + i * step, y, trump=trump, trump_known=True, scale=scale))
+        y += CARD_H * scale + 24
+    label = f"the ranking with {trump.plural} as trumps" if trump else "the ranking in no trump"
+    return _svg(width, y - 16, "".join(body), label)
+
+
+# --- the table ---------------------------------------------------------------------
+
+_SEAT_XY: Final = {
+    Seat.N: (0.5, 0.18),
+    Seat.E: (0.8, 0.5),
+    Seat.S: (0.5, 0.82),
+    Seat.W: (0.2, 0.5),
+}
+
+
+def table_svg(
+    plays: Sequence[tuple[Seat, Card]],
+    *,
+    trump: Suit | None = None,
+    trump_known: bool | None = None,
+    leader: Seat | None = None,
+    winner: Seat | None = None,
+    sitting_out: Iterable[Seat] = (),
+    names: Mapping[Seat, str] | None = None,
+    size: int = 300,
+) -> str:
+    """A trick laid out around the table: seats named, the leader marked, the winner lit."""
+    known = trump is not None if trump_known is None else trump_known
+    out = set(sitting_out)
+    w = h = size
+    scale = size / 330
+    body = [
+        f'<rect x="6" y="6" width="{w - 12}" height="{h - 12}" rx="{28 * scale:.1f}" '
+        f'fill="#1f6b45" stroke="#0f3d27" stroke-width="3"/>'
+    ]
+    leader = leader if leader is not None else (plays[0][0] if plays else None)
+    played = dict(plays)
+    label_pos = {
+        Seat.N: (w / 2, 22 * scale),
+        Seat.S: (w / 2, h - 12 * scale),
+        Seat.W: (24 * scale, h / 2 + 4),
+        Seat.E: (w - 24 * scale, h / 2 + 4),
+    }
+    for seat in SEATS:
+        fx, fy = _SEAT_XY[seat]
+        cx, cy = fx * w, fy * h
+        lx, ly = label_pos[seat]
+        text = names[seat] if names and seat in names else seat.word
+        mark = ""
+        if seat is leader:
+            mark = " ▸ leads"
+        if seat in out:
+            mark = " (sits out)"
+        body.append(
+            f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" font-family="{FONT}" '
+            f'font-size="{13 * scale:.1f}" font-weight="600" fill="#f5f1e3"'
+            + (f' transform="rotate(-90 {lx:.1f} {ly:.1f})"' if seat is Seat.W else "")
+            + (f' transform="rotate(90 {lx:.1f} {ly:.1f})"' if seat is Seat.E else "")
+            + f">{_esc(text + mark)}</text>"
+        )
+        if seat in played:
+            c = played[seat]
+            body.append(
+                _card_body(
+                    c,
+                    cx - CARD_W * scale * 0.75 / 2 * 1.0 - 0,
+                    cy - CARD_H * scale * 0.75 / 2,
+                    trump=trump,
+                    trump_known=known,
+                    highlight=seat is winner,
+                    scale=scale * 0.75 * 1.0,
+                )
+            )
+    order = ", ".join(f"{s.name} {c.text}" for s, c in plays) or "no cards yet"
+    label = f"the trick: {order}" + (f"; {winner.name} wins" if winner else "")
+    return _svg(w, h, "".join(body), label)
+
+
+# --- whole states -------------------------------------------------------------------
+
+_CSS: Final = """
+<style>
+.hp-box{font-family:'DejaVu Sans','Segoe UI',Helvetica,Arial,sans-serif;color:inherit;
+  display:inline-block;line-height:1.35}
+.hp-box .hp-row{display:flex;gap:14px;align-items:center;flex-wrap:wrap}
+.hp-box .hp-seat{font-weight:600;min-width:4.5em}
+.hp-box .hp-meta{font-size:0.92em;opacity:0.9;margin:4px 0}
+.hp-box .hp-red{color:#c0262d}
+.hp-box table.hp-grid{border-collapse:collapse}
+.hp-box table.hp-grid td{padding:4px;vertical-align:middle;text-align:center}
+</style>
+"""
+
+
+def _suit_html(suit: Suit | None) -> str:
+    if suit is None:
+        return "no trump"
+    cls = ' class="hp-red"' if suit in (Suit.HEARTS, Suit.DIAMONDS) else ""
+    return f"<span{cls}>{suit.symbol}</span> {suit.plural}"
+
+
+def state_html(state: HandState, *, seat: Seat | None = None) -> str:
+    """A hand in progress: the four hands around the table, the trick, trump and score.
+
+    With ``seat``, only that player's cards are shown face up.
+    """
+    from .bidding import bid_name
+
+    trump = state.trump
+    known = state.trump_named
+
+    def hand_cell(s: Seat) -> str:
+        cards = state.hand(s)
+        if seat is not None and s is not seat:
+            n = len(cards)
+            backs = "".join(_back_body(2 + i * 20, 2, scale=0.55) for i in range(n))
+            pic = _svg(
+                CARD_W * 0.55 + 20 * max(n - 1, 0) + 4,
+                CARD_H * 0.55 + 4,
+                backs,
+                f"{s.word}: {n} cards face down",
+            )
+        else:
+            pic = hand_svg(
+                cards, trump=trump, trump_known=known, scale=0.7, label=f"{s.word}'s hand"
+            )
+        won = state.tricks_won[s]
+        tag = " (sits out)" if s in state.sitting_out else ""
+        return f'<div class="hp-seat">{s.word}{tag} · {won} won</div>{pic}'
+
+    trick = state.current_trick
+    last = state.tricks[-1] if state.tricks and not trick else None
+    plays = trick if trick else (last.plays if last else ())
+    middle = table_svg(
+        plays,
+        trump=trump,
+        trump_known=known,
+        leader=state.leader if trick else (last.leader if last else state.leader),
+        winner=last.winner if last else None,
+        sitting_out=state.sitting_out,
+        size=230,
+    )
+    meta = [f"Dealer {state.dealer.word}", f"phase: {state.phase.value}"]
+    if state.high_bid is not None:
+        hb = state.high_bid
+        meta.append(f"high bid {bid_name(hb.tricks, hb.big, state.rules)} by {hb.seat.word}")
+    if known:
+        meta.append(f"trump {_suit_html(trump)}")
+    st = state.side_tricks
+    meta.append(f"tricks NS {st[SEATS[0].side]} · EW {st[SEATS[1].side]}")
+    if state.result is not None:
+        meta.append(_esc(state.result.reason))
+    grid = (
+        '<table class="hp-grid">'
+        f"<tr><td></td><td>{hand_cell(Seat.N)}</td><td></td></tr>"
+        f"<tr><td>{hand_cell(Seat.W)}</td><td>{middle}</td><td>{hand_cell(Seat.E)}</td></tr>"
+        f"<tr><td></td><td>{hand_cell(Seat.S)}</td><td></td></tr>"
+        "</table>"
+    )
+    return (
+        _CSS
+        + '<div class="hp-box">'
+        + f'<div class="hp-meta">{" · ".join(meta)}</div>'
+        + grid
+        + "</div>"
+    )
+
+
+def record_html(record: HandRecord) -> str:
+    """A hand record: title, teaching point, the deal and the final position."""
+    head = []
+    if record.title:
+        head.append(f"<h4 style='margin:4px 0'>{_esc(record.title)}</h4>")
+    if record.point:
+        head.append(f"<div class='hp-meta'><b>Point:</b> {_esc(record.point)}</div>")
+    for n in record.notes:
+        head.append(f"<div class='hp-meta'>{_esc(n)}</div>")
+    return (
+        _CSS + '<div class="hp-box">' + "".join(head) + "</div>" + state_html(record.final_state())
+    )
