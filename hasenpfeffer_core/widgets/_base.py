@@ -1,0 +1,150 @@
+"""What every lesson widget shares: safe callbacks, feedback boxes, a card picker, styles.
+
+A widget never raises into the notebook: :func:`guarded` turns an exception in a
+callback into a clear message in the widget's status line. Colours come from
+JupyterLab's theme variables, so the widgets read well in light and dark themes;
+the cards themselves are always drawn on a light face.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ParamSpec, TypeVar
+
+import ipywidgets as w
+
+from ..cards import Card, Suit
+from ..errors import HasenpfefferError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: Styles shared by the widgets' HTML (theme-aware through JupyterLab's variables).
+STYLE = """
+<style>
+.hp-w{font-family:var(--jp-ui-font-family,'DejaVu Sans',sans-serif);
+  color:var(--jp-ui-font-color1,#1b1d22);line-height:1.45;font-size:14px}
+.hp-w h3{margin:2px 0 6px;font-size:1.15em}
+.hp-w .hp-muted{color:var(--jp-ui-font-color2,#555)}
+.hp-w .hp-red{color:#c0262d}
+.hp-w .hp-fb{border-radius:6px;padding:8px 12px;margin:6px 0;border-left:5px solid}
+.hp-w .hp-ok{background:rgba(46,160,67,.14);border-color:#2ea043}
+.hp-w .hp-bad{background:rgba(218,54,51,.13);border-color:#da3633}
+.hp-w .hp-info{background:rgba(56,139,253,.12);border-color:#388bfd}
+.hp-w .hp-err{background:rgba(210,153,34,.16);border-color:#d29922}
+.hp-w table.hp-t{border-collapse:collapse;margin:4px 0}
+.hp-w table.hp-t td,.hp-w table.hp-t th{padding:3px 10px;text-align:left;
+  border-bottom:1px solid var(--jp-border-color2,#ddd)}
+.hp-w .hp-badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:.85em;
+  background:var(--jp-layout-color2,#eee);margin-right:4px}
+</style>
+"""
+
+
+def esc(text: str) -> str:
+    """HTML-escape ``text``."""
+    return html.escape(text, quote=True)
+
+
+def suit_span(suit: Suit | None) -> str:
+    """A suit symbol and name, the red suits in red."""
+    if suit is None:
+        return "no trump"
+    cls = ' class="hp-red"' if suit in (Suit.HEARTS, Suit.DIAMONDS) else ""
+    return f"<span{cls}>{suit.symbol}</span> {suit.plural}"
+
+
+def box(inner: str) -> str:
+    """Wrap widget HTML with the shared styles."""
+    return f'{STYLE}<div class="hp-w">{inner}</div>'
+
+
+def feedback(kind: str, title: str, text: str = "") -> str:
+    """A feedback box: ``ok``, ``bad``, ``info`` or ``err``."""
+    body = f"<b>{esc(title)}</b>" + (f" {esc(text)}" if text else "")
+    return box(f'<div class="hp-fb hp-{kind}" role="status">{body}</div>')
+
+
+class Guarded:
+    """Mixin: a status line for messages, and timing of each callback (for bench/)."""
+
+    status: w.HTML
+    timings: list[tuple[str, float]]
+
+    def _init_guard(self) -> None:
+        self.status = w.HTML(value="", layout=w.Layout(min_height="0px"))
+        self.timings = []
+
+    def show_error(self, message: str) -> None:
+        self.status.value = feedback("err", "That did not work:", message)
+
+
+def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
+    """Run a widget callback; turn any exception into a message instead of a traceback."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | None:
+        self = args[0]
+        assert isinstance(self, Guarded)
+        start = time.perf_counter()
+        try:
+            result = method(*args, **kwargs)
+        except HasenpfefferError as e:
+            self.show_error(str(e))
+            return None
+        except Exception as e:  # a bug: say so plainly, keep the notebook alive
+            self.show_error(f"{type(e).__name__}: {e}")
+            traceback.print_exc()
+            return None
+        finally:
+            self.timings.append((method.__name__, time.perf_counter() - start))
+        return result
+
+    return wrapper
+
+
+def card_button(card: Card, *, toggle: bool = False, **kwargs: Any) -> w.ToggleButton | w.Button:
+    """A keyboard-reachable button showing a card's short text (red suits in red)."""
+    red = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+    layout = w.Layout(width="64px", height="36px")
+    cls = w.ToggleButton if toggle else w.Button
+    b = cls(description=card.text, tooltip=card.name, layout=layout, **kwargs)
+    b.style.font_weight = "bold"
+    if red:
+        b.style.text_color = "#c0262d"
+    b.add_class("hp-card-button")
+    b.card = card
+    return b
+
+
+def labelled(items: Sequence[w.Widget], label: str = "") -> w.HBox:
+    """A row of widgets with an optional label in front."""
+    row: list[w.Widget] = [w.HTML(value=box(f"<b>{esc(label)}</b>"))] if label else []
+    return w.HBox([*row, *items], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
+
+#: How the quizzes' difficulty menus name the quiz bank's difficulties.
+DIFFICULTY_LABELS: dict[str, str] = {
+    "first-steps": "First steps",
+    "bowers": "Bowers",
+    "joker": "The Joker",
+    "mixed": "Mixed",
+}
+
+
+def seed_controls(
+    seed: int, difficulty: str, difficulties: Iterable[str | tuple[str, str]]
+) -> tuple[w.Dropdown, w.IntText]:
+    """The difficulty and seed controls the quizzes share (options: values or (label, value))."""
+    d = w.Dropdown(
+        options=list(difficulties),
+        value=difficulty,
+        description="Level",
+        layout=w.Layout(width="210px"),
+    )
+    s = w.IntText(value=seed, description="Seed", layout=w.Layout(width="160px"))
+    return d, s

@@ -1,0 +1,94 @@
+"""Pictures: every card drawn with a text label, roles marked, engine objects draw themselves."""
+
+from __future__ import annotations
+
+import re
+import xml.dom.minidom
+
+import pytest
+
+from hasenpfeffer_core import DECK, JOKER, SUITS, HandState, Seat, Suit, loads, parse_cards
+from hasenpfeffer_core.record import EXAMPLE
+from hasenpfeffer_core.render import (
+    card_back_svg,
+    card_svg,
+    hand_svg,
+    ranking_svg,
+    record_html,
+    state_html,
+    table_svg,
+)
+
+
+def _parses(svg: str) -> None:
+    xml.dom.minidom.parseString(svg)  # well-formed XML, or this raises
+
+
+@pytest.mark.parametrize("card", DECK, ids=[c.ascii for c in DECK])
+def test_every_card_is_a_well_formed_svg_with_its_name(card: object) -> None:
+    svg = card_svg(card)  # type: ignore[arg-type]
+    _parses(svg)
+    name = "the Joker" if card is JOKER else card.name  # type: ignore[attr-defined]
+    assert f'aria-label="{name}"' in svg and f"<title>{name}</title>" in svg
+
+
+def test_red_suits_are_red_and_black_suits_black() -> None:
+    assert "#c0262d" in card_svg("AH") and "#c0262d" in card_svg("AD")
+    assert "#c0262d" not in card_svg("AS") and "#c0262d" not in card_svg("AC")
+
+
+def test_joker_is_drawn_as_a_joker() -> None:
+    svg = card_svg(JOKER)
+    assert ">JOKER</text>" in svg and "circle" in svg
+
+
+def test_bowers_carry_role_badges_and_labels_under_a_trump() -> None:
+    right = card_svg("JH", trump=Suit.HEARTS)
+    left = card_svg("JD", trump=Suit.HEARTS)
+    assert ">R</text>" in right and "the right bower" in right
+    assert ">L</text>" in left and "the left bower" in left
+    assert ">L</text>" not in card_svg("JD", trump=Suit.CLUBS)
+
+
+@pytest.mark.parametrize("trump", [*SUITS, None])
+def test_ranking_strip_shows_all_25_cards_in_order(trump: Suit | None) -> None:
+    svg = ranking_svg(trump)
+    _parses(svg)
+    labels = re.findall(r'<g transform="translate[^"]*" role="img" aria-label="([^"]+)"', svg)
+    assert len(labels) == 25
+    assert labels[0].startswith("the Joker")
+
+
+def test_trick_table_names_seats_marks_leader_and_winner() -> None:
+    plays = list(zip([Seat.E, Seat.S, Seat.W, Seat.N], parse_cards("AS JD 9S JK"), strict=True))
+    svg = table_svg(plays, trump=Suit.HEARTS, winner=Seat.N)
+    _parses(svg)
+    assert "East ▸ leads" in svg and "North" in svg and "N wins" in svg
+    assert svg.count('stroke="#f2b705"') == 1  # only the winner is lit
+
+
+def test_hand_and_back_pictures() -> None:
+    svg = hand_svg("JK AH 9C", label="South's hand")
+    _parses(svg)
+    assert 'aria-label="South\'s hand: JK, A♥, 9♣"' in svg or "South&#x27;s hand" in svg
+    assert "face down" in card_back_svg()
+
+
+def test_engine_objects_draw_themselves_in_jupyter() -> None:
+    record = loads(EXAMPLE)
+    state = record.final_state()
+    assert "<svg" in parse_cards("JH")[0]._repr_svg_()
+    assert "hp-box" in state._repr_html_()
+    assert record.title in record._repr_html_()
+    h = HandState.new(dealer=Seat.N, seed=1)
+    while not h.tricks:
+        h.apply(h.legal_actions()[0])
+    assert "<svg" in h.tricks[0]._repr_svg_()
+
+
+def test_one_seats_view_hides_the_other_hands() -> None:
+    state = loads(EXAMPLE).final_state()
+    html = state_html(state, seat=Seat.S)
+    assert "North: 5 cards face down" in html
+    assert "South&#x27;s hand" in html or "South's hand" in html
+    assert record_html(loads(EXAMPLE)).count("<svg") > 4
