@@ -1,0 +1,278 @@
+"""A quiz: who wins this trick? Press the card that wins; the answer shows at once.
+
+The questions, their answers and explanations come from
+:func:`hasenpfeffer_core.quiz.trick_winner_question`; this widget only shows them.
+
+>>> quiz = TrickWinnerQuiz(difficulty="bowers", seed=5)
+>>> q = quiz.question
+>>> right = [b for b, (seat, _) in zip(quiz.answer_buttons, q.trick) if seat is q.answer]
+>>> right[0].click()
+>>> quiz.score, quiz.by_tag[q.tag], "Right" in quiz.feedback.value
+((1, 1), (1, 1), True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from .. import quiz as _quiz
+from ..cards import Suit
+from ..quiz import DIFFICULTIES, Question
+from ..render import table_svg
+from ..seats import SEATS, Seat
+from ._base import (
+    DIFFICULTY_LABELS,
+    Guarded,
+    box,
+    esc,
+    feedback,
+    guarded,
+    seed_controls,
+    suit_span,
+)
+
+__all__ = ["TrickWinnerQuiz"]
+
+#: How many draws to try for a question not yet asked in this set.
+_FRESH_TRIES = 60
+
+
+class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
+    """A finished trick: press the card that wins it.
+
+    Public parts (for tests and lessons): ``question`` (the current
+    :class:`~hasenpfeffer_core.quiz.Question`, or ``None``), ``answer_buttons``
+    (one per card played, in playing order, labelled ``"N: A♠"``), ``next_button``,
+    ``feedback`` (an HTML widget), ``score`` (right, asked), ``streak``,
+    ``best_streak``, ``by_tag`` (situation tag -> (right, asked)), ``difficulty``
+    (the level menu) and ``seed`` (the seed box). Changing the level or the seed
+    starts a fresh, reproducible set.
+    """
+
+    def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._init_guard()
+        problems: list[str] = []
+        if difficulty not in DIFFICULTIES:
+            problems.append(
+                f"unknown difficulty {difficulty!r}: the difficulties are "
+                f"{', '.join(DIFFICULTIES)}; showing mixed questions"
+            )
+            difficulty = "mixed"
+        try:
+            seed = int(seed)
+        except (TypeError, ValueError):
+            problems.append(f"the seed must be a whole number, not {seed!r}; using 0")
+            seed = 0
+
+        self.question: Question | None = None
+        self.score: tuple[int, int] = (0, 0)
+        self.streak = 0
+        self.best_streak = 0
+        self.by_tag: dict[str, tuple[int, int]] = {}
+        self.answered = False
+        self.chosen: Seat | None = None
+        self._rng = random.Random(seed)
+        self._asked: set[str] = set()
+
+        self.header = w.HTML()
+        self.picture = w.HTML()
+        self.answers_row = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.answer_buttons: list[w.Button] = []
+        self._button_seats: list[Seat] = []
+        self.next_button = w.Button(
+            description="Next question",
+            tooltip="Show another trick",
+            icon="arrow-right",
+        )
+        self.feedback = w.HTML()
+        self.score_line = w.HTML()
+        self.tag_table = w.HTML()
+        self.difficulty, self.seed = seed_controls(
+            seed, difficulty, [(DIFFICULTY_LABELS.get(d, d), d) for d in DIFFICULTIES]
+        )
+        self.difficulty.tooltip = "Which cards the tricks may show"
+        self.seed.tooltip = "The same seed gives the same tricks"
+
+        self.next_button.on_click(self._on_next)
+        self.difficulty.observe(self._on_settings, names="value")
+        self.seed.observe(self._on_settings, names="value")
+
+        self.children = [
+            self.header,
+            self.picture,
+            w.HBox(
+                [w.HTML(value=box("<b>The winning card:</b>")), self.answers_row],
+                layout=w.Layout(align_items="center", flex_flow="row wrap"),
+            ),
+            self.feedback,
+            self.next_button,
+            self.score_line,
+            self.tag_table,
+            w.HBox([self.difficulty, self.seed], layout=w.Layout(flex_flow="row wrap")),
+            self.status,
+        ]
+        self.add_class("hp-trick-quiz")
+        self._restart()
+        if problems:
+            self.show_error("; ".join(problems))
+
+    # --- callbacks --------------------------------------------------------------------
+
+    @guarded
+    def _on_answer(self, button: Any) -> None:
+        q = self.question
+        if q is None or self.answered:
+            return
+        seat = self._button_seats[self.answer_buttons.index(button)]
+        right = q.check(seat)
+        self.chosen = seat
+        self.answered = True
+        r, n = self.score
+        self.score = (r + int(right), n + 1)
+        tr, tn = self.by_tag.get(q.tag, (0, 0))
+        self.by_tag[q.tag] = (tr + int(right), tn + 1)
+        self.streak = self.streak + 1 if right else 0
+        self.best_streak = max(self.best_streak, self.streak)
+        for b, s in zip(self.answer_buttons, self._button_seats, strict=True):
+            b.disabled = True
+            if s is q.answer:
+                b.button_style = "success"
+                b.icon = "trophy"
+            elif s is seat:
+                b.button_style = "danger"
+                b.icon = "times"
+            if b.button_style:
+                b.style.text_color = "#ffffff"  # legible on the theme's green and red
+        played = dict(q.trick)
+        if right:
+            body = feedback("ok", "Right!", q.explanation)
+        else:
+            body = feedback(
+                "bad",
+                "Not quite.",
+                f"You chose {seat.name} ({played[seat].text}). {q.explanation}",
+            )
+        self.feedback.value = body
+        self._draw_picture()
+        self._draw_score()
+        self.next_button.focus()
+
+    @guarded
+    def _on_next(self, _button: Any = None) -> None:
+        self._new_question()
+        if self.answer_buttons:
+            self.answer_buttons[0].focus()
+
+    @guarded
+    def _on_settings(self, _change: Any = None) -> None:
+        self._restart()
+
+    # --- state ------------------------------------------------------------------------
+
+    @guarded
+    def _restart(self) -> None:
+        """A fresh set: scores back to zero, questions from the seed again."""
+        self._rng = random.Random(int(self.seed.value))
+        self._asked = set()
+        self.score = (0, 0)
+        self.streak = 0
+        self.best_streak = 0
+        self.by_tag = {}
+        self.question = None
+        self._new_question()
+
+    def _draw_question(self) -> Question:
+        q = _quiz.trick_winner_question(self._rng, self.difficulty.value)
+        for _ in range(_FRESH_TRIES):
+            if q.key not in self._asked:
+                break
+            q = _quiz.trick_winner_question(self._rng, self.difficulty.value)
+        self._asked.add(q.key)
+        return q
+
+    def _new_question(self) -> None:
+        self.answered = False
+        self.chosen = None
+        self.feedback.value = ""
+        self.question = None
+        self._draw_score()
+        q = self._draw_question()
+        self.question = q
+        self.answer_buttons = []
+        self._button_seats = []
+        for seat, card in q.trick:
+            b = w.Button(
+                description=f"{seat.name}: {card.text}",
+                tooltip=f"{seat.word} played {card.name}: press if it wins",
+                layout=w.Layout(width="84px", height="36px"),
+            )
+            b.style.font_weight = "bold"
+            if card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+                b.style.text_color = "#c0262d"
+            b.add_class("hp-card-button")
+            b.on_click(self._on_answer)
+            self.answer_buttons.append(b)
+            self._button_seats.append(seat)
+        self.answers_row.children = self.answer_buttons
+        self.header.value = box(
+            "<h3>Who wins the trick?</h3>"
+            f'<div>Trumps: <b>{suit_span(q.trump)}</b> <span class="hp-badge">'
+            f"{esc(DIFFICULTY_LABELS.get(q.difficulty, q.difficulty))}</span></div>"
+            f"<p>{esc(q.prompt)}</p>"
+        )
+        self._draw_picture()
+        self._draw_score()
+        self.status.value = ""
+
+    # --- HTML -------------------------------------------------------------------------
+
+    def _draw_picture(self) -> None:
+        q = self.question
+        if q is None:
+            self.picture.value = ""
+            return
+        seats_played = {s for s, _ in q.trick}
+        out = [s for s in SEATS if s not in seats_played]
+        winner = q.answer if self.answered else None
+        table = table_svg(
+            q.trick,
+            trump=q.trump,
+            trump_known=self.answered,  # no trump marks before answering: no hints
+            leader=q.trick[0][0],
+            winner=winner,
+            sitting_out=out,
+        )
+        caption = (
+            f"The winning card is lit: {q.answer.word} ({dict(q.trick)[q.answer].text})."
+            if self.answered
+            else "The finished trick. " + " then ".join(f"{s.name} {c.text}" for s, c in q.trick)
+        )
+        self.picture.value = box(
+            f'<figure style="margin:0">{table}'
+            f'<figcaption class="hp-muted">{esc(caption)}</figcaption></figure>'
+        )
+
+    def _draw_score(self) -> None:
+        right, asked = self.score
+        self.score_line.value = box(
+            f'<span class="hp-badge">Score: {right} / {asked} right</span>'
+            f'<span class="hp-badge">Streak: {self.streak}</span>'
+            f'<span class="hp-badge">Best streak: {self.best_streak}</span>'
+        )
+        if not self.by_tag:
+            self.tag_table.value = ""
+            return
+        rows = "".join(
+            f"<tr><td>{esc(tag)}</td><td>{r} / {n}</td><td>{round(100 * r / n)}%</td></tr>"
+            for tag, (r, n) in sorted(self.by_tag.items())
+        )
+        self.tag_table.value = box(
+            '<table class="hp-t" aria-label="accuracy by situation">'
+            '<caption class="hp-muted" style="text-align:left">By situation</caption>'
+            '<tr><th scope="col">Situation</th><th scope="col">Right / asked</th>'
+            f'<th scope="col">Accuracy</th></tr>{rows}</table>'
+        )
