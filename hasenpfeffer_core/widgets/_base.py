@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import html
+import random
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -19,6 +20,7 @@ import ipywidgets as w
 
 from ..cards import Card, Suit
 from ..errors import HasenpfefferError
+from ..quiz import DIFFICULTIES, Question
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -148,3 +150,69 @@ def seed_controls(
     )
     s = w.IntText(value=seed, description="Seed", layout=w.Layout(width="160px"))
     return d, s
+
+
+class QuizSession:
+    """The bookkeeping both quizzes share: the seeded question stream with no repeats,
+    score, streak, best streak and accuracy per situation tag."""
+
+    #: How many draws to try for a question not yet asked in this set.
+    FRESH_TRIES = 60
+
+    def __init__(self, make: Callable[[random.Random, str], Question], seed: int) -> None:
+        self._make = make
+        self.restart(seed)
+
+    def restart(self, seed: int) -> None:
+        """A fresh set: everything back to zero, questions from ``seed`` again."""
+        self._rng = random.Random(seed)
+        self._asked: set[str] = set()
+        self.score: tuple[int, int] = (0, 0)
+        self.streak = 0
+        self.best_streak = 0
+        self.by_tag: dict[str, tuple[int, int]] = {}
+
+    def draw(self, difficulty: str) -> Question:
+        """The next question of ``difficulty``, one not asked in this set if possible."""
+        q = self._make(self._rng, difficulty)
+        for _ in range(self.FRESH_TRIES):
+            if q.key not in self._asked:
+                break
+            q = self._make(self._rng, difficulty)
+        self._asked.add(q.key)
+        return q
+
+    def record(self, question: Question, right: bool) -> None:
+        """Count one answer to ``question``."""
+        r, n = self.score
+        self.score = (r + int(right), n + 1)
+        tr, tn = self.by_tag.get(question.tag, (0, 0))
+        self.by_tag[question.tag] = (tr + int(right), tn + 1)
+        self.streak = self.streak + 1 if right else 0
+        self.best_streak = max(self.best_streak, self.streak)
+
+    def score_html(self) -> str:
+        """Score, streak and best streak as badges."""
+        right, asked = self.score
+        return box(
+            f'<span class="hp-badge">Score: {right} / {asked} right</span>'
+            f'<span class="hp-badge">Streak: {self.streak}</span>'
+            f'<span class="hp-badge">Best streak: {self.best_streak}</span>'
+        )
+
+
+def quiz_settings(difficulty: str, seed: object) -> tuple[str, int, list[str]]:
+    """Check a quiz's starting level and seed; fall back to mixed and 0, saying why."""
+    problems: list[str] = []
+    if difficulty not in DIFFICULTIES:
+        problems.append(
+            f"unknown difficulty {difficulty!r}: the difficulties are "
+            f"{', '.join(DIFFICULTIES)}; showing mixed questions"
+        )
+        difficulty = "mixed"
+    try:
+        number = int(seed)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        problems.append(f"the seed must be a whole number, not {seed!r}; using 0")
+        number = 0
+    return difficulty, number, problems

@@ -14,7 +14,6 @@ The questions, their answers and the reason for each card come from
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import ipywidgets as w
@@ -26,19 +25,18 @@ from ..render import hand_svg, table_svg
 from ._base import (
     DIFFICULTY_LABELS,
     Guarded,
+    QuizSession,
     box,
     card_button,
     esc,
     feedback,
     guarded,
+    quiz_settings,
     seed_controls,
     suit_span,
 )
 
 __all__ = ["LegalPlayQuiz"]
-
-#: How many draws to try for a question not yet asked in this set.
-_FRESH_TRIES = 60
 
 
 def _cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
@@ -60,26 +58,10 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
     def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._init_guard()
-        problems: list[str] = []
-        if difficulty not in DIFFICULTIES:
-            problems.append(
-                f"unknown difficulty {difficulty!r}: the difficulties are "
-                f"{', '.join(DIFFICULTIES)}; showing mixed questions"
-            )
-            difficulty = "mixed"
-        try:
-            seed = int(seed)
-        except (TypeError, ValueError):
-            problems.append(f"the seed must be a whole number, not {seed!r}; using 0")
-            seed = 0
-
+        difficulty, seed, problems = quiz_settings(difficulty, seed)
         self.question: Question | None = None
-        self.score: tuple[int, int] = (0, 0)
-        self.streak = 0
-        self.best_streak = 0
+        self.session = QuizSession(lambda rng, level: _quiz.legal_play_question(rng, level), seed)
         self.answered = False
-        self._rng = random.Random(seed)
-        self._asked: set[str] = set()
 
         self.header = w.HTML()
         self.picture = w.HTML()
@@ -127,6 +109,21 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
         if problems:
             self.show_error("; ".join(problems))
 
+    @property
+    def score(self) -> tuple[int, int]:
+        """(right, asked) in this set."""
+        return self.session.score
+
+    @property
+    def streak(self) -> int:
+        """Right answers in a row."""
+        return self.session.streak
+
+    @property
+    def best_streak(self) -> int:
+        """The longest streak in this set."""
+        return self.session.best_streak
+
     # --- callbacks --------------------------------------------------------------------
 
     @guarded
@@ -144,10 +141,7 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
             )
             return
         right = q.check(chosen)
-        right_n, asked = self.score
-        self.score = (right_n + int(right), asked + 1)
-        self.streak = self.streak + 1 if right else 0
-        self.best_streak = max(self.best_streak, self.streak)
+        self.session.record(q, right)
         self.answered = True
         self.feedback.value = self._feedback_html(q, chosen, right)
         legal = set(q.answer)
@@ -183,22 +177,12 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
     @guarded
     def _restart(self) -> None:
         """A fresh set: score and streak back to zero, questions from the seed again."""
-        self._rng = random.Random(int(self.seed.value))
-        self._asked = set()
-        self.score = (0, 0)
-        self.streak = 0
-        self.best_streak = 0
+        self.session.restart(int(self.seed.value))
         self.question = None
         self._new_question()
 
     def _draw_question(self) -> Question:
-        q = _quiz.legal_play_question(self._rng, self.difficulty.value)
-        for _ in range(_FRESH_TRIES):
-            if q.key not in self._asked:
-                break
-            q = _quiz.legal_play_question(self._rng, self.difficulty.value)
-        self._asked.add(q.key)
-        return q
+        return self.session.draw(self.difficulty.value)
 
     def _new_question(self) -> None:
         self.answered = False
@@ -258,12 +242,7 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
         )
 
     def _draw_score(self) -> None:
-        right, asked = self.score
-        self.score_line.value = box(
-            f'<span class="hp-badge">Score: {right} / {asked} right</span>'
-            f'<span class="hp-badge">Streak: {self.streak}</span>'
-            f'<span class="hp-badge">Best streak: {self.best_streak}</span>'
-        )
+        self.score_line.value = self.session.score_html()
 
     def _feedback_html(self, q: Question, chosen: tuple[Card, ...], right: bool) -> str:
         legal = set(q.answer)

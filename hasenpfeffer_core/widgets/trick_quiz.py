@@ -13,7 +13,6 @@ The questions, their answers and explanations come from
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import ipywidgets as w
@@ -26,18 +25,17 @@ from ..seats import SEATS, Seat
 from ._base import (
     DIFFICULTY_LABELS,
     Guarded,
+    QuizSession,
     box,
     esc,
     feedback,
     guarded,
+    quiz_settings,
     seed_controls,
     suit_span,
 )
 
 __all__ = ["TrickWinnerQuiz"]
-
-#: How many draws to try for a question not yet asked in this set.
-_FRESH_TRIES = 60
 
 
 class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
@@ -55,28 +53,11 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
     def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._init_guard()
-        problems: list[str] = []
-        if difficulty not in DIFFICULTIES:
-            problems.append(
-                f"unknown difficulty {difficulty!r}: the difficulties are "
-                f"{', '.join(DIFFICULTIES)}; showing mixed questions"
-            )
-            difficulty = "mixed"
-        try:
-            seed = int(seed)
-        except (TypeError, ValueError):
-            problems.append(f"the seed must be a whole number, not {seed!r}; using 0")
-            seed = 0
-
+        difficulty, seed, problems = quiz_settings(difficulty, seed)
         self.question: Question | None = None
-        self.score: tuple[int, int] = (0, 0)
-        self.streak = 0
-        self.best_streak = 0
-        self.by_tag: dict[str, tuple[int, int]] = {}
+        self.session = QuizSession(lambda rng, level: _quiz.trick_winner_question(rng, level), seed)
         self.answered = False
         self.chosen: Seat | None = None
-        self._rng = random.Random(seed)
-        self._asked: set[str] = set()
 
         self.header = w.HTML()
         self.picture = w.HTML()
@@ -120,6 +101,26 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
         if problems:
             self.show_error("; ".join(problems))
 
+    @property
+    def score(self) -> tuple[int, int]:
+        """(right, asked) in this set."""
+        return self.session.score
+
+    @property
+    def streak(self) -> int:
+        """Right answers in a row."""
+        return self.session.streak
+
+    @property
+    def best_streak(self) -> int:
+        """The longest streak in this set."""
+        return self.session.best_streak
+
+    @property
+    def by_tag(self) -> dict[str, tuple[int, int]]:
+        """Accuracy per situation tag: tag -> (right, asked)."""
+        return self.session.by_tag
+
     # --- callbacks --------------------------------------------------------------------
 
     @guarded
@@ -131,12 +132,7 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
         right = q.check(seat)
         self.chosen = seat
         self.answered = True
-        r, n = self.score
-        self.score = (r + int(right), n + 1)
-        tr, tn = self.by_tag.get(q.tag, (0, 0))
-        self.by_tag[q.tag] = (tr + int(right), tn + 1)
-        self.streak = self.streak + 1 if right else 0
-        self.best_streak = max(self.best_streak, self.streak)
+        self.session.record(q, right)
         for b, s in zip(self.answer_buttons, self._button_seats, strict=True):
             b.disabled = True
             if s is q.answer:
@@ -176,23 +172,12 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
     @guarded
     def _restart(self) -> None:
         """A fresh set: scores back to zero, questions from the seed again."""
-        self._rng = random.Random(int(self.seed.value))
-        self._asked = set()
-        self.score = (0, 0)
-        self.streak = 0
-        self.best_streak = 0
-        self.by_tag = {}
+        self.session.restart(int(self.seed.value))
         self.question = None
         self._new_question()
 
     def _draw_question(self) -> Question:
-        q = _quiz.trick_winner_question(self._rng, self.difficulty.value)
-        for _ in range(_FRESH_TRIES):
-            if q.key not in self._asked:
-                break
-            q = _quiz.trick_winner_question(self._rng, self.difficulty.value)
-        self._asked.add(q.key)
-        return q
+        return self.session.draw(self.difficulty.value)
 
     def _new_question(self) -> None:
         self.answered = False
@@ -257,12 +242,7 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
         )
 
     def _draw_score(self) -> None:
-        right, asked = self.score
-        self.score_line.value = box(
-            f'<span class="hp-badge">Score: {right} / {asked} right</span>'
-            f'<span class="hp-badge">Streak: {self.streak}</span>'
-            f'<span class="hp-badge">Best streak: {self.best_streak}</span>'
-        )
+        self.score_line.value = self.session.score_html()
         if not self.by_tag:
             self.tag_table.value = ""
             return
