@@ -35,6 +35,12 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/playouts.py
 	$(BIN)/python bench/solver.py
+	$(BIN)/python bench/widgets.py
+
+## make docs: install the docs tools and serve the site at http://127.0.0.1:8000 (live reload)
+docs: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[docs]"
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -111,16 +111,33 @@ def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
 
 def card_button(card: Card, *, toggle: bool = False, **kwargs: Any) -> w.ToggleButton | w.Button:
     """A keyboard-reachable button showing a card's short text (red suits in red)."""
-    red = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
     layout = w.Layout(width="64px", height="36px")
     cls = w.ToggleButton if toggle else w.Button
     b = cls(description=card.text, tooltip=card.name, layout=layout, **kwargs)
     b.style.font_weight = "bold"
-    if red:
-        b.style.text_color = "#c0262d"
+    paint_suit(b, card.suit)
     b.add_class("hp-card-button")
     b.card = card
     return b
+
+
+#: A card's light face: buttons that stand for cards or suits use it in every theme, so
+#: red suits stay readable on a dark theme too.
+CARD_FACE = "#fdfcf8"
+
+
+def paint_suit(button: w.Button | w.ToggleButton, suit: Suit | None) -> None:
+    """Draw a card or suit button like a card: a light face, red or black text."""
+    button.style.button_color = CARD_FACE
+    red = suit in (Suit.HEARTS, Suit.DIAMONDS)
+    button.style.text_color = "#c0262d" if red else "#1b1d22"
+
+
+def paint_result(button: w.Button | w.ToggleButton, style: str) -> None:
+    """Mark an answered button ``success`` or ``danger``: theme colours, white text."""
+    button.style.button_color = None
+    button.button_style = style
+    button.style.text_color = "#ffffff"
 
 
 def labelled(items: Sequence[w.Widget], label: str = "") -> w.HBox:

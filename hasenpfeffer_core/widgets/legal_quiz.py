@@ -31,6 +31,7 @@ from ._base import (
     esc,
     feedback,
     guarded,
+    paint_result,
     quiz_settings,
     seed_controls,
     suit_span,
@@ -152,7 +153,7 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
             elif b.value:
                 b.button_style = "danger"
             if b.button_style:
-                b.style.text_color = "#ffffff"  # legible on the theme's green and red
+                paint_result(b, b.button_style)  # theme green or red, white text
         self.check_button.disabled = True
         self._draw_picture()
         self._draw_score()

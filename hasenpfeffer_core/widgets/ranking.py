@@ -33,7 +33,7 @@ class RankingExplorer(w.VBox, Guarded):  # type: ignore[misc]
             value=trump if trump in [v for _, v in options] else SUITS[0],
             description="Trump",
             tooltips=[f"{label} as trump" for label, _ in options],
-            style={"button_width": "96px"},
+            style={"button_width": "112px"},
         )
         card_options = [(f"{c.text}  ({c.name})", c) for c in DECK]
         self.card_a = w.Dropdown(options=card_options, value=parse_card("JD"), description="Card")

@@ -18,7 +18,6 @@ from typing import Any
 import ipywidgets as w
 
 from .. import quiz as _quiz
-from ..cards import Suit
 from ..quiz import DIFFICULTIES, Question
 from ..render import table_svg
 from ..seats import SEATS, Seat
@@ -30,6 +29,8 @@ from ._base import (
     esc,
     feedback,
     guarded,
+    paint_result,
+    paint_suit,
     quiz_settings,
     seed_controls,
     suit_span,
@@ -142,7 +143,7 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
                 b.button_style = "danger"
                 b.icon = "times"
             if b.button_style:
-                b.style.text_color = "#ffffff"  # legible on the theme's green and red
+                paint_result(b, b.button_style)  # theme green or red, white text
         played = dict(q.trick)
         if right:
             body = feedback("ok", "Right!", q.explanation)
@@ -196,8 +197,7 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
                 layout=w.Layout(width="84px", height="36px"),
             )
             b.style.font_weight = "bold"
-            if card.suit in (Suit.HEARTS, Suit.DIAMONDS):
-                b.style.text_color = "#c0262d"
+            paint_suit(b, card.suit)
             b.add_class("hp-card-button")
             b.on_click(self._on_answer)
             self.answer_buttons.append(b)

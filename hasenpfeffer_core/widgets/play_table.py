@@ -1,0 +1,592 @@
+"""Play a hand, or a whole game, from one seat against computer players.
+
+The learner's legal actions appear as buttons (bids and pass, the trump suits, the
+cards to discard, going alone, the playable cards); the computer seats act on their
+own until it is the learner's turn again, and a short log says what they did.
+"Hint" asks the fair expert for its advice and its reason; "Undo" takes back the
+learner's last decision (the computers are re-seeded for every decision, so the
+same position always gets the same answer). When the hand ends, the result is shown
+with a replayer of the annotated hand.
+
+Every rule comes from the engine: the buttons are ``state.legal_actions()``, and an
+action goes through ``HandState.apply`` (or ``Game.apply``), which refuses anything
+the rules forbid.
+
+>>> t = PlayTable(seed=3)
+>>> [b.action for b in t.action_buttons] == list(t.state.legal_actions())
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any, Final
+
+import ipywidgets as w
+
+from ..actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ..analysis import analyse, state_play_values
+from ..bidding import bid_name
+from ..bots import FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
+from ..errors import IllegalActionError, InvalidDataError
+from ..game import Game
+from ..record import HandRecord
+from ..render import state_html
+from ..rules import Rules
+from ..seats import SEATS, Seat, Side, parse_seat
+from ..state import HandState, Phase
+from ..view import PlayerView
+from ._base import (
+    Guarded,
+    box,
+    card_button,
+    esc,
+    feedback,
+    guarded,
+    paint_result,
+    paint_suit,
+)
+from .replayer import HandReplayer, action_html, card_html
+
+__all__ = ["OPPONENTS", "PlayTable"]
+
+#: The computer players on offer, by the name ``PlayTable(opponents=...)`` takes.
+OPPONENTS: Final = {
+    "thumb": "rule-of-thumb players",
+    "expert": "fair experts",
+    "random": "random players",
+}
+
+#: The hint's sampling: modest, so that a hint answers in well under a third of a second.
+#: The first trick is the costliest to solve, so it gets fewer samples.
+HINT_SAMPLES: Final = 16
+HINT_FIRST_TRICK_SAMPLES: Final = 8
+HINT_BID_SAMPLES: Final = 4
+#: The fair experts at the table think less than the hint does, to keep play brisk.
+EXPERT_SAMPLES: Final = 8
+EXPERT_BID_SAMPLES: Final = 2
+
+_LOGGER = logging.getLogger("hasenpfeffer_core.widgets")
+
+
+class _LogPane(w.HTML):  # type: ignore[misc]
+    """The play log, an HTML pane.
+
+    ipywidgets gives every widget a ``log`` (a logger) for front-end errors; on the
+    play table ``log`` is this pane, so it also answers the logger's calls.
+    """
+
+    def debug(self, *args: Any, **kwargs: Any) -> None:
+        _LOGGER.debug(*args, **kwargs)
+
+    def info(self, *args: Any, **kwargs: Any) -> None:
+        _LOGGER.info(*args, **kwargs)
+
+    def warning(self, *args: Any, **kwargs: Any) -> None:
+        _LOGGER.warning(*args, **kwargs)
+
+    def error(self, *args: Any, **kwargs: Any) -> None:
+        _LOGGER.error(*args, **kwargs)
+
+
+def _parse_rules(rules: Rules | str | None) -> Rules:
+    if rules is None:
+        return Rules()
+    if isinstance(rules, str):
+        return Rules.parse(rules)
+    if not isinstance(rules, Rules):
+        raise InvalidDataError(
+            f"rules must be a Rules value or its text, got {type(rules).__name__}"
+        )
+    return rules
+
+
+class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
+    """Play Hasenpfeffer from ``seat`` against computer players.
+
+    ``opponents``: ``"thumb"`` (:class:`RuleOfThumbPlayer`), ``"expert"``
+    (:class:`FairExpert`) or ``"random"`` (:class:`RandomPlayer`); the partner is
+    the same kind. ``rules``: a :class:`Rules` value or its text (``"seed-pepper"``).
+    ``seed`` decides the deals and the computers' choices. ``game=True`` plays hands
+    to the target score, the deal passing to the left.
+    """
+
+    # ``log`` is the play log here, not ipywidgets' logger (see _LogPane).
+    log: Any = None
+
+    def __init__(
+        self,
+        seat: Seat | str = Seat.S,
+        opponents: str = "thumb",
+        rules: Rules | str | None = None,
+        seed: int = 0,
+        game: bool = False,
+    ) -> None:
+        super().__init__(layout=w.Layout(width="100%"))
+        self._init_guard()
+        if opponents not in OPPONENTS:
+            raise InvalidDataError(
+                f"opponents must be one of {', '.join(OPPONENTS)}, got {opponents!r}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidDataError(f"seed must be a whole number, got {seed!r}")
+        self.seat: Seat = parse_seat(seat)
+        self.opponents = opponents
+        self.rules = _parse_rules(rules)
+        self.seed = seed
+        self.game_mode = bool(game)
+        self.game: Game | None = None
+        self._hand: HandState | None = None
+        self._games = 0  # games started (game mode)
+        self._hands = 0  # hands dealt (single-hand mode)
+        self._score_before: tuple[int, int] | None = None
+        self._thumb = RuleOfThumbPlayer()
+        self._buttons: dict[Action, w.Button] = {}
+        self._names = {self.seat: "You"}
+        self._finished = False
+        self.action_buttons: list[w.Button] = []
+        self.replayer: HandReplayer | None = None
+        # Made once, here, and reused from hand to hand: the end of a hand stays quick.
+        self._replayer = HandReplayer(openers=False)
+
+        self.header = w.HTML()
+        self.table = w.HTML()
+        self.prompt = w.HTML()
+        self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.hint_button = w.Button(
+            description="Hint",
+            icon="lightbulb-o",
+            tooltip="What would the fair expert do here, and why?",
+            layout=w.Layout(width="auto"),
+        )
+        self.undo_button = w.Button(
+            description="Undo",
+            icon="undo",
+            tooltip="Take back your last decision",
+            layout=w.Layout(width="auto"),
+        )
+        self.new_hand_button = w.Button(
+            description="Next hand" if self.game_mode else "New hand",
+            icon="refresh",
+            tooltip="Deal the next hand" if self.game_mode else "Deal a new hand",
+            layout=w.Layout(width="auto"),
+        )
+        self.hint_button.on_click(self._on_hint)
+        self.undo_button.on_click(self._on_undo)
+        self.new_hand_button.on_click(self._on_new_hand)
+        self.hint = w.HTML()
+        self.log = _LogPane()
+        self.result = w.HTML()
+        self.review = w.VBox()
+        controls = w.HBox(
+            [self.hint_button, self.undo_button, self.new_hand_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        side = w.VBox(
+            [self.prompt, self.actions, controls, self.hint, self.log],
+            layout=w.Layout(min_width="300px", flex="1 1 300px"),
+        )
+        body = w.HBox([self.table, side], layout=w.Layout(flex_flow="row wrap"))
+        self.children = [self.header, self.status, body, self.result, self.review]
+        self.new_hand()
+
+    # --- public API ---------------------------------------------------------------
+
+    @property
+    def state(self) -> HandState:
+        """The hand being played (the engine's own state: read it, do not change it)."""
+        if self.game is not None:
+            return self.game.hand
+        assert self._hand is not None
+        return self._hand
+
+    @guarded
+    def act(self, action: Action) -> None:
+        """Take ``action`` for the learner's seat (as clicking its button does)."""
+        self._act(action)
+
+    @guarded
+    def undo(self) -> None:
+        """Take back the learner's last decision in this hand."""
+        self._undo()
+
+    @guarded
+    def new_hand(self) -> None:
+        """Deal the next hand (in a game: once the hand is over; a new game once it is won)."""
+        self._new_hand()
+
+    @guarded
+    def show_hint(self) -> None:
+        """Show the fair expert's advice for the learner's decision."""
+        self._hint()
+
+    # --- callbacks ----------------------------------------------------------------
+
+    @guarded
+    def _on_action(self, button: w.Button) -> None:
+        self._act(button.action)
+
+    @guarded
+    def _on_hint(self, _button: w.Button) -> None:
+        self._hint()
+
+    @guarded
+    def _on_undo(self, _button: w.Button) -> None:
+        self._undo()
+
+    @guarded
+    def _on_new_hand(self, _button: w.Button) -> None:
+        self._new_hand()
+
+    # --- the hand -----------------------------------------------------------------
+
+    def _hand_index(self) -> int:
+        return len(self.game.hands) - 1 if self.game is not None else self._hands - 1
+
+    def _rng(self, kind: str, seat: Seat) -> random.Random:
+        """A generator for one decision: the same position always gets the same seed."""
+        state = self.state
+        key = f"{kind}:{self.seed}:{self._games}:{self._hand_index()}:{len(state.log)}:{seat.name}"
+        return random.Random(key)
+
+    def _computer(self, seat: Seat) -> Player:
+        if self.opponents == "thumb":
+            return self._thumb
+        rng = self._rng("computer", seat)
+        if self.opponents == "random":
+            return RandomPlayer(rng)
+        return FairExpert(rng, samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES)
+
+    def _apply(self, action: Action) -> None:
+        state = self.state
+        if isinstance(action, Play) and state.phase is Phase.PLAY:
+            # Solve each position as it comes: the solver keeps what it learns, so the
+            # analysis at the end of the hand is quick and the work is spread out.
+            state_play_values(state)
+        if self.game is not None:
+            self.game.apply(action)
+        else:
+            self.state.apply(action)
+
+    def _run_computers(self) -> None:
+        """Let the computer seats act until it is the learner's turn or the hand is over."""
+        state = self.state
+        while (seat := state.to_move) is not None and seat is not self.seat:
+            self._apply(self._computer(seat).choose(PlayerView.of(state, seat)))
+
+    def _new_hand(self) -> None:
+        if self.game_mode:
+            if self.game is None or self.game.is_over:
+                self._games += 1
+                self.game = Game(self.rules, seed=self._game_seed())
+            else:
+                self.game.next_hand()  # refuses while the hand is being played
+            scores = self.game.scores
+            self._score_before = (scores[Side.NS], scores[Side.EW])
+        else:
+            first = SEATS[random.Random(f"dealer:{self.seed}").randrange(4)]
+            dealer = SEATS[(first.value + self._hands) % 4]
+            deal_seed = random.Random(f"deal:{self.seed}:{self._hands}")
+            self._hands += 1
+            self._hand = HandState.new(self.rules, dealer, seed=deal_seed)
+        self._finished = False
+        self.replayer = None
+        self.review.children = []
+        self.result.value = ""
+        self.status.value = ""
+        self._run_computers()
+        self._render()
+
+    def _game_seed(self) -> int:
+        return self.seed * 1009 + self._games
+
+    def _act(self, action: Action) -> None:
+        state = self.state
+        if state.is_over:
+            raise IllegalActionError("the hand is over: deal the next one", rule="order of play")
+        if action.seat is not self.seat:
+            raise IllegalActionError(
+                f"you play {self.seat.word}'s cards, not {action.seat.word}'s", rule="turn order"
+            )
+        self._apply(action)  # the engine refuses anything the rules forbid
+        self.status.value = ""
+        self._run_computers()
+        self._render()
+
+    def _undo(self) -> None:
+        state = self.state
+        log = state.log
+        mine = [i for i, a in enumerate(log) if a.seat is self.seat]
+        if not mine:
+            raise IllegalActionError(
+                "there is no decision of yours to take back in this hand", rule="undo"
+            )
+        keep = log[: mine[-1]]
+        if self.game is not None:
+            self._replay_game(keep)
+        else:
+            assert state.deal is not None
+            self._hand = HandState.replay(state.deal, keep, rules=state.rules, dealer=state.dealer)
+        self._finished = False
+        self.replayer = None
+        self.review.children = []
+        self.result.value = ""
+        self.status.value = ""
+        self._render()
+
+    def _replay_game(self, keep: tuple[Action, ...]) -> None:
+        """Rebuild the game from its seed: the finished hands, then ``keep`` of this one."""
+        assert self.game is not None
+        old = self.game
+        game = Game(self.rules, seed=self._game_seed())
+        for hand in old.hands[:-1]:
+            for action in hand.log:
+                game.apply(action)
+            game.next_hand()
+        for action in keep:
+            game.apply(action)
+        self.game = game
+
+    def _hint(self) -> None:
+        state = self.state
+        if state.to_move is not self.seat:
+            raise IllegalActionError(
+                "it is not your turn: there is no decision of yours to advise on", rule="hint"
+            )
+        view = PlayerView.of(state, self.seat)
+        first_trick = state.phase is Phase.PLAY and not state.tricks
+        expert = FairExpert(
+            self._rng("hint", self.seat),
+            samples=HINT_FIRST_TRICK_SAMPLES if first_trick else HINT_SAMPLES,
+            bid_samples=HINT_BID_SAMPLES,
+        )
+        advice = expert.advise(view)
+        what = action_html(advice.action, state.rules, maker=state.maker, names=self._names)
+        self.hint.value = box(
+            '<div class="hp-fb hp-info" role="status">'
+            f"<b>Hint: {what}.</b><div>{esc(advice.reason)}</div></div>"
+        )
+        for b in self.action_buttons:
+            if b.action == advice.action:
+                paint_result(b, "info")  # light up the advised button, in every theme
+
+    # --- showing ------------------------------------------------------------------
+
+    def _button(self, action: Action, state: HandState) -> w.Button:
+        b = self._buttons.get(action)
+        if b is None:
+            if isinstance(action, Play | Discard):
+                b = card_button(action.card)
+                b.face = action.card.suit  # painted like a card (see _base.paint_suit)
+                verb = "Play" if isinstance(action, Play) else "Discard"
+                b.tooltip = f"{verb} the {action.card.name}"
+            elif isinstance(action, Pass):
+                b = w.Button(description="Pass", tooltip="Pass")
+            elif isinstance(action, Bid):
+                name = bid_name(action.tricks, action.big, state.rules)
+                b = w.Button(
+                    description=name if not name.isdigit() else f"Bid {name}",
+                    tooltip=f"Bid {name}",
+                )
+            elif isinstance(action, NameTrump):
+                suit = action.suit
+                if suit is None:
+                    b = w.Button(description="No trump", tooltip="Name no trump")
+                else:
+                    b = w.Button(
+                        description=f"{suit.symbol} {suit.plural}",
+                        tooltip=f"Name {suit.plural} as trump",
+                    )
+                    b.face = suit
+            else:
+                b = w.Button()
+            b.layout.width = b.layout.width or "auto"
+            b.action = action
+            b.on_click(self._on_action)
+            self._buttons[action] = b
+        if isinstance(action, GoAlone):
+            maker = state.maker is self.seat
+            if action.alone:
+                b.description = "Go alone" if maker else "Defend alone"
+            else:
+                b.description = "Play with partner" if maker else "Defend with partner"
+            b.tooltip = b.description
+        b.button_style = ""  # no hint from an earlier decision
+        if hasattr(b, "face"):
+            paint_suit(b, b.face)
+        return b
+
+    def _render(self) -> None:
+        state = self.state
+        over = state.is_over
+        yours = state.to_move is self.seat
+        self.table.value = state_html(state, seat=None if over else self.seat)
+        self.header.value = self._header_html()
+        self.action_buttons = (
+            [self._button(a, state) for a in state.legal_actions()] if yours else []
+        )
+        self.actions.children = self.action_buttons
+        self.prompt.value = self._prompt_html(state)
+        self.hint.value = ""
+        self.hint_button.disabled = not yours
+        self.undo_button.disabled = not any(a.seat is self.seat for a in state.log)
+        self.log.value = self._log_html(state)
+        if self.game_mode:
+            assert self.game is not None
+            self.new_hand_button.disabled = not over
+            self.new_hand_button.description = "New game" if self.game.is_over else "Next hand"
+            self.new_hand_button.tooltip = (
+                "Start a new game" if self.game.is_over else "Deal the next hand"
+            )
+        if over and not self._finished:
+            self._finish(state)
+
+    def _header_html(self) -> str:
+        partner = self.seat.partner
+        parts = [
+            f"You play <b>{self.seat.word}</b>, with {partner.word} as your partner, against "
+            f"{OPPONENTS[self.opponents]}. Rules: {esc(self.rules.to_text())}."
+        ]
+        if self.game is not None:
+            s = self.game.scores
+            mine = self.seat.side
+            parts.append(
+                f"<div>Game {self._games}, hand {len(self.game.hands)} · score: "
+                f"<b>NS {s[Side.NS]} · EW {s[Side.EW]}</b> (you are {mine.name}; first to "
+                f"{self.rules.target})</div>"
+            )
+        return box("".join(parts))
+
+    def _prompt_html(self, state: HandState) -> str:
+        if state.is_over:
+            return ""
+        if state.to_move is not self.seat:  # only while the learner sits out
+            return box('<span class="hp-muted">Waiting for the other players.</span>')
+        view = PlayerView.of(state, self.seat)
+        rules = state.rules
+        phase = state.phase
+        if phase is Phase.AUCTION:
+            if view.forced_bid:
+                text = "All four passed: you must bid."
+            elif view.high_bid is not None:
+                hb = view.high_bid
+                text = (
+                    f"Your turn to bid. The high bid is "
+                    f"{esc(bid_name(hb.tricks, hb.big, rules))} by {hb.seat.word}."
+                )
+            else:
+                text = "Your turn to bid. Nobody has bid yet."
+        elif phase is Phase.TRUMP:
+            widow = f" You took the widow, {card_html(view.widow)}." if view.widow else ""
+            text = f"You won the auction.{widow} Name trump."
+        elif phase is Phase.DISCARD:
+            widow = f" (the widow was {card_html(view.widow)})" if view.widow else ""
+            text = f"Discard one card{widow}: it is laid away face down."
+        elif phase is Phase.ALONE:
+            if view.maker is self.seat:
+                text = "Go alone, or play with your partner?"
+            else:
+                maker = view.maker.word if view.maker else "The maker"
+                lone = " goes alone" if view.maker_alone else " plays with a partner"
+                text = f"{maker}{lone}. Defend alone, or with your partner?"
+        elif not view.current_trick:
+            text = f"Your lead (trick {len(view.tricks) + 1})."
+        else:
+            text = f"Your turn to play to trick {len(view.tricks) + 1}."
+        return box(f'<div class="hp-fb hp-info" role="status"><b>{text}</b></div>')
+
+    def _log_html(self, state: HandState) -> str:
+        """What happened: the actions since your last decision, then the whole hand."""
+        lines = self._log_lines(state)
+        mine = [i for i, (a, _) in enumerate(lines) if a is not None and a.seat is self.seat]
+        recent = lines[mine[-1] :] if mine else lines
+        short = "".join(f"<li>{text}</li>" for _, text in recent[-10:]) or (
+            '<li class="hp-muted">Nothing yet.</li>'
+        )
+        whole = "".join(f"<li>{text}</li>" for _, text in lines)
+        return box(
+            "<b>Since your last turn</b>"
+            f'<ul style="margin:2px 0 4px;padding-left:1.3em">{short}</ul>'
+            f"<details><summary>The whole hand so far ({len(state.log)} actions)</summary>"
+            f'<ol style="margin:2px 0;padding-left:1.8em;max-height:16em;overflow-y:auto">'
+            f"{whole}</ol></details>"
+        )
+
+    def _log_lines(self, state: HandState) -> list[tuple[Action | None, str]]:
+        hide = PlayerView.of(state, self.seat).discard is None
+        tricks = state.tricks
+        out: list[tuple[Action | None, str]] = []
+        plays = 0
+        done = 0  # finished tricks already written
+        ends = []  # the number of plays at the end of each trick
+        total = 0
+        for t in tricks:
+            total += len(t.plays)
+            ends.append(total)
+        for action in state.log:
+            text = action_html(
+                action,
+                state.rules,
+                maker=state.maker,
+                names=self._names,
+                hide_discard=hide and isinstance(action, Discard),
+            )
+            out.append((action, text))
+            if isinstance(action, Play):
+                plays += 1
+                if done < len(ends) and plays == ends[done]:
+                    winner = tricks[done].winner
+                    who = "you" if winner is self.seat else winner.word
+                    out.append((None, f"<i>Trick {done + 1} goes to {who}.</i>"))
+                    done += 1
+        return out
+
+    def _finish(self, state: HandState) -> None:
+        """The hand is over: the result, and the annotated hand in a replayer."""
+        self._finished = True
+        n = self._hand_index() + 1
+        title = f"Game {self._games}, hand {n}" if self.game_mode else f"Hand {n}"
+        record = HandRecord.from_state(state, title=title, score=self._score_before)
+        analysis = analyse(record)
+        # The same record as annotate(record), with the analysis worked out only once.
+        annotated = record.with_notes({p.step: p.text for p in analysis.plays})
+        self._replayer.load(annotated, analysis=analysis)
+        self.replayer = self._replayer
+        self.review.children = [
+            w.HTML(box("<h3>Review the hand</h3>")),
+            self._replayer,
+        ]
+        self.result.value = self._result_html(state)
+
+    def _result_html(self, state: HandState) -> str:
+        result = state.result
+        mine = self.seat.side
+        if result is None:
+            out = feedback("info", "The hand was thrown in.", "Nobody scores; deal the next one.")
+        else:
+            ours = result.side is mine
+            if ours and result.made:
+                kind, head = "ok", "Your side made the bid."
+            elif ours:
+                kind, head = "bad", "Your side did not make the bid."
+            elif result.made:
+                kind, head = "bad", "The opponents made their bid."
+            else:
+                kind, head = "ok", "You defeated the opponents' bid."
+            out = feedback(kind, head, result.reason)
+        game = self.game
+        if game is not None:
+            s = game.scores
+            line = f"Score: NS {s[Side.NS]} · EW {s[Side.EW]}."
+            if game.winner is not None:
+                won = game.winner is mine
+                verdict = "You win the game!" if won else "The opponents win the game."
+                out += feedback(
+                    "ok" if won else "bad",
+                    f"Game over: {game.winner.name} reach {self.rules.target}.",
+                    f"{line} {verdict} Press New game to play again.",
+                )
+            else:
+                out += feedback("info", line, "Press Next hand to deal the next one.")
+        return out

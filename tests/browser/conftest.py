@@ -1,0 +1,255 @@
+"""Real-browser fixtures: JupyterLab on a free local port, driven by Debian's Chromium.
+
+The server runs with temporary Jupyter config, data and runtime folders, so a test
+neither reads nor writes the user's settings; the test notebooks are copied into a
+temporary root folder. The browser is always ``/usr/bin/chromium`` (never a
+downloaded one). Without it, or without Playwright or JupyterLab, the tests skip
+with the reason, except under CI (the ``CI`` variable set), where they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent
+CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
+#: Where the screenshots go (``build/`` is git-ignored).
+SCREENSHOTS = Path(os.environ.get("HP_SCREENSHOTS", ROOT / "build" / "screenshots"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+TOKEN = "hasenpfeffer-browser-test"
+LOCAL_HOSTS = {"127.0.0.1"}
+
+#: Lab settings for the test server: no news or update checks (no request leaves the
+#: machine, no pop-up over the screenshots), and every cell kept in the page.
+USER_SETTINGS: dict[str, dict[str, Any]] = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+        "windowingMode": "none",
+        "autoStartDefaultKernel": True,
+    },
+    "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {
+        "theme": "JupyterLab Light",
+        "adaptive-theme": False,
+    },
+}
+
+SERVER_CONFIG = {
+    "LabApp": {
+        "news_url": None,
+        "extension_manager": "readonly",  # no PyPI look-ups for extensions
+        "expose_app_in_browser": True,  # lets the test see when the kernel is ready
+        "check_for_updates_class": "jupyterlab.handlers.announcements.NeverCheckForUpdate",
+    }
+}
+
+
+def need(ok: bool, reason: str) -> None:
+    """Skip with ``reason`` unless ``ok``; under CI a missing requirement is a failure."""
+    if ok:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"browser tests cannot run under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def _can_import(name: str) -> bool:
+    try:
+        __import__(name)
+    except ImportError:
+        return False
+    return True
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class Lab:
+    """A running JupyterLab: its base URL, token, root folder and log file."""
+
+    url: str
+    token: str
+    root: Path
+    log: Path
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?reset&token={self.token}"
+
+    def log_tail(self, n: int = 40) -> str:
+        lines = self.log.read_text(errors="replace").splitlines()
+        return "\n".join(lines[-n:])
+
+
+def _wait_ready(lab: Lab, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    status = f"{lab.url}/api/status?token={lab.token}"
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"jupyter lab exited with {proc.returncode}:\n{lab.log_tail()}")
+        try:
+            with urllib.request.urlopen(status, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(f"jupyter lab was not ready within {timeout:.0f} s:\n{lab.log_tail()}")
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is not None:
+        return
+    proc.terminate()  # jupyter shuts its kernels down on SIGTERM
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def requirements() -> None:
+    """Skip (or, under CI, fail) unless Chromium, Playwright and JupyterLab are here."""
+    need(
+        CHROMIUM.exists(),
+        f"{CHROMIUM} is missing: install it with `apt-get install -y chromium fonts-thai-tlwg`",
+    )
+    for module, what in (
+        ("playwright", "Playwright"),
+        ("jupyterlab", "JupyterLab"),
+        ("ipywidgets", "ipywidgets"),
+    ):
+        need(_can_import(module), f"{what} is not installed (pip install -e '.[dev]')")
+
+
+@pytest.fixture(scope="session")
+def lab(requirements: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """JupyterLab serving a temporary folder holding the test notebooks."""
+    base = tmp_path_factory.mktemp("lab")
+    root, config, data, runtime = (base / n for n in ("root", "config", "data", "runtime"))
+    for d in (root, config, data, runtime):
+        d.mkdir()
+    for nb in HERE.glob("*.ipynb"):
+        shutil.copy(nb, root / nb.name)
+    # No announcements feed and no update check: the server itself asks nobody outside.
+    (config / "jupyter_server_config.json").write_text(json.dumps(SERVER_CONFIG))
+    settings = config / "lab" / "user-settings"
+    for rel, value in USER_SETTINGS.items():
+        path = settings / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(config),
+        JUPYTER_DATA_DIR=str(data),
+        JUPYTER_RUNTIME_DIR=str(runtime),
+        JUPYTERLAB_SETTINGS_DIR=str(settings),
+        JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"),
+        IPYTHONDIR=str(base / "ipython"),
+        PYTHONUNBUFFERED="1",
+    )
+    port = free_port()
+    log = base / "jupyter.log"
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        f"--IdentityProvider.token={TOKEN}",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--ip=127.0.0.1",
+        "--allow-root",
+        f"--ServerApp.root_dir={root}",
+    ]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
+    lab = Lab(url=f"http://127.0.0.1:{port}", token=TOKEN, root=root, log=log)
+    try:
+        _wait_ready(lab, proc)
+        yield lab
+    finally:
+        _stop(proc)
+
+
+@dataclass
+class Traffic:
+    """Every request the page made, and those that went anywhere but this machine."""
+
+    urls: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+
+    def record(self, url: str) -> None:
+        self.urls.append(url)
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about", "chrome", "chrome-extension"):
+            return
+        if parts.hostname not in LOCAL_HOSTS:
+            self.outside.append(url)
+
+
+@pytest.fixture(scope="session")
+def browser(requirements: None) -> Iterator[Any]:
+    """Debian's Chromium, launched by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """The screenshot folder (files are overwritten, never cleared: runs may overlap)."""
+    for theme in ("light", "dark"):
+        (SCREENSHOTS / theme).mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.fixture(scope="module")
+def watched_page(browser: Any) -> Iterator[tuple[Any, Traffic]]:
+    """A fresh page, and the record of its every request and websocket."""
+    traffic = Traffic()
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.on("request", lambda r: traffic.record(r.url))
+    page.on("websocket", lambda ws: traffic.record(ws.url))
+    page.set_default_timeout(30_000)
+    try:
+        yield page, traffic
+    finally:
+        context.close()
