@@ -40,12 +40,12 @@ alpha-beta search with:
   them; a side cannot take more tricks than remain; the last trick is played
   out directly.
 
-The module keeps its caches in module globals (see :func:`clear_caches`);
-calls from several threads at once are safe but share them.
+The caches are module globals shared by all calls (see :func:`clear_caches`).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
@@ -53,7 +53,17 @@ from .cards import Card, parse_card, parse_cards
 from .errors import InvalidDataError, ParseError
 from .rules import NoTrumpJoker
 from .seats import SEATS, Seat, parse_seat
-from .tricks import _EFF, _SUIT_MASK, _WIN, Trump, _legal_mask, _trump, _winner_index, trump_key
+from .tricks import (
+    _EFF,
+    _SUIT_MASK,
+    _WIN,
+    NO_TRUMP_KEY,
+    Trump,
+    _legal_mask,
+    _trump,
+    _winner_index,
+    trump_key,
+)
 
 __all__ = ["clear_caches", "double_dummy", "play_values"]
 
@@ -95,23 +105,25 @@ _ABOVE: Final[list[list[int]]] = [
 # _GEN[tk]: (legal cards | other cards in play << 25) -> one card of each run
 # of equivalent cards, weakest first. Depends on nothing but tk.
 _GEN: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
-_GEN_LIMIT: Final = 20_000
+_GEN_LIMIT: Final = 10_000
 # _TT[(tk, joker any time)]: position key -> lo | hi << 4 | (best lead + 1) << 8.
 # The key names the holder of every card in play by rank, so it means the same
 # position whatever the deal.
 _TT: Final[dict[tuple[int, bool], dict[int, int]]] = {}
-_TT_LIMIT: Final = 50_000
+_TT_LIMIT: Final = 25_000
 # _CODES[tk]: a few recent deals (the four hands) with, for each, a map from the
 # cards of one suit in play to the number naming their holders in rank order.
 # A deal's map serves any position whose hands are subsets of the deal's.
 _CODES: Final[list[list[tuple[tuple[int, ...], dict[int, int]]]]] = [[] for _ in range(5)]
 _CODES_KEPT: Final = 4
+_CODES_LOCK: Final = threading.Lock()
 
 
 def clear_caches() -> None:
     """Forget the transposition tables and move lists kept between calls.
 
-    They only make later calls faster; they use a few megabytes at most.
+    They only make later calls faster. Each is emptied when it grows past its
+    limit, so together they stay under about 20 MB.
     """
     for g in _GEN:
         g.clear()
@@ -122,18 +134,22 @@ def clear_caches() -> None:
 
 def _codes_for(tk: int, masks: Sequence[int]) -> tuple[tuple[int, ...], dict[int, int]]:
     """The holder codes of a deal that ``masks`` (the four hands) can come from."""
-    kept = _CODES[tk]
-    for i, (deal, codes) in enumerate(kept):
-        if not (
-            masks[0] & ~deal[0] or masks[1] & ~deal[1] or masks[2] & ~deal[2] or masks[3] & ~deal[3]
-        ):
-            if i:
-                kept.insert(0, kept.pop(i))
-            return deal, codes
-    fresh: tuple[tuple[int, ...], dict[int, int]] = (tuple(masks), {})
-    kept.insert(0, fresh)
-    del kept[_CODES_KEPT:]
-    return fresh
+    with _CODES_LOCK:
+        kept = _CODES[tk]
+        for i, (deal, codes) in enumerate(kept):
+            if not (
+                masks[0] & ~deal[0]
+                or masks[1] & ~deal[1]
+                or masks[2] & ~deal[2]
+                or masks[3] & ~deal[3]
+            ):
+                if i:
+                    kept.insert(0, kept.pop(i))
+                return deal, codes
+        fresh: tuple[tuple[int, ...], dict[int, int]] = (tuple(masks), {})
+        kept.insert(0, fresh)
+        del kept[_CODES_KEPT:]
+        return fresh
 
 
 def _seat_orders(active: int) -> list[tuple[int, ...]]:
@@ -165,6 +181,7 @@ class _Engine:
         nplayers = len(seqs[0])
         last = nplayers - 1
         deal, codes = _codes_for(tk, masks)
+        jat = jat and tk == NO_TRUMP_KEY  # the option only matters at no trump
         tt = _TT.setdefault((tk, jat), {})
         if len(tt) > _TT_LIMIT:
             tt.clear()
@@ -182,7 +199,6 @@ class _Engine:
         trump_code = eff[24]  # the Joker belongs to the top suit (code 4 at no trump)
         trump_bits = suit_mask[trump_code]
         trumps_desc = desc[trump_code]
-        joker_any_time = jat and trump_code == 4
         suit_codes = [(code, sm) for code, sm in enumerate(suit_mask) if sm]
         suit_masks = [sm for sm in suit_mask if sm]
 
@@ -197,6 +213,27 @@ class _Engine:
                     )
             codes[x] = k
             return k
+
+        def top_trumps(x: int) -> int:
+            """For the trumps ``x`` in play: 2 * (the most of them above all the other
+            side's trumps that one player holds) + (1 if that side is E-W)."""
+            side = -1
+            c0 = c1 = 0
+            for c in trumps_desc:
+                b = 1 << c
+                if not x & b:
+                    continue
+                if side < 0:
+                    side = 0 if (deal[0] | deal[2]) & b else 1
+                if deal[side] & b:
+                    c0 += 1
+                elif deal[side + 2] & b:
+                    c1 += 1
+                else:
+                    break
+            q = (c0 if c0 > c1 else c1) << 1 | side
+            codes[x | 1 << 26] = q
+            return q
 
         def gen_suit(code: int, legal: int, inplay: int) -> tuple[int, ...]:
             """One card of each run of equivalent cards of ``legal`` (all of suit ``code``).
@@ -303,30 +340,23 @@ class _Engine:
                 hi = n
                 # Each trump above all the opponents' trumps wins a trick for its
                 # side (every card gets played), and one player's win different tricks.
-                side = -1
-                c0 = c1 = 0
-                for c in trumps_desc:
-                    b = 1 << c
-                    if not inplay & b:
-                        continue
-                    if side < 0:
-                        side = 0 if (h[0] | h[2]) & b else 1
-                    if h[side] & b:
-                        c0 += 1
-                    elif h[side + 2] & b:
-                        c1 += 1
+                tb = inplay & trump_bits
+                if tb:
+                    q = codes.get(tb | 1 << 26)
+                    if q is None:
+                        q = top_trumps(tb)
+                    if q & 1:
+                        hi = n - (q >> 1)
                     else:
-                        break
-                if side == 0:
-                    lo = c0 if c0 > c1 else c1
-                elif side == 1:
-                    hi = n - (c0 if c0 > c1 else c1)
+                        lo = q >> 1
                 if lo < need if leader & 1 == 0 else hi >= need:
-                    # The leader cashes the top cards of each suit, keeping the lead,
-                    # as long as every opponent who could trump them has to follow.
+                    # The leader cashes the top trumps, then the top cards of the other
+                    # suits while every opponent who could trump them has to follow, and
+                    # while the partner has other cards than trumps to play to them (a
+                    # partner with nothing but trumps would overtake and take the lead).
                     o1 = h[(leader + 1) % 4]
                     o2 = h[(leader + 3) % 4]
-                    q = 0
+                    qt = qs = 0
                     for code, sm in suit_codes:
                         mine = hl & sm
                         if not mine:
@@ -338,16 +368,25 @@ class _Engine:
                                 k += 1
                             elif inplay & b:
                                 break
-                        if k and sm != trump_bits:
-                            if o1 & trump_bits:
-                                m = 0 if joker_any_time else (o1 & sm).bit_count()
-                                if m < k:
-                                    k = m
-                            if o2 & trump_bits:
-                                m = 0 if joker_any_time else (o2 & sm).bit_count()
-                                if m < k:
-                                    k = m
-                        q += k
+                        if sm == trump_bits:
+                            qt = k
+                            continue
+                        if k and o1 & trump_bits:
+                            m = 0 if jat else (o1 & sm).bit_count()
+                            if m < k:
+                                k = m
+                        if k and o2 & trump_bits:
+                            m = 0 if jat else (o2 & sm).bit_count()
+                            if m < k:
+                                k = m
+                        qs += k
+                    hp = h[(leader + 2) % 4]
+                    if hp and qs:
+                        pt = (hp & trump_bits).bit_count()
+                        room = n - pt - (qt - pt if qt > pt else 0)
+                        if qs > room:
+                            qs = room
+                    q = qt + qs
                     if q > n:
                         q = n
                     if leader & 1:
@@ -580,6 +619,7 @@ def _infer_active(counts: Sequence[int], leader: int, t: int) -> int:
             played += 1
         elif c:
             active |= 1 << s
+            played = t  # the seats after one still to play have not played either
     return active
 
 
@@ -609,14 +649,13 @@ def _check(counts: Sequence[int], leader: int, t: int, active: int) -> None:
             rule=rule,
         )
     m = counts[leader] + (1 if t else 0)  # cards held by each player still to play
+    held = ", ".join(f"{names[s]} {counts[s]}" for s in order)
     if m > _MAX_TRICKS:
         raise InvalidDataError(
-            f"{names[leader]} holds {counts[leader]} cards: a player holds at most "
-            f"{_MAX_TRICKS} cards, one per trick",
+            f"too many cards ({held}): a player holds at most {_MAX_TRICKS} cards, one per trick",
             rule=rule,
         )
     if any(counts[s] != (m - 1 if i < t else m) for i, s in enumerate(order)):
-        held = ", ".join(f"{names[s]} {counts[s]}" for s in order)
         if t:
             why = (
                 f"the players who have played to the trick ({', '.join(names[s] for s in order[:t])})"
@@ -788,7 +827,7 @@ class _Position:
             seats = [sitting_out] if isinstance(sitting_out, str | Seat) else sitting_out
             out = {parse_seat(s).value for s in seats}
             self.active = sum(1 << s for s in range(4) if s not in out)
-        if not any(counts):
+        if not any(counts) and not t:
             raise InvalidDataError("no cards to play: every hand is empty", rule="double dummy")
         _check(counts, self.leader, t, self.active)
 
@@ -800,7 +839,10 @@ class _Position:
 
 def _read_cards(value: CardsArg, what: str) -> tuple[Card, ...]:
     if isinstance(value, str):
-        cards = parse_cards(value)
+        try:
+            cards = parse_cards(value)
+        except InvalidDataError as e:  # a card listed twice
+            raise InvalidDataError(f"{e} (in {what})", rule=e.rule) from None
     elif isinstance(value, Card):
         cards = (value,)
     else:
