@@ -11,12 +11,12 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev,lessons]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,lessons,docs]"
 	@touch $(STAMP)
 
-## make lessons: install everything and open JupyterLab on the lessons
+## make lessons: install everything and open JupyterLab at the first lesson
 lessons: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=lessons
+	cd lessons && ../$(BIN)/jupyter lab 01-the-cards.ipynb
 
 ## make test: lint, type-check and run the whole test suite
 test: lint typecheck unit
@@ -37,9 +37,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/solver.py
 	$(BIN)/python bench/widgets.py
 
-## make docs: install the docs tools and serve the site at http://127.0.0.1:8000 (live reload)
+## make docs: serve the site at http://127.0.0.1:8000 (live reload)
 docs: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e ".[docs]"
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 clean:

@@ -1,0 +1,127 @@
+"""The lessons on the site: every ``lessons/*.ipynb``, executed with its widget state saved.
+
+Executing a notebook takes seconds, so the executed copy is cached in the git-ignored
+``build/docs-cache/`` under a hash of everything its outputs depend on: the notebook,
+the engine's sources and teaching hands, the lessons' helper modules, and the versions
+of the packages that draw the widgets. A change to any of them runs it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+log = logging.getLogger("mkdocs.hooks.hasenpfeffer")
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = Path(os.environ.get("HP_LESSONS_DIR", ROOT / "lessons"))
+CACHE = ROOT / "build" / "docs-cache"
+TIMEOUT = 300  # seconds per cell
+
+
+@dataclass(frozen=True)
+class Lesson:
+    name: str  # file stem, e.g. 01-cards
+    source: Path  # lessons/01-cards.ipynb
+    title: str  # the notebook's first heading
+    summary: str  # the first paragraph after it
+
+
+def lesson_files() -> list[Path]:
+    return sorted(LESSONS.glob("[0-9]*.ipynb")) or sorted(LESSONS.glob("*.ipynb"))
+
+
+def _first_heading(nb: dict[str, object], fallback: str) -> tuple[str, str]:
+    cells = nb.get("cells", [])
+    assert isinstance(cells, list)
+    for cell in cells:
+        if cell.get("cell_type") != "markdown":
+            continue
+        src = "".join(cell.get("source", []))
+        m = re.search(r"^#\s+(.+)$", src, re.MULTILINE)
+        if m:
+            rest = src[m.end() :].strip().split("\n\n")[0].strip()
+            rest = re.sub(r"\s+", " ", rest)
+            return m.group(1).strip(), rest
+    return fallback, ""
+
+
+def lessons() -> list[Lesson]:
+    out = []
+    for path in lesson_files():
+        try:
+            nb = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            raise RuntimeError(f"{path} is not a readable notebook: {e}") from None
+        title, summary = _first_heading(nb, path.stem.replace("-", " "))
+        out.append(Lesson(path.stem, path, title, summary))
+    return out
+
+
+def _versions() -> str:
+    parts = []
+    for dist in ("ipywidgets", "jupyterlab_widgets", "nbclient", "ipykernel"):
+        try:
+            parts.append(f"{dist}={metadata.version(dist)}")
+        except metadata.PackageNotFoundError:
+            parts.append(f"{dist}=none")
+    return ";".join(parts)
+
+
+def _inputs_hash(notebook: Path) -> str:
+    h = hashlib.sha256()
+    h.update(notebook.read_bytes())
+    h.update(_versions().encode())
+    engine = ROOT / "hasenpfeffer_core"
+    files = sorted(
+        [*engine.rglob("*.py"), *engine.rglob("*.hand"), *LESSONS.glob("*.py")],
+        key=lambda p: str(p),
+    )
+    hands = LESSONS / "hands"
+    if hands.is_dir():
+        files += sorted(hands.rglob("*.hand"))
+    for f in files:
+        h.update(str(f.relative_to(ROOT) if f.is_relative_to(ROOT) else f).encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def executed_copy(lesson: Lesson, out_dir: Path) -> Path:
+    """The executed notebook (outputs and widget state saved) at ``out_dir/lessons/NAME``."""
+    key = _inputs_hash(lesson.source)
+    cached = CACHE / "executed" / f"{lesson.name}-{key}.ipynb"
+    if not cached.exists():
+        import nbformat
+        from nbclient import NotebookClient
+
+        log.info("executing %s (no cached run for this version)", lesson.source.name)
+        nb = nbformat.read(lesson.source, as_version=4)
+        client = NotebookClient(
+            nb,
+            timeout=TIMEOUT,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(LESSONS)}},
+            store_widget_state=True,
+            allow_errors=False,
+        )
+        try:
+            client.execute()
+        except Exception as e:  # a lesson that fails must fail the build, saying where
+            raise RuntimeError(f"lesson {lesson.source.name} failed to execute: {e}") from None
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for old in cached.parent.glob(f"{lesson.name}-*.ipynb"):
+            old.unlink()
+        tmp = cached.with_suffix(".tmp")
+        nbformat.write(nb, tmp)
+        tmp.replace(cached)
+    target = out_dir / "lessons" / lesson.source.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, target)
+    return target

@@ -1,0 +1,275 @@
+"""MkDocs hooks: the generated parts of the site, computed by the engine at build time.
+
+* ``on_config``: the Lessons section lists every ``lessons/*.ipynb``; the API reference
+  has one page per module.
+* ``on_files``: the executed lessons (see ``hp_lessons``), the API pages, and the JSON
+  the practice quizzes and the hand viewer read.
+* ``on_page_markdown``: ``<!-- hp:NAME -->`` markers become generated content (ranking
+  tables, the variants table, the source texts, lists) and ``[[cards ...]]`` macros
+  become card pictures (see ``hp_content``).
+* ``on_post_page``: the lessons' widget loader is pointed at the copies of RequireJS
+  and the widget manager that the site serves, and nothing is loaded from a CDN.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+# MkDocs puts this folder on sys.path while it imports a hook, so these load from here.
+import hp_content
+import hp_lessons
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+
+log = logging.getLogger("mkdocs.hooks.hasenpfeffer")
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "hasenpfeffer_core"
+SOURCES = {"it": "sources/hasenpfeffer-rules-it.txt", "th": "sources/hasenpfeffer-rules-th.txt"}
+PRACTICE_KINDS = ("trick-winner", "legal-play")
+
+_state: dict[str, Any] = {"tokens": {}, "lessons": []}
+
+
+# --- the module list of the API reference ---------------------------------------------
+
+
+def api_modules() -> list[str]:
+    """Public modules of the package, as dotted names, in a reading order."""
+    first = ["cards", "tricks", "rules", "bidding", "actions", "state", "scoring", "game"]
+    names = [p.stem for p in PACKAGE.glob("*.py") if not p.stem.startswith("_")]
+    ordered = [n for n in first if n in names] + sorted(n for n in names if n not in first)
+    mods = [f"hasenpfeffer_core.{n}" for n in ordered]
+    widgets = PACKAGE / "widgets"
+    if widgets.is_dir():
+        mods.append("hasenpfeffer_core.widgets")
+        mods += [
+            f"hasenpfeffer_core.widgets.{p.stem}"
+            for p in sorted(widgets.glob("*.py"))
+            if not p.stem.startswith("_")
+        ]
+    return mods
+
+
+def _api_path(mod: str) -> str:
+    return "reference/" + mod.removeprefix("hasenpfeffer_core.").replace(".", "/") + ".md"
+
+
+def _find_section(nav: list[Any], title: str) -> list[Any]:
+    for item in nav:
+        if isinstance(item, dict) and title in item:
+            section = item[title]
+            assert isinstance(section, list)
+            return section
+    raise KeyError(f"mkdocs.yml's nav has no section {title!r}")
+
+
+# --- events ---------------------------------------------------------------------------
+
+
+def on_config(config: Any) -> Any:
+    _state["lessons"] = hp_lessons.lessons()
+    nav = config["nav"]
+    lessons = _find_section(nav, "Lessons")
+    del lessons[1:]
+    for lesson in _state["lessons"]:
+        lessons.append({lesson.title: f"lessons/{lesson.source.name}"})
+    api = _find_section(nav, "API reference")
+    del api[1:]
+    for mod in api_modules():
+        api.append({mod.removeprefix("hasenpfeffer_core."): _api_path(mod)})
+    return config
+
+
+@event_priority(100)  # before mkdocs-jupyter decides which files are notebooks
+def on_files(files: Files, config: Any) -> Files:
+    out_dir = hp_lessons.CACHE / "site-src"
+    for lesson in _state["lessons"]:
+        hp_lessons.executed_copy(lesson, out_dir)
+        files.append(
+            File(
+                f"lessons/{lesson.source.name}",
+                src_dir=str(out_dir),
+                dest_dir=config["site_dir"],
+                use_directory_urls=config["use_directory_urls"],
+            )
+        )
+    for mod in api_modules():
+        title = mod
+        body = f"# `{title}`\n\n::: {mod}\n"
+        if mod == "hasenpfeffer_core.widgets":
+            body += "    options:\n      members: false\n"
+        files.append(File.generated(config, _api_path(mod), content=body))
+    for kind in PRACTICE_KINDS:
+        data = hp_content.practice_data(kind)
+        files.append(
+            File.generated(
+                config, f"assets/data/practice-{kind}.json", content=hp_content.to_json(data)
+            )
+        )
+    index = hp_content.viewer_index()
+    files.append(
+        File.generated(config, "assets/data/hands/index.json", content=hp_content.to_json(index))
+    )
+    for entry in index:
+        data = hp_content.viewer_hand(entry["name"])
+        files.append(
+            File.generated(
+                config,
+                f"assets/data/hands/{entry['name']}.json",
+                content=hp_content.to_json(data),
+            )
+        )
+    return files
+
+
+MARKER = re.compile(r"<!--\s*hp:([a-z-]+)(?:\s+([^>]*?))?\s*-->")
+
+
+def _store(page_key: str) -> Any:
+    tokens: dict[str, str] = _state["tokens"].setdefault(page_key, {})
+
+    def store(html: str) -> str:
+        token = f"HPTOKEN{len(tokens)}X{abs(hash(page_key)) % 10**6}Z"
+        tokens[token] = html
+        return token
+
+    return store
+
+
+def _lessons_markdown() -> str:
+    items = _state["lessons"]
+    if not items:
+        return (
+            '!!! note "The lessons are on their way"\n'
+            "    No lesson notebooks were found in `lessons/` when this site was built.\n"
+        )
+    out = []
+    for n, lesson in enumerate(items, start=1):
+        summary = f": {lesson.summary}" if lesson.summary else ""
+        out.append(f"{n}. [{lesson.title}]({lesson.source.name}){summary}")
+    return "\n".join(out) + "\n"
+
+
+def _hands_markdown() -> str:
+    out = []
+    for n, hand in enumerate(hp_content.viewer_index(), start=1):
+        out.append(
+            f'{n}. <a id="{hand["name"]}" href="#{hand["name"]}">**{hand["title"]}**</a>: '
+            f'{hand["point"]} <span class="hp-small">(rules: `{hand["rules"]}`)</span>'
+        )
+    return "\n".join(out) + "\n"
+
+
+def _modules_markdown() -> str:
+    out = ["| module | what it holds |", "| --- | --- |"]
+    for mod in api_modules():
+        path = PACKAGE / (mod.removeprefix("hasenpfeffer_core.").replace(".", "/"))
+        src = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        first = ""
+        text = src.read_text(encoding="utf-8")
+        m = re.search(r'"""(.+?)(?:\n\n|""")', text, re.DOTALL)
+        if m:
+            first = " ".join(m.group(1).split()).replace("|", "\\|")
+            first = re.sub(r"``([^`]+)``", r"`\1`", first)
+            first = re.sub(r":[a-z]+:`~?([^`]+)`", r"`\1`", first)
+        rel = _api_path(mod).removeprefix("reference/")
+        out.append(f"| [`{mod}`]({rel}) | {first} |")
+    return "\n".join(out) + "\n"
+
+
+def _app(kind: str, arg: str, root: str) -> str:
+    """The element a page script fills; ``root`` leads from the page to the site root."""
+    if kind == "practice":
+        return (
+            f'<div class="hp-app hp-quiz" data-kind="{arg}" '
+            f'data-src="{root}assets/data/practice-{arg}.json">'
+            "<noscript>The practice questions need JavaScript.</noscript>"
+            '<p class="hp-loading">Loading the questions…</p></div>'
+        )
+    if kind == "viewer":
+        return (
+            f'<div class="hp-app hp-viewer" data-src="{root}assets/data/hands/">'
+            "<noscript>The hand viewer needs JavaScript.</noscript>"
+            '<p class="hp-loading">Loading the teaching hands…</p></div>'
+        )
+    raise ValueError(kind)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    key = page.file.src_uri
+    _state["tokens"][key] = {}
+    store = _store(key)
+
+    def marker(m: re.Match[str]) -> str:
+        name, arg = m.group(1), (m.group(2) or "").strip()
+        if name == "ranking":
+            return hp_content.ranking_markdown()
+        if name == "variants":
+            return hp_content.variants_markdown()
+        if name == "source":
+            f = files.get_file_from_path(SOURCES[arg])
+            if f is None:
+                raise FileNotFoundError(f"site/{SOURCES[arg]} is missing")
+            text = Path(f.abs_src_path).read_bytes().decode("utf-8")
+            return "\n\n" + store(hp_content.source_html(text, arg)) + "\n\n"
+        if name == "terms":
+            return hp_content.terms_table(arg)
+        if name == "lessons":
+            return _lessons_markdown()
+        if name == "modules":
+            return _modules_markdown()
+        if name == "hands":
+            return _hands_markdown()
+        if name in ("practice", "viewer"):
+            root = "../" * page.url.count("/")
+            return "\n\n" + store(_app(name, arg, root)) + "\n\n"
+        raise ValueError(f"{page.file.src_uri}: unknown marker hp:{name}")
+
+    markdown = MARKER.sub(marker, markdown)
+    return hp_content.expand_macros(markdown, store)
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    tokens: dict[str, str] = _state["tokens"].get(page.file.src_uri, {})
+    for token, value in tokens.items():
+        html = html.replace(f"<p>{token}</p>", value).replace(token, value)
+    return html
+
+
+# The lessons: mkdocs-jupyter's widget loader fetches embed-amd.js from a CDN (and
+# RequireJS would clash with Material's scripts if loaded early). Drop its loader;
+# assets/widgets-offline.js loads the site's own copies once the page has loaded.
+_WIDGET_LOADER = re.compile(
+    r"<script>\s*\(function\(\) \{\s*function addWidgetsRenderer\(\).*?</script>", re.DOTALL
+)
+_MATHJAX_CONFIG = re.compile(
+    r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.DOTALL
+)
+
+
+_SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
+_OFF_SITE_LOADERS = ("cdnjs.cloudflare.com", "cdn.jsdelivr.net", "unpkg.com")
+
+
+def _drop_cdn_loaders(output: str) -> str:
+    """Remove nbconvert's loaders for MathJax, Mermaid and RequireJS from CDNs."""
+
+    def drop(m: re.Match[str]) -> str:
+        block = m.group(0)
+        if "json" in block[: block.index(">")]:
+            return block  # saved widget state and views: data, not loaders
+        return "" if any(host in block for host in _OFF_SITE_LOADERS) else block
+
+    return _SCRIPT.sub(drop, output)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    if page.file.src_uri.endswith(".ipynb"):
+        output = _WIDGET_LOADER.sub("", output)
+        output = _MATHJAX_CONFIG.sub("", output)
+        output = _drop_cdn_loaders(output)
+    return output

@@ -1,0 +1,267 @@
+/* Practice quizzes in the static site, no kernel needed.
+ *
+ * The questions, their answers, explanations and pictures were all computed by the
+ * engine (hasenpfeffer_core.quiz) when the site was built. This script only shows a
+ * question, compares the learner's choice with the stored answer, shows the stored
+ * explanation, and keeps score. No rule of the game is written here.
+ */
+(function () {
+  "use strict";
+
+  var LEVELS = {
+    "all": "All levels",
+    "first-steps": "First steps",
+    "bowers": "Bowers",
+    "joker": "The Joker",
+    "mixed": "Mixed",
+  };
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k];
+      else if (k === "html") node.innerHTML = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) node.appendChild(c); });
+    return node;
+  }
+
+  function shuffled(list) {
+    var a = list.slice();
+    for (var i = a.length - 1; i > 0; i--) {
+      var j = Math.floor(Math.random() * (i + 1));
+      var t = a[i]; a[i] = a[j]; a[j] = t;
+    }
+    return a;
+  }
+
+  function sameSet(a, b) {
+    if (a.length !== b.length) return false;
+    var seen = {};
+    a.forEach(function (x) { seen[x] = true; });
+    return b.every(function (x) { return seen[x]; });
+  }
+
+  function storage(key, value) {
+    try {
+      if (value === undefined) return window.localStorage.getItem(key);
+      window.localStorage.setItem(key, value);
+    } catch (e) { /* private mode: no best streak kept */ }
+    return null;
+  }
+
+  function Quiz(root, data) {
+    this.root = root;
+    this.data = data;
+    this.kind = data.kind;
+    this.level = "all";
+    this.score = { asked: 0, right: 0, streak: 0 };
+    this.bestKey = "hasenpfeffer-best-streak-" + this.kind;
+    this.best = parseInt(storage(this.bestKey) || "0", 10) || 0;
+    this.build();
+    this.restart();
+  }
+
+  Quiz.prototype.build = function () {
+    var self = this;
+    this.root.innerHTML = "";
+    var levels = el("div", { "class": "hp-levels", role: "group", "aria-label": "Level" });
+    Object.keys(LEVELS).forEach(function (key) {
+      var b = el("button", { type: "button", "class": "hp-level", "data-level": key, text: LEVELS[key] });
+      b.addEventListener("click", function () { self.level = key; self.restart(); });
+      levels.appendChild(b);
+    });
+    this.levels = levels;
+    this.scoreLine = el("div", { "class": "hp-score-line", "aria-live": "polite" });
+    this.card = el("div", { "class": "hp-question" });
+    this.root.appendChild(el("div", { "class": "hp-quiz-bar" }, [levels, this.scoreLine]));
+    this.root.appendChild(this.card);
+    this.updateScore();
+  };
+
+  Quiz.prototype.restart = function () {
+    var level = this.level;
+    var pool = this.data.questions.filter(function (q) {
+      return level === "all" || q.difficulty === level;
+    });
+    this.pool = pool;
+    this.queue = shuffled(pool);
+    this.levels.querySelectorAll("button").forEach(function (b) {
+      b.classList.toggle("hp-on", b.getAttribute("data-level") === level);
+      b.setAttribute("aria-pressed", b.getAttribute("data-level") === level ? "true" : "false");
+    });
+    this.next();
+  };
+
+  Quiz.prototype.updateScore = function () {
+    var s = this.score;
+    this.scoreLine.innerHTML = "";
+    var parts = [
+      ["Score", s.right + " / " + s.asked, "hp-score-value"],
+      ["Streak", String(s.streak), "hp-streak-value"],
+      ["Best streak", String(this.best), "hp-best-value"],
+    ];
+    var line = this.scoreLine;
+    parts.forEach(function (p) {
+      line.appendChild(el("span", { "class": "hp-stat" }, [
+        el("span", { "class": "hp-stat-label", text: p[0] + " " }),
+        el("strong", { "class": p[2], text: p[1] }),
+      ]));
+    });
+  };
+
+  Quiz.prototype.record = function (right) {
+    this.score.asked += 1;
+    if (right) {
+      this.score.right += 1;
+      this.score.streak += 1;
+      if (this.score.streak > this.best) {
+        this.best = this.score.streak;
+        storage(this.bestKey, String(this.best));
+      }
+    } else {
+      this.score.streak = 0;
+    }
+    this.updateScore();
+  };
+
+  Quiz.prototype.next = function () {
+    if (!this.queue.length) this.queue = shuffled(this.pool);  // a new round
+    this.show(this.queue.shift());
+  };
+
+  Quiz.prototype.show = function (q) {
+    var self = this;
+    this.q = q;
+    this.answered = false;
+    var card = this.card;
+    card.innerHTML = "";
+    card.setAttribute("data-qid", q.id);
+    card.setAttribute("data-trump", q.trump);
+    card.setAttribute("data-trick", JSON.stringify(q.trick));
+    card.setAttribute("data-hand", JSON.stringify(q.hand));
+    card.setAttribute("data-seat", q.seat || "");
+    var head = el("div", { "class": "hp-q-head" }, [
+      el("span", { "class": "hp-badge", text: LEVELS[q.difficulty] || q.difficulty }),
+      el("span", { "class": "hp-trump-badge" + (/[♥♦]/.test(q.trump_symbol) ? " hp-red" : ""),
+        text: q.trump_symbol ? q.trump_symbol + " " + q.trump + " are trumps" : "no trump" }),
+    ]);
+    card.appendChild(head);
+    card.appendChild(el("p", { "class": "hp-prompt", text: q.prompt }));
+    var body = el("div", { "class": "hp-q-body" });
+    var side = el("div", { "class": "hp-q-side" });
+    this.picture = el("div", { "class": "hp-q-picture", html: q.picture || "" });
+    if (q.picture) body.appendChild(this.picture);
+    body.appendChild(side);
+    card.appendChild(body);
+    var choices = el("div", { "class": "hp-choices " + (this.kind === "legal-play" ? "hp-cards" : "hp-seats"),
+      role: "group", "aria-label": "Your answer" });
+    this.buttons = [];
+    q.choices.forEach(function (c) {
+      var b = el("button", { type: "button", "class": "hp-choice", "data-value": c.value });
+      if (c.svg) {
+        b.innerHTML = c.svg;
+        b.setAttribute("aria-label", c.label);
+        b.setAttribute("aria-pressed", "false");
+      } else {
+        b.textContent = c.label;
+      }
+      b.addEventListener("click", function () { self.choose(b); });
+      choices.appendChild(b);
+      self.buttons.push(b);
+    });
+    if (this.kind === "legal-play") side.appendChild(el("p", { "class": "hp-hand-label", text: "Your hand:" }));
+    side.appendChild(choices);
+    var actions = el("div", { "class": "hp-actions" });
+    if (this.kind === "legal-play") {
+      this.checkButton = el("button", { type: "button", "class": "md-button md-button--primary hp-check", text: "Check my answer" });
+      this.checkButton.addEventListener("click", function () { self.checkCards(); });
+      actions.appendChild(el("span", { "class": "hp-hint", text: "Select every card you may play, then check." }));
+      actions.appendChild(this.checkButton);
+    }
+    this.nextButton = el("button", { type: "button", "class": "md-button hp-next", text: "Next question →" });
+    this.nextButton.addEventListener("click", function () { self.next(); });
+    actions.appendChild(this.nextButton);
+    side.appendChild(actions);
+    this.feedback = el("div", { "class": "hp-feedback", "aria-live": "polite" });
+    side.appendChild(this.feedback);
+  };
+
+  Quiz.prototype.choose = function (button) {
+    if (this.answered) return;
+    if (this.kind === "legal-play") {
+      var on = !button.classList.contains("hp-selected");
+      button.classList.toggle("hp-selected", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      return;
+    }
+    var q = this.q;
+    var right = button.getAttribute("data-value") === q.answer;
+    this.buttons.forEach(function (b) {
+      b.disabled = true;
+      if (b.getAttribute("data-value") === q.answer) b.classList.add("hp-right");
+    });
+    if (!right) button.classList.add("hp-wrong");
+    if (q.picture_after) this.picture.innerHTML = q.picture_after;
+    this.finish(right, right ? "Right!" : "Not quite.", [q.explanation]);
+  };
+
+  Quiz.prototype.checkCards = function () {
+    if (this.answered) return;
+    var q = this.q;
+    var chosen = this.buttons.filter(function (b) { return b.classList.contains("hp-selected"); })
+      .map(function (b) { return b.getAttribute("data-value"); });
+    var right = sameSet(chosen, q.answer);
+    var legal = {};
+    q.answer.forEach(function (c) { legal[c] = true; });
+    this.buttons.forEach(function (b) {
+      var v = b.getAttribute("data-value");
+      b.disabled = true;
+      b.classList.add(legal[v] ? "hp-legal" : "hp-illegal");
+      if (b.classList.contains("hp-selected") !== !!legal[v]) b.classList.add("hp-missed");
+    });
+    this.checkButton.disabled = true;
+    var reasons = (q.details && q.details.reasons) || {};
+    var lines = q.hand.map(function (c) { return reasons[c] || ""; }).filter(Boolean);
+    var answer = q.answer.length ? "You may play: " + q.answer.join(", ") + "." : "";
+    this.finish(right, right ? "Right!" : "Not quite. " + answer, lines.length ? lines : [q.explanation]);
+  };
+
+  Quiz.prototype.finish = function (right, verdict, lines) {
+    this.answered = true;
+    this.record(right);
+    this.feedback.innerHTML = "";
+    this.feedback.className = "hp-feedback " + (right ? "hp-feedback-right" : "hp-feedback-wrong");
+    this.feedback.appendChild(el("p", { "class": "hp-verdict", text: verdict }));
+    var box = el("div", { "class": "hp-explanation" });
+    if (lines.length === 1) {
+      box.appendChild(el("p", { text: lines[0] }));
+    } else {
+      var ul = el("ul");
+      lines.forEach(function (t) { ul.appendChild(el("li", { text: t })); });
+      box.appendChild(ul);
+    }
+    this.feedback.appendChild(box);
+    this.nextButton.focus({ preventScroll: true });
+  };
+
+  function start(root) {
+    fetch(root.getAttribute("data-src"))
+      .then(function (r) {
+        if (!r.ok) throw new Error(r.status + " " + r.statusText);
+        return r.json();
+      })
+      .then(function (data) { root.quiz = new Quiz(root, data); root.setAttribute("data-ready", "true"); })
+      .catch(function (e) {
+        root.innerHTML = "";
+        root.appendChild(el("p", { "class": "hp-error", text: "The questions could not be loaded (" + e.message + ")." }));
+      });
+  }
+
+  function init() {
+    document.querySelectorAll(".hp-quiz[data-src]").forEach(start);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,46 @@
+/* Shows the lessons' saved widget views with the site's own copies of RequireJS and the
+ * Jupyter widget manager (assets/vendor), never a CDN.
+ *
+ * RequireJS is loaded only after Material's own scripts have run (on DOMContentLoaded),
+ * because its global define() would capture their UMD modules. The widget manager is
+ * told to look for any other widget module in assets/vendor/, and nowhere else.
+ */
+(function () {
+  "use strict";
+  var here = document.currentScript ? document.currentScript.src : "";
+  var vendor = here.replace(/assets\/widgets-offline\.js(\?.*)?$/, "assets/vendor/");
+
+  function load(src, attrs) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement("script");
+      s.src = src;
+      Object.keys(attrs || {}).forEach(function (k) { s.setAttribute(k, attrs[k]); });
+      s.onload = resolve;
+      s.onerror = function () { reject(new Error("could not load " + src)); };
+      document.body.appendChild(s);
+    });
+  }
+
+  function start() {
+    if (!document.querySelector('script[type="application/vnd.jupyter.widget-state+json"]')) {
+      return;
+    }
+    load(vendor + "requirejs/require.js")
+      .then(function () {
+        // Module names resolve under assets/vendor/, laid out as in the npm packages, so
+        // the manager finds its fonts (and any other module) on this site.
+        window.requirejs.config({ baseUrl: vendor });
+        return load(vendor + "@jupyter-widgets/html-manager/dist/embed-amd.js", {
+          "data-jupyter-widgets-cdn": vendor,
+          "data-jupyter-widgets-cdn-only": "",
+        });
+      })
+      .catch(function (e) { console.error("widgets:", e); });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

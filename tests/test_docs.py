@@ -1,0 +1,381 @@
+"""The docs site: ``mkdocs build --strict`` passes, and what it generates agrees with the engine.
+
+The site is built once per test session into a temporary folder. The tests then read
+the built pages and data: the ranking tables against ``ranking()``, the variants table
+against ``OPTIONS``/``PRESETS``, the practice questions against ``trick_winner()`` and
+``legal_plays()``, the hand viewer's steps against the records, the source texts
+against the seed files byte for byte, and every page for resources fetched from
+anywhere but the site itself.
+
+Without MkDocs installed the tests skip (``pip install -e '.[docs]'``), except under
+CI (the ``CI`` variable set), where they fail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hasenpfeffer_core import (
+    OPTIONS,
+    PRESETS,
+    SUITS,
+    parse_cards,
+    parse_seat,
+    parse_suit,
+    ranking,
+    trick_winner,
+)
+from hasenpfeffer_core.explain import explain_trick
+from hasenpfeffer_core.render import state_html
+from hasenpfeffer_core.teaching import teaching_hand_names, teaching_hands
+from hasenpfeffer_core.tricks import legal_plays
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE_SRC = ROOT / "site"
+SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
+SEED_FILES = {"it": "hasenpfeffer-rules-it.txt", "th": "hasenpfeffer-rules-th.txt"}
+OFF_SITE_HOSTS = (
+    "cdn.jsdelivr.net",
+    "cdnjs.cloudflare.com",
+    "unpkg.com",
+    "fonts.googleapis.com",
+    "fonts.gstatic.com",
+    "code.jquery.com",
+    "ajax.googleapis.com",
+)
+
+
+def _need_mkdocs() -> None:
+    try:
+        import material  # noqa: F401
+        import mkdocs  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("MkDocs is not installed under CI (pip install -e '.[docs]')")
+        pytest.skip("MkDocs is not installed (pip install -e '.[docs]')")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built with ``mkdocs build --strict`` (which fails on any warning)."""
+    _need_mkdocs()
+    out = tmp_path_factory.mktemp("docs") / "public"
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+    )
+    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}"
+    return out
+
+
+def _page(site: Path, rel: str) -> str:
+    return (site / rel / "index.html").read_text(encoding="utf-8")
+
+
+class _Collect(HTMLParser):
+    """The text of every element matching a tag and a class, and chosen attributes."""
+
+    def __init__(self, tag: str, cls: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tag, self.cls = tag, cls
+        self.items: list[tuple[dict[str, str | None], str]] = []
+        self._depth = 0
+        self._attrs: dict[str, str | None] = {}
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._depth:
+            self._depth += 1 if tag == self.tag else 0
+            return
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == self.tag and self.cls in classes:
+            self._depth, self._attrs, self._text = 1, dict(attrs), []
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._depth and tag == self.tag:
+            self._depth -= 1
+            if not self._depth:
+                self.items.append((self._attrs, "".join(self._text)))
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self._text.append(data)
+
+
+def _collect(text: str, tag: str, cls: str) -> list[tuple[dict[str, str | None], str]]:
+    parser = _Collect(tag, cls)
+    parser.feed(text)
+    return parser.items
+
+
+# --- the build and the pages -------------------------------------------------------------
+
+
+def test_strict_build_makes_every_page(site: Path) -> None:
+    for rel in (
+        "",
+        "rules",
+        "rules/ranking",
+        "rules/variants",
+        "rules/glossary",
+        "sources",
+        "sources/italian",
+        "sources/thai",
+        "lessons",
+        "practice",
+        "practice/trick-winner",
+        "practice/legal-play",
+        "viewer",
+        "reference",
+    ):
+        assert (site / rel / "index.html").is_file(), f"no page {rel or 'home'}"
+
+
+def test_generated_content_is_not_pasted_into_the_sources() -> None:
+    ranking_md = (SITE_SRC / "rules" / "ranking.md").read_text(encoding="utf-8")
+    variants_md = (SITE_SRC / "rules" / "variants.md").read_text(encoding="utf-8")
+    assert "<!-- hp:ranking -->" in ranking_md and "<table" not in ranking_md
+    assert "<!-- hp:variants -->" in variants_md and "<table" not in variants_md
+    for name in ("italian", "thai"):
+        md = (SITE_SRC / "sources" / f"{name}.md").read_text(encoding="utf-8")
+        assert "hp-src-line" not in md  # the text is put in by the build, from the file
+
+
+# --- the source texts ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["it", "th"])
+def test_seed_copies_are_byte_identical_to_shared(lang: str) -> None:
+    if not SHARED_SEEDS.is_dir():
+        pytest.skip(f"{SHARED_SEEDS} is not here")
+    ours = (SITE_SRC / "sources" / SEED_FILES[lang]).read_bytes()
+    assert ours == (SHARED_SEEDS / SEED_FILES[lang]).read_bytes()
+
+
+@pytest.mark.parametrize(("lang", "page"), [("it", "sources/italian"), ("th", "sources/thai")])
+def test_source_page_shows_the_text_verbatim(site: Path, lang: str, page: str) -> None:
+    seed = (SITE_SRC / "sources" / SEED_FILES[lang]).read_bytes().decode("utf-8")
+    text = _page(site, page)
+    lines = [t for _, t in _collect(text, "p", "hp-src-line")]
+    assert "\n".join(lines) == seed
+    blocks = _collect(text, "div", "hp-src-text")
+    assert blocks and all(a.get("lang") == lang for a, _ in blocks)
+    # The file itself is published too, unchanged.
+    assert (site / "sources" / SEED_FILES[lang]).read_bytes() == seed.encode("utf-8")
+
+
+@pytest.mark.parametrize("page", ["sources/italian", "sources/thai"])
+def test_each_source_section_links_to_the_explainer(site: Path, page: str) -> None:
+    text = _page(site, page)
+    rules = _page(site, "rules")
+    ids = set(re.findall(r'\sid="([^"]+)"', rules))
+    links = re.findall(r'<p class="hp-explained"><a href="\.\./\.\./rules/#([^"]+)"', text)
+    assert len(links) == 7  # one per section of the text
+    links += re.findall(r'<p class="hp-see-also"><a href="\.\./\.\./rules/#([^"]+)"', text)
+    assert set(links) <= ids, set(links) - ids
+
+
+@pytest.mark.parametrize(
+    ("page", "words"),
+    [
+        ("sources/italian", ["trucco", "rivenditore", "pergolati", "perimetro sinistro"]),
+        ("sources/thai", ["เคล็ดลับ", "ตัวแทนจำหน่าย", "ดาดฟ้า", "โบว์เลอร์", "คนที่กล้าหาญ"]),
+    ],
+)
+def test_source_pages_gloss_the_mistranslated_words(
+    site: Path, page: str, words: list[str]
+) -> None:
+    text = _page(site, page)
+    marked = {t for _, t in _collect(text, "span", "hp-term-wrong")}
+    assert set(words) <= marked
+
+
+# --- ranking and variants --------------------------------------------------------------
+
+
+def test_ranking_tables_agree_with_the_engine(site: Path) -> None:
+    text = _page(site, "rules/ranking")
+    tables = re.findall(r'<table class="hp-ranking" data-trump="(\w+)">(.*?)</table>', text, re.S)
+    assert [t for t, _ in tables] == [*(s.letter for s in SUITS), "NT"]
+    for letter, body in tables:
+        trump = None if letter == "NT" else parse_suit(letter)
+        cards = [html.unescape(c) for c in re.findall(r'<tr data-card="([^"]+)"', body)]
+        assert cards == [c.text for c in ranking(trump)], letter
+
+
+def test_variants_table_agrees_with_the_engine(site: Path) -> None:
+    text = _page(site, "rules/variants")
+    head = re.search(r'<table class="hp-variants">(.*?)</table>', text, re.S)
+    assert head is not None
+    table = head.group(1)
+    presets = re.findall(r"<th><code>([\w-]+)</code>", table)
+    assert presets == list(PRESETS)
+    for name in OPTIONS:
+        row = re.search(rf'<tr id="option-{name.replace("_", "-")}">(.*?)</tr>', table, re.S)
+        assert row is not None, name
+        values = re.findall(r"<td[^>]*><code>([^<]*)</code></td>", row.group(1))
+        expected = []
+        for preset in PRESETS.values():
+            v = getattr(preset.rules, name)
+            expected.append(("yes" if v else "no") if isinstance(v, bool) else str(v))
+        assert values == expected, name
+
+
+# --- practice -----------------------------------------------------------------------------
+
+
+def _practice(site: Path, kind: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (site / "assets" / "data" / f"practice-{kind}.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+def test_trick_winner_questions_agree_with_the_engine(site: Path) -> None:
+    data = _practice(site, "trick-winner")
+    assert data["count"] == len(data["questions"]) >= 40
+    assert {q["difficulty"] for q in data["questions"]} == set(data["difficulties"])
+    for q in data["questions"]:
+        trump = parse_suit(q["trump"])
+        seats = [parse_seat(s) for s, _ in q["trick"]]
+        cards = parse_cards(" ".join(c for _, c in q["trick"]))
+        assert q["answer"] == seats[trick_winner(cards, trump)].name, q["id"]
+        assert explain_trick(cards, trump).text in q["explanation"]
+        assert q["answer"] in {c["value"] for c in q["choices"]}
+        assert "<svg" in q["picture"] and "<svg" in q["picture_after"]
+
+
+def test_legal_play_questions_agree_with_the_engine(site: Path) -> None:
+    data = _practice(site, "legal-play")
+    assert data["count"] == len(data["questions"]) >= 40
+    for q in data["questions"]:
+        trump = parse_suit(q["trump"])
+        hand = parse_cards(" ".join(q["hand"]))
+        trick = parse_cards(" ".join(c for _, c in q["trick"])) if q["trick"] else ()
+        legal = legal_plays(hand, trick, trump)
+        assert sorted(q["answer"]) == sorted(c.text for c in legal), q["id"]
+        assert [c["value"] for c in q["choices"]] == q["hand"]
+        assert set(q["details"]["reasons"]) == set(q["hand"])
+
+
+# --- the hand viewer ----------------------------------------------------------------
+
+
+def test_hand_viewer_steps_agree_with_the_records(site: Path) -> None:
+    folder = site / "assets" / "data" / "hands"
+    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    assert [h["name"] for h in index] == list(teaching_hand_names())
+    for name, record in teaching_hands().items():
+        data = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+        steps = data["steps"]
+        assert data["title"] == record.title
+        assert len(steps) == len(record.moves) + 1
+        for n, state in enumerate(record.replay()):
+            assert steps[n]["html"] == state_html(state), (name, n)
+            if n:
+                move = record.moves[n - 1]
+                assert steps[n]["action"] == str(move.action)
+                assert steps[n]["note"] == move.note
+        plays = [s for s in steps if "analysis" in s]
+        assert plays or not any(" play " in s["action"] for s in steps), name
+
+
+# --- lessons ------------------------------------------------------------------------------
+
+
+def test_every_lesson_is_rendered_with_its_outputs(site: Path) -> None:
+    notebooks = sorted((ROOT / "lessons").glob("*.ipynb"))
+    lessons_index = _page(site, "lessons")
+    for nb in notebooks:
+        page = site / "lessons" / nb.stem / "index.html"
+        assert page.is_file(), f"{nb.name} has no page"
+        text = page.read_text(encoding="utf-8")
+        assert "jp-OutputArea-output" in text, f"{nb.name} was rendered without outputs"
+        assert f'href="{nb.stem}/"' in lessons_index
+        if "application/vnd.jupyter.widget-view+json" in text:
+            assert "application/vnd.jupyter.widget-state+json" in text, nb.name
+            assert "addWidgetsRenderer" not in text  # the CDN loader is replaced
+
+
+# --- nothing from a third party ---------------------------------------------------------
+
+_RESOURCE = re.compile(
+    r"<(script|img|iframe|audio|video|source|embed|link)\b[^>]*?\b(src|href)=[\"']"
+    r"((?:https?:)?//[^\"']+)",
+    re.IGNORECASE,
+)
+
+
+def _off_site(text: str) -> list[str]:
+    found = []
+    for m in _RESOURCE.finditer(text):
+        tag, url = m.group(1).lower(), m.group(3)
+        fetched = re.search(r"rel=[\"'](?:stylesheet|preload|icon|modulepreload)", m.group(0))
+        if tag == "link" and not fetched:
+            continue  # e.g. rel="canonical": not fetched
+        found.append(url)
+    found += re.findall(r"url\(\s*[\"']?((?:https?:)?//[^)\"']+)", text)
+    found += re.findall(r"@import\s+[\"']((?:https?:)?//[^\"']+)", text)
+    found += re.findall(r"import\(\s*[\"']((?:https?:)?//[^\"']+)", text)
+    for host in OFF_SITE_HOSTS:
+        if host in text:
+            found.append(host)
+    return found
+
+
+def test_no_page_loads_anything_from_another_site(site: Path) -> None:
+    bad = {}
+    for path in site.rglob("*"):
+        if path.suffix not in (".html", ".css") or "vendor" in path.parts:
+            continue
+        found = _off_site(path.read_text(encoding="utf-8", errors="replace"))
+        if found:
+            bad[str(path.relative_to(site))] = sorted(set(found))[:5]
+    assert bad == {}
+
+
+def test_theme_fonts_are_off() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.search(r"^\s+font: false", config, re.MULTILINE)
+
+
+def test_own_scripts_fetch_only_from_the_site() -> None:
+    for name in ("practice.js", "viewer.js", "widgets-offline.js"):
+        script = (SITE_SRC / "assets" / name).read_text(encoding="utf-8")
+        assert not re.search(r"https?://", script), name
+
+
+def test_vendored_files_match_their_record() -> None:
+    vendor = SITE_SRC / "assets" / "vendor"
+    record = (vendor / "VENDOR.txt").read_text(encoding="utf-8")
+    sums = re.findall(r"^\s+([0-9a-f]{64})\s+(\S+)$", record, re.MULTILINE)
+    assert len(sums) >= 5
+    for digest, rel in sums:
+        assert hashlib.sha256((vendor / rel).read_bytes()).hexdigest() == digest, rel
+
+
+# --- the API reference ---------------------------------------------------------------------
+
+
+def test_api_reference_is_generated_from_docstrings(site: Path) -> None:
+    tricks = _page(site, "reference/tricks")
+    assert "The index within" in tricks  # trick_winner's docstring
+    assert "<code>ranking" in tricks or "ranking</span>" in tricks
+    assert ":func:" not in tricks and "``" not in tricks
+    for mod in ("cards", "rules", "state", "record", "quiz", "render", "analysis", "explain"):
+        assert (site / "reference" / mod / "index.html").is_file(), mod

@@ -1,0 +1,176 @@
+"""The lessons: eight numbered notebooks, stored clean, each run top to bottom.
+
+The structure tests read the stored notebooks: no outputs, a title and learning goals
+at the top, a recap, a link to the next lesson, a widget from
+``hasenpfeffer_core.widgets`` and a card picture. The run tests execute every lesson
+in a fresh kernel with the runner of the ``nbmake`` pytest plugin (the same run as
+``pytest --nbmake lessons/``) and fail on any error or warning output, on a lesson
+that shows no card picture or widget, and on a lesson slower than 20 seconds.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+NAMES = [
+    "01-the-cards",
+    "02-following-suit",
+    "03-who-wins-the-trick",
+    "04-bidding",
+    "05-scoring",
+    "06-replaying-hands",
+    "07-play-a-hand",
+    "08-house-rules",
+]
+#: A lesson must run top to bottom in a fresh kernel within this many seconds.
+TIME_LIMIT = 20.0
+WIDGETS = ("RankingExplorer", "LegalPlayQuiz", "TrickWinnerQuiz", "HandReplayer", "PlayTable")
+PICTURES = re.compile(r"\b(card_svg|hand_svg|table_svg|ranking_svg|card_back_svg)\(")
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((LESSONS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return data
+
+
+def source(cell: dict[str, Any]) -> str:
+    text = cell["source"]
+    return text if isinstance(text, str) else "".join(text)
+
+
+def markdown(nb: dict[str, Any]) -> list[str]:
+    return [source(c) for c in nb["cells"] if c["cell_type"] == "markdown"]
+
+
+def code(nb: dict[str, Any]) -> str:
+    return "\n".join(source(c) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def need(module: str) -> None:
+    """Skip without ``module``, except under CI (``CI`` set), where that is a failure."""
+    if importlib.util.find_spec(module) is not None:
+        return
+    reason = f"{module} is not installed (pip install -e '.[dev,lessons]')"
+    if os.environ.get("CI"):
+        pytest.fail(reason, pytrace=False)
+    pytest.skip(reason)
+
+
+# --- the stored notebooks ---------------------------------------------------------------
+
+
+def test_every_lesson_exists() -> None:
+    found = sorted(p.stem for p in LESSONS.glob("[0-9][0-9]-*.ipynb"))
+    assert found == NAMES
+
+
+def test_the_index_links_every_lesson() -> None:
+    index = (LESSONS / "README.md").read_text(encoding="utf-8")
+    for name in NAMES:
+        assert f"({name}.ipynb)" in index, f"lessons/README.md does not link {name}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_stored_without_outputs(name: str) -> None:
+    nb = load(name)
+    assert nb["nbformat"] == 4
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    assert set(nb["metadata"]) <= {"kernelspec", "language_info"}, "no widget state or extras"
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [], f"cell {i} has stored outputs"
+            assert cell["execution_count"] is None, f"cell {i} has an execution count"
+        assert set(cell.get("metadata", {})) <= {"jupyter"}, f"cell {i} carries metadata"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_title_and_learning_goals_at_the_top(name: str) -> None:
+    nb = load(name)
+    first = source(nb["cells"][0])
+    number = int(name[:2])
+    assert nb["cells"][0]["cell_type"] == "markdown"
+    assert first.startswith(f"# Lesson {number} · "), "the first line is the lesson's title"
+    assert "## Learning goals" in first, "the learning goals come first"
+    goals = first.split("## Learning goals", 1)[1]
+    assert goals.count("\n- ") >= 3, "at least three goals, as a list"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_recap_and_link_to_the_next_lesson(name: str) -> None:
+    nb = load(name)
+    cells = markdown(nb)
+    assert any("## Recap" in text for text in cells), "a recap"
+    assert "## Recap" in cells[-1], "the recap closes the lesson"
+    index = NAMES.index(name)
+    if index + 1 < len(NAMES):
+        assert f"({NAMES[index + 1]}.ipynb)" in cells[-1], "the recap links the next lesson"
+    for text in cells:
+        for target in LINK.findall(text):
+            if "://" not in target:
+                assert (LESSONS / target.split("#")[0]).exists(), f"broken link {target}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_widget_picture_and_exercise(name: str) -> None:
+    nb = load(name)
+    text = code(nb)
+    used = [
+        wname
+        for wname in WIDGETS
+        if re.search(rf"from hasenpfeffer_core\.widgets import .*\b{wname}\b", text)
+        and re.search(rf"\b{wname}\(", text)
+    ]
+    assert used, "at least one widget from hasenpfeffer_core.widgets"
+    assert PICTURES.search(text), "at least one card picture drawn by the engine"
+    assert any("Exercise" in t for t in markdown(nb)), "at least one exercise"
+
+
+# --- running them -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def runner() -> Any:
+    for module in ("nbmake", "ipykernel", "ipywidgets", "matplotlib"):
+        need(module)
+    # Matplotlib builds its font cache on first import, noisily: do it before the runs.
+    subprocess.run([sys.executable, "-c", "import matplotlib.pyplot"], check=True)
+    from nbmake.nb_run import NotebookRun
+
+    return NotebookRun
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lesson_runs_top_to_bottom(name: str, runner: Any) -> None:
+    start = time.perf_counter()
+    result = runner(LESSONS / f"{name}.ipynb", 60, kernel="python3").execute()
+    elapsed = time.perf_counter() - start
+    if result.error is not None:
+        pytest.fail(
+            f"{name}: cell {result.error.failing_cell_index} failed: {result.error.summary}\n"
+            f"{result.error.trace}",
+            pytrace=False,
+        )
+    outputs = [o for c in result.nb.cells if c.cell_type == "code" for o in c.outputs]
+    bad = [
+        o.get("text", "") or o.get("evalue", "")
+        for o in outputs
+        if o.output_type == "error" or (o.output_type == "stream" and o.name == "stderr")
+    ]
+    assert not bad, f"{name} printed errors or warnings: {bad}"
+    shown = json.dumps([o.get("data", {}) for o in outputs])
+    assert "<svg" in shown, "the lesson shows card pictures"
+    assert "application/vnd.jupyter.widget-view+json" in shown, "the lesson shows a widget"
+    assert elapsed < TIME_LIMIT, f"{name} took {elapsed:.1f} s (limit {TIME_LIMIT:.0f} s)"
