@@ -326,7 +326,10 @@ def trick_winner_question(
 
     def make(r: random.Random) -> Question | None:
         trump = _trump_for(r)
-        lone = tag == "lone hand" or (tag is None and r.random() < 0.1)
+        # Three-card tricks (lone hands) come up now and then, but not unasked for
+        # at first steps, before lone hands are taught.
+        casual = tag is None and difficulty != "first-steps"
+        lone = tag == "lone hand" or (casual and r.random() < 0.1)
         n = 3 if lone else 4
         pool = _pool(trump, difficulty)
         tk = trump_key(trump)

@@ -155,7 +155,8 @@ def _card_body(
         # Role marks sit on the left edge, which stays visible when cards overlap in a fan.
         role = card_role(card, trump)
         badge = _ROLE_BADGE.get(role)
-        if role in (CardRole.TRUMP, CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER, CardRole.JOKER):
+        trumps = (CardRole.TRUMP, CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER, CardRole.JOKER)
+        if trump is not None and role in trumps:  # no gold bar in no trump: nothing is trump
             parts.append(
                 f'<rect x="{2.5 * s:.1f}" y="{36 * s:.1f}" width="{3 * s:.1f}" '
                 f'height="{h - 42 * s:.1f}" rx="{1.5 * s:.1f}" fill="{GOLD}"/>'
