@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# JupyterLab refuses to run as root unless told; containers often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lessons test lint typecheck unit bench docs clean
 
@@ -16,7 +18,7 @@ $(STAMP): pyproject.toml
 
 ## make lessons: install everything and open JupyterLab at the first lesson
 lessons: $(STAMP)
-	cd lessons && ../$(BIN)/jupyter lab 01-the-cards.ipynb
+	cd lessons && ../$(BIN)/jupyter lab $(ROOT_FLAG) 01-the-cards.ipynb
 
 ## make test: lint, type-check and run the whole test suite
 test: lint typecheck unit
