@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _support import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -906,41 +907,6 @@ def hand(actions: str = "", rules: Rules | None = None, **changes: str) -> HandS
     for text in filter(None, (a.strip() for a in actions.split(";"))):
         state.apply(parse_action(text))
     return state
-
-
-def snapshot(state: HandState) -> dict[str, Any]:
-    """Every public property of a hand."""
-    return {
-        "phase": state.phase,
-        "rules": state.rules,
-        "dealer": state.dealer,
-        "deal": state.deal,
-        "to_move": state.to_move,
-        "is_over": state.is_over,
-        "log": state.log,
-        "hands": state.hands,
-        "widow": state.widow,
-        "discard": state.discard,
-        "auction": state.auction,
-        "high_bid": state.high_bid,
-        "maker": state.maker,
-        "forced_bid": state.forced_bid,
-        "trump": state.trump,
-        "trump_named": state.trump_named,
-        "maker_alone": state.maker_alone,
-        "defender_alone": state.defender_alone,
-        "sitting_out": state.sitting_out,
-        "active_seats": state.active_seats,
-        "leader": state.leader,
-        "current_trick": state.current_trick,
-        "tricks": state.tricks,
-        "tricks_won": state.tricks_won,
-        "side_tricks": state.side_tricks,
-        "result": state.result,
-        "legal_actions": state.legal_actions(),
-        "repr": repr(state),
-        "str": str(state),
-    }
 
 
 def refuse(

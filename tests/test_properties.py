@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from _support import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -95,40 +96,6 @@ trumps = st.sampled_from([*SUITS, None])
 
 
 # --- helpers ----------------------------------------------------------------
-
-
-def snapshot(state: HandState) -> dict[str, Any]:
-    """Every public property of a hand, as plain values."""
-    return {
-        "phase": state.phase,
-        "rules": state.rules,
-        "dealer": state.dealer,
-        "deal": state.deal,
-        "to_move": state.to_move,
-        "is_over": state.is_over,
-        "log": state.log,
-        "hands": state.hands,
-        "widow": state.widow,
-        "discard": state.discard,
-        "auction": state.auction,
-        "high_bid": state.high_bid,
-        "maker": state.maker,
-        "forced_bid": state.forced_bid,
-        "trump": state.trump,
-        "trump_named": state.trump_named,
-        "maker_alone": state.maker_alone,
-        "defender_alone": state.defender_alone,
-        "sitting_out": state.sitting_out,
-        "active_seats": state.active_seats,
-        "leader": state.leader,
-        "current_trick": state.current_trick,
-        "tricks": state.tricks,
-        "tricks_won": state.tricks_won,
-        "side_tricks": state.side_tricks,
-        "result": state.result,
-        "legal_actions": state.legal_actions(),
-        "str": str(state),
-    }
 
 
 def choose(state: HandState, rng: random.Random, pass_bias: float) -> Any:

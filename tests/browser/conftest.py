@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from _browser import can_import, free_port, need
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -68,30 +68,6 @@ SERVER_CONFIG = {
         "check_for_updates_class": "jupyterlab.handlers.announcements.NeverCheckForUpdate",
     }
 }
-
-
-def need(ok: bool, reason: str) -> None:
-    """Skip with ``reason`` unless ``ok``; under CI a missing requirement is a failure."""
-    if ok:
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"browser tests cannot run under CI: {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
-def _can_import(name: str) -> bool:
-    try:
-        __import__(name)
-    except ImportError:
-        return False
-    return True
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -150,7 +126,7 @@ def requirements() -> None:
         ("jupyterlab", "JupyterLab"),
         ("ipywidgets", "ipywidgets"),
     ):
-        need(_can_import(module), f"{what} is not installed (pip install -e '.[dev]')")
+        need(can_import(module), f"{what} is not installed (pip install -e '.[dev]')")
 
 
 @pytest.fixture(scope="session")

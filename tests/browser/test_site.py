@@ -17,7 +17,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -29,6 +28,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from _browser import can_import, free_port, need
 
 from hasenpfeffer_core import parse_cards, parse_seat, parse_suit, trick_winner
 from hasenpfeffer_core.tricks import legal_plays
@@ -49,29 +49,15 @@ ARGS = [
 LOCAL = {"127.0.0.1"}
 
 
-def need(ok: bool, reason: str) -> None:
-    """Skip with ``reason`` unless ``ok``; under CI a missing requirement is a failure."""
-    if ok:
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"site browser tests cannot run under CI: {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
-def _has(module: str) -> bool:
-    try:
-        __import__(module)
-    except ImportError:
-        return False
-    return True
-
-
 # --- fixtures (this file's own; tests/browser/conftest.py belongs to the lab tests) ----
 
 
 @pytest.fixture(scope="module")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    need(_has("mkdocs") and _has("material"), "MkDocs is not installed (pip install -e '.[docs]')")
+    need(
+        can_import("mkdocs") and can_import("material"),
+        "MkDocs is not installed (pip install -e '.[docs]')",
+    )
     out = tmp_path_factory.mktemp("site") / "public"
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
@@ -85,17 +71,10 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The built site served by ``python -m http.server`` on 127.0.0.1."""
-    port = _free_port()
+    port = free_port()
     log = tmp_path_factory.mktemp("server") / "http.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
@@ -161,7 +140,7 @@ def chromium() -> Iterator[Any]:
         CHROMIUM.exists(),
         f"{CHROMIUM} is missing: install it with `apt-get install -y chromium fonts-thai-tlwg`",
     )
-    need(_has("playwright"), "Playwright is not installed (pip install playwright)")
+    need(can_import("playwright"), "Playwright is not installed (pip install playwright)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
