@@ -38,6 +38,7 @@ from .errors import (
     RecordError,
     WrongPhaseError,
 )
+from .explain import explain_card, explain_plays, explain_trick
 from .game import Game
 from .record import HandRecord, Move, dump, dumps, load, loads
 from .rules import (
@@ -53,6 +54,7 @@ from .rules import (
 )
 from .scoring import HandResult, score_hand
 from .seats import SEATS, Seat, Side, parse_seat, parse_side
+from .solver import double_dummy, play_values
 from .state import HandState, Phase, Trick, deal_cards
 from .tricks import (
     CardRole,
@@ -116,9 +118,13 @@ __all__ = [
     "bids_above",
     "card_role",
     "deal_cards",
+    "double_dummy",
     "dump",
     "dumps",
     "effective_suit",
+    "explain_card",
+    "explain_plays",
+    "explain_trick",
     "format_cards",
     "legal_plays",
     "load",
@@ -129,6 +135,7 @@ __all__ = [
     "parse_seat",
     "parse_side",
     "parse_suit",
+    "play_values",
     "ranking",
     "score_hand",
     "sort_hand",

@@ -1870,6 +1870,34 @@ def test_mangled_records_raise_record_errors(data: st.DataObject) -> None:
     assert loads(dumps(record)) == record
 
 
+# --- analysis at the top level ------------------------------------------------------------------
+
+
+def test_double_dummy_refuses_a_card_in_two_hands_and_leaves_the_hands_alone() -> None:
+    hands = {"N": ["JK", "9S"], "E": ["AS", "KS"], "S": ["JH", "AS"], "W": ["9H", "TS"]}
+    before = {k: list(v) for k, v in hands.items()}
+    with pytest.raises(InvalidDataError, match=r"A♠ is in both E's hand and S's hand") as e:
+        hc.double_dummy(hands, "H", "N")
+    assert e.value.rule == "the deck"
+    assert hands == before
+
+
+def test_play_values_refuses_a_leader_without_cards() -> None:
+    with pytest.raises(InvalidDataError, match="the leader S has no cards"):
+        hc.play_values({"N": "AS", "E": "KS"}, "H", "S")
+    with pytest.raises(ParseError, match="is not a suit"):
+        hc.play_values({"N": "AS", "E": "KS", "S": "QS", "W": "9S"}, "X", "N")
+
+
+def test_explanations_refuse_bad_cards_and_tricks() -> None:
+    with pytest.raises(ParseError, match="'XX' is not a card"):
+        hc.explain_card("XX", "H")
+    with pytest.raises(InvalidDataError, match="an empty trick has no winner"):
+        hc.explain_trick([], "H")
+    with pytest.raises(InvalidDataError, match="listed twice"):
+        hc.explain_plays(["AH"], ["AS", "AS"], "H")
+
+
 # --- every public entry point is covered ---------------------------------------------------------
 
 COVERED = {
@@ -1883,6 +1911,8 @@ COVERED = {
     "bids_above", "bid_name", "score_hand", "deal_cards",
     # the hand, the game, records
     "HandState", "Game", "HandRecord", "Move", "load", "loads", "dump", "dumps",
+    # analysis
+    "double_dummy", "play_values", "explain_card", "explain_plays", "explain_trick",
 }  # fmt: skip
 
 NOT_INPUT = {
