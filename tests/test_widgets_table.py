@@ -601,3 +601,12 @@ def test_the_hand_is_analysed_once_at_the_end(monkeypatch: pytest.MonkeyPatch) -
     other = teaching_hand("01")
     r = HandReplayer(other, analysis=t.replayer.analysis)
     assert calls == [other] and r.analysis is not None and r.analysis.record == other
+
+
+def test_opening_a_teaching_hand_by_number_shows_it_in_the_menu() -> None:
+    from hasenpfeffer_core.widgets import HandReplayer
+
+    r = HandReplayer("07")
+    assert r.hand_picker.value == "07-widow-changes-trump"
+    assert r.record is not None and r.record.title == "The widow changes the trump"
+    assert r.step == 0

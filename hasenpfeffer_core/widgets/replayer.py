@@ -399,13 +399,25 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         if "\n" in text:
             return self._show(loads(source))
         if _is_teaching_name(text):
-            return self._show(teaching_hand(text))
+            name = next(n for n in teaching_hand_names() if text in (n, n.split("-", 1)[0]))
+            record = self._show(teaching_hand(name))
+            self._sync_picker(name)
+            return record
         if os.path.isfile(text):
             return self._show(self._read_path(text))
         raise RecordError(
             f"{text!r} is not a teaching hand ({', '.join(teaching_hand_names())}), nor a "
             "file that exists, nor a record's text"
         )
+
+    def _sync_picker(self, name: str) -> None:
+        """Show the opened teaching hand in the menu, without reopening it."""
+        if name in [v for _, v in self.hand_picker.options]:
+            self._syncing = True
+            try:
+                self.hand_picker.value = name
+            finally:
+                self._syncing = False
 
     @staticmethod
     def _read_path(path: str | os.PathLike[str]) -> HandRecord:
