@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told; containers often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lessons test lint typecheck unit bench docs clean
+.PHONY: lessons test lint typecheck unit bench docs site clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,9 +39,15 @@ bench: $(STAMP)
 	$(BIN)/python bench/solver.py
 	$(BIN)/python bench/widgets.py
 
-## make docs: serve the site at http://127.0.0.1:8000 (live reload)
+## make docs: serve the site at http://127.0.0.1:8000 (live reload). Every build also
+## makes the live copy of the lessons (JupyterLite on Pyodide, in live/; needs npm once
+## to fetch Pyodide; downloads are cached in build/lite-cache/)
 docs: $(STAMP)
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+## make site: build the site, live copy included, into public/ (as the Pages workflow does)
+site: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir public
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -8,12 +8,16 @@
   tables, the variants table, the source texts, lists) and ``[[cards ...]]`` macros
   become card pictures (see ``hp_content``).
 * ``on_post_page``: the lessons' widget loader is pointed at the copies of RequireJS
-  and the widget manager that the site serves, and nothing is loaded from a CDN.
+  and the widget manager that the site serves, and nothing is loaded from a CDN; each
+  lesson page gets its "Try it live" link (or says why the live copy lacks it).
+* ``on_post_build``: the live copy of the lessons (JupyterLite on Pyodide, fully
+  offline) goes into the site's ``live/`` (see ``hp_lite``).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -21,6 +25,7 @@ from typing import Any
 # MkDocs puts this folder on sys.path while it imports a hook, so these load from here.
 import hp_content
 import hp_lessons
+import hp_lite
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
@@ -31,7 +36,7 @@ PACKAGE = ROOT / "hasenpfeffer_core"
 SOURCES = {"it": "sources/hasenpfeffer-rules-it.txt", "th": "sources/hasenpfeffer-rules-th.txt"}
 PRACTICE_KINDS = ("trick-winner", "legal-play")
 
-_state: dict[str, Any] = {"tokens": {}, "lessons": []}
+_state: dict[str, Any] = {"tokens": {}, "lessons": [], "live": {}}
 
 
 # --- the module list of the API reference ---------------------------------------------
@@ -72,6 +77,7 @@ def _find_section(nav: list[Any], title: str) -> list[Any]:
 
 def on_config(config: Any) -> Any:
     _state["lessons"] = hp_lessons.lessons()
+    _state["live"] = {lesson.name: lesson for lesson in hp_lite.live_lessons()}
     nav = config["nav"]
     lessons = _find_section(nav, "Lessons")
     del lessons[1:]
@@ -267,9 +273,46 @@ def _drop_cdn_loaders(output: str) -> str:
     return _SCRIPT.sub(drop, output)
 
 
+def _live_link(page: Any) -> str:
+    """The "Try it live" link of a lesson page, or why the live copy lacks the lesson."""
+    name = Path(page.file.src_uri).stem
+    lesson = _state["live"].get(name)
+    if lesson is None:
+        return ""
+    if lesson.missing:
+        return (
+            '<div class="admonition note hp-live"><p class="admonition-title">'
+            "Not in the live copy</p><p>This lesson cannot run in the browser: "
+            f"{lesson.missing}. Run it in JupyterLab instead (<code>make lessons</code>).</p></div>"
+        )
+    root = "../" * page.url.count("/")
+    return (
+        '<p class="hp-live"><a class="md-button md-button--primary hp-live-link" '
+        f'href="{root}{hp_lite.live_url(name)}">Try it live</a> '
+        "Run this lesson and use its widgets right here in the browser, nothing installed "
+        "(Python runs in the page; the first start takes a little while).</p>"
+    )
+
+
+_NOTEBOOK_START = re.compile(r'<div class="jupyter-wrapper"')
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
     if page.file.src_uri.endswith(".ipynb"):
         output = _WIDGET_LOADER.sub("", output)
         output = _MATHJAX_CONFIG.sub("", output)
         output = _drop_cdn_loaders(output)
+        link = _live_link(page)
+        output, n = _NOTEBOOK_START.subn(lambda m: link + m.group(0), output, count=1)
+        if link and n == 0:
+            raise RuntimeError(f"{page.file.src_uri}: no place for the live link")
     return output
+
+
+def on_post_build(config: Any) -> None:
+    """The live copy of the lessons, into the site's ``live/``."""
+    if os.environ.get("HP_NO_LIVE"):
+        log.info("HP_NO_LIVE is set: the live copy of the lessons is not built")
+        return
+    out = hp_lite.build(Path(config["site_dir"]) / hp_lite.LIVE_DIR)
+    log.info("live copy of the lessons: %.1f MB in %s", hp_lite.size_bytes(out) / 1e6, out)

@@ -379,3 +379,68 @@ def test_api_reference_is_generated_from_docstrings(site: Path) -> None:
     assert ":func:" not in tricks and "``" not in tricks
     for mod in ("cards", "rules", "state", "record", "quiz", "render", "analysis", "explain"):
         assert (site / "reference" / mod / "index.html").is_file(), mod
+
+
+# --- the live copy of the lessons (JupyterLite on Pyodide) ----------------------------------
+
+
+def _live_lessons() -> dict[str, str]:
+    """Each lesson's name, with why the live copy lacks it (or "")."""
+    sys.path.insert(0, str(ROOT / "docs_hooks"))
+    import hp_lite
+
+    return {lesson.name: lesson.missing for lesson in hp_lite.live_lessons()}
+
+
+def test_each_lesson_page_links_to_its_live_copy(site: Path) -> None:
+    live = site / "live"
+    assert (live / "notebooks" / "index.html").is_file()
+    lessons = _live_lessons()
+    assert any(not missing for missing in lessons.values())
+    for name, missing in lessons.items():
+        text = _page(site, f"lessons/{name}")
+        notebook = live / "files" / f"{name}.ipynb"
+        if missing:
+            assert "Not in the live copy" in text and missing in text, name
+            assert not notebook.exists(), name
+            continue
+        link = f'href="../../live/notebooks/index.html?path={name}.ipynb">Try it live</a>'
+        assert link in text, name
+        nb = json.loads(notebook.read_text(encoding="utf-8"))
+        assert nb["metadata"]["kernelspec"]["name"] == "python"
+        assert nb["metadata"]["kernelspec"]["display_name"] == "Python (Pyodide)"
+        first_code = next(c for c in nb["cells"] if c["cell_type"] == "code")
+        assert "%pip install hasenpfeffer_core ipywidgets" in "".join(first_code["source"])
+    assert (live / "files" / "lesson_tools.py").is_file()
+
+
+def test_lessons_in_the_repository_stay_for_jupyterlab() -> None:
+    for path in sorted((ROOT / "lessons").glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        assert nb["metadata"]["kernelspec"]["name"] == "python3", path.name
+        assert "%pip install" not in json.dumps(nb["cells"]), path.name
+
+
+def test_live_copy_serves_pyodide_and_every_wheel_itself(site: Path) -> None:
+    live = site / "live"
+    config = json.loads((live / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    assert all(url.startswith("./") for url in kernel["pipliteUrls"])
+    pyodide = live / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    served = {p.name for p in pyodide.glob("*.whl")}
+    assert {"micropip", "ipython", "jedi", "parso", "packaging"} <= {
+        lock["packages"][n]["name"].lower()
+        for n in lock["packages"]
+        if lock["packages"][n]["file_name"] in served
+    }
+    for entry in lock["packages"].values():
+        if entry["file_name"] in served:
+            digest = hashlib.sha256((pyodide / entry["file_name"]).read_bytes()).hexdigest()
+            assert digest == entry["sha256"], entry["file_name"]
+    wheels = {p.name.split("-")[0] for p in (live / "pypi").glob("*.whl")}
+    assert {"hasenpfeffer_core", "ipywidgets", "jupyterlab_widgets", "comm"} <= wheels

@@ -1,0 +1,166 @@
+"""The live copy of the lessons (JupyterLite on Pyodide) in a real browser, fully offline.
+
+The live copy is built by ``docs_hooks/hp_lite.py`` (as ``mkdocs build`` builds it into
+the site's ``live/``) into a temporary folder and served by ``python -m http.server`` on
+127.0.0.1. Debian's Chromium opens a lesson there with every request outside 127.0.0.1
+blocked, runs all its cells (the build's install cell installs the engine and ipywidgets
+from the site's own wheels), answers the trick-winner quiz and checks the feedback. It
+prints the live copy's size and the time from opening the lesson to its first widget.
+
+Without Chromium, Playwright or JupyterLite the test skips with the reason, except under
+CI (the ``CI`` variable set), where it fails.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from _browser import can_import, free_port, need
+
+from hasenpfeffer_core import trick_winner
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
+SHOTS = Path(os.environ.get("HP_SITE_SCREENSHOTS", ROOT / "build" / "screenshots" / "site"))
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LESSON = "03-who-wins-the-trick"
+#: The quiz in that lesson, as the notebook makes it.
+QUIZ = {"difficulty": "first-steps", "seed": 4}
+#: Pyodide, the wheels and the lesson: generous, for a slow machine.
+FIRST_WIDGET_TIMEOUT_MS = 240_000
+
+
+@pytest.fixture(scope="module")
+def live_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    need(CHROMIUM.exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    need(can_import("playwright"), "Playwright is not installed (pip install -e '.[dev]')")
+    need(
+        can_import("jupyterlite_core") and can_import("jupyterlite_pyodide_kernel"),
+        "JupyterLite is not installed (pip install -e '.[docs]')",
+    )
+    sys.path.insert(0, str(ROOT / "docs_hooks"))
+    import hp_lite
+
+    root = tmp_path_factory.mktemp("lite-site")
+    hp_lite.build(root / hp_lite.LIVE_DIR)
+    return root
+
+
+@pytest.fixture(scope="module")
+def base_url(live_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    log = tmp_path_factory.mktemp("lite-server") / "http.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+            cwd=live_root,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError(f"http.server did not start:\n{log.read_text()}") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def _button(scope: Any, text: str) -> Any:
+    return scope.locator("button").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
+
+
+def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) -> None:
+    import hp_lite
+    from playwright.sync_api import expect, sync_playwright
+
+    from hasenpfeffer_core.widgets import TrickWinnerQuiz
+
+    size = hp_lite.size_bytes(live_root / hp_lite.LIVE_DIR)
+    blocked: list[str] = []
+    failed: list[str] = []
+    errors: list[str] = []
+
+    def gate(route: Any) -> None:
+        if urlsplit(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.route("**/*", gate)
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on(
+                "requestfailed",
+                lambda r: failed.append(r.url) if "127.0.0.1" in r.url else None,
+            )
+            started = time.monotonic()
+            page.goto(base_url + hp_lite.live_url(LESSON))
+            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+            # cells run while Pyodide is still loading wait for the kernel
+            page.locator(".jp-Notebook").first.click()
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+            first = page.locator(".jp-OutputArea-output .jupyter-widgets").first
+            first.wait_for(timeout=FIRST_WIDGET_TIMEOUT_MS)
+            first_widget_s = time.monotonic() - started
+
+            mirror = TrickWinnerQuiz(**QUIZ)  # type: ignore[arg-type]
+            q = mirror.question
+            quiz = page.locator(".jp-OutputArea-output").filter(has_text=q.prompt).last
+            expect(quiz).to_be_visible(timeout=FIRST_WIDGET_TIMEOUT_MS)
+            cards = [c for _, c in q.trick]
+            seat, card = q.trick[trick_winner(cards, q.trump)]
+            _button(quiz, f"{seat.name}: {card.text}").click()
+            right = quiz.locator(".hp-fb").filter(has_text="Right!")
+            expect(right).to_be_visible(timeout=30_000)
+            expect(right).to_contain_text(q.explanation)
+            expect(quiz).to_contain_text("Score: 1 / 1 right")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "live-lesson.png"), full_page=False)
+        finally:
+            browser.close()
+
+    print(
+        f"\nlive copy: {size / 1e6:.1f} MB; lesson {LESSON}: first widget "
+        f"{first_widget_s:.1f} s after opening"
+    )
+    assert blocked == [], f"requests outside 127.0.0.1: {sorted(set(blocked))[:10]}"
+    assert failed == [], f"local requests that failed: {sorted(set(failed))[:10]}"
