@@ -15,9 +15,10 @@ asks no CDN for anything, at build time or in the browser:
 
 The lessons are copied with the Lite kernelspec and one install cell added at the top
 (``%pip install hasenpfeffer_core ipywidgets``, from the site's own ``pypi/``): the
-notebooks in ``lessons/`` stay as they are for JupyterLab. Lessons that import a module
-Pyodide cannot get offline (matplotlib: its wheels exist only on Pyodide's CDN) are left
-out of the live copy; their pages say so instead of linking to it.
+notebooks in ``lessons/`` stay as they are for JupyterLab. Every lesson is in the live
+copy: the lessons need nothing beyond the engine, ipywidgets and the standard library
+(their charts are SVG drawn by ``lesson_tools.bars``, not matplotlib, whose Pyodide
+wheels exist only on Pyodide's CDN).
 
 Downloads and the built copy are cached in the git-ignored ``build/lite-cache/`` (the
 copy under a hash of all its inputs), so a rebuild of the docs only copies the folder.
@@ -54,10 +55,6 @@ LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "langua
 KERNEL_NEEDS = ("micropip", "packaging", "ipython", "jedi", "parso")
 #: What the lessons install from the site's pypi/ folder, besides the project's wheel.
 WIDGET_WHEELS = ("ipywidgets", "jupyterlab_widgets", "comm")
-#: Modules a lesson may import that the offline live copy cannot provide, and why.
-UNAVAILABLE = {
-    "matplotlib": "it draws charts with matplotlib, which Pyodide gets only from its CDN",
-}
 INSTALL_TAG = "hp-live-install"
 INSTALL_CELL = (
     "# Added by the live copy's build: installs the engine and ipywidgets from this site.\n"
@@ -71,28 +68,13 @@ _PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|\.html|README\.md)$")
 class LiveLesson:
     name: str  # file stem
     source: Path
-    missing: str  # why it is not in the live copy, or ""
-
-
-def _code(nb: dict[str, Any]) -> str:
-    return "\n".join(
-        "".join(c.get("source", [])) for c in nb.get("cells", []) if c.get("cell_type") == "code"
-    )
 
 
 def live_lessons() -> list[LiveLesson]:
-    """Every lesson, with the reason it is left out of the live copy (or "")."""
+    """Every lesson: all of them are in the live copy."""
     from hp_lessons import lesson_files
 
-    out = []
-    for path in lesson_files():
-        code = _code(json.loads(path.read_text(encoding="utf-8")))
-        missing = ""
-        for module, why in UNAVAILABLE.items():
-            if re.search(rf"^\s*(?:import|from)\s+{module}\b", code, re.MULTILINE):
-                missing = why
-        out.append(LiveLesson(path.stem, path, missing))
-    return out
+    return [LiveLesson(path.stem, path) for path in lesson_files()]
 
 
 def live_url(lesson: str) -> str:
@@ -220,7 +202,13 @@ def project_wheel() -> Path:
     """The project's wheel, built from a clean copy of this checkout (cached by content)."""
     h = hashlib.sha256()
     files = [ROOT / "pyproject.toml", ROOT / "README.md"]
-    files += sorted(p for p in (ROOT / "hasenpfeffer_core").rglob("*") if p.is_file())
+    # os.walk with followlinks: hasenpfeffer_core/hands is a symlink to lessons/hands,
+    # which Path.rglob would skip (and the wheel would lack the teaching hands)
+    files += sorted(
+        Path(d) / f
+        for d, _, names in os.walk(ROOT / "hasenpfeffer_core", followlinks=True)
+        for f in names
+    )
     files = [p for p in files if "__pycache__" not in p.parts]
     for f in files:
         h.update(str(f.relative_to(ROOT)).encode())
@@ -299,8 +287,6 @@ def _stage(stage: Path) -> None:
     contents = stage / "contents"
     contents.mkdir()
     for lesson in live_lessons():
-        if lesson.missing:
-            continue
         nb = lite_notebook(lesson.source)
         (contents / lesson.source.name).write_text(
             json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"

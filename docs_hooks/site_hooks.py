@@ -9,7 +9,7 @@
   become card pictures (see ``hp_content``).
 * ``on_post_page``: the lessons' widget loader is pointed at the copies of RequireJS
   and the widget manager that the site serves, and nothing is loaded from a CDN; each
-  lesson page gets its "Try it live" link (or says why the live copy lacks it).
+  lesson page gets its "Try it live" link.
 * ``on_post_build``: the live copy of the lessons (JupyterLite on Pyodide, fully
   offline) goes into the site's ``live/`` (see ``hp_lite``).
 """
@@ -274,17 +274,10 @@ def _drop_cdn_loaders(output: str) -> str:
 
 
 def _live_link(page: Any) -> str:
-    """The "Try it live" link of a lesson page, or why the live copy lacks the lesson."""
+    """The "Try it live" link of a lesson page."""
     name = Path(page.file.src_uri).stem
-    lesson = _state["live"].get(name)
-    if lesson is None:
+    if name not in _state["live"]:
         return ""
-    if lesson.missing:
-        return (
-            '<div class="admonition note hp-live"><p class="admonition-title">'
-            "Not in the live copy</p><p>This lesson cannot run in the browser: "
-            f"{lesson.missing}. Run it in JupyterLab instead (<code>make lessons</code>).</p></div>"
-        )
     root = "../" * page.url.count("/")
     return (
         '<p class="hp-live"><a class="md-button md-button--primary hp-live-link" '

@@ -8,6 +8,7 @@ only lays them out.
 from __future__ import annotations
 
 import html
+import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -49,6 +50,7 @@ from hasenpfeffer_core.view import PlayerView
 from hasenpfeffer_core.widgets._base import box, card_button, feedback
 
 __all__ = [
+    "Chart",
     "Choice",
     "OrderExercise",
     "RulesLab",
@@ -689,8 +691,44 @@ class RulesLab(w.VBox):  # type: ignore[misc]
             print("Your rules:", rules.to_text())
 
 
+class Chart(str):
+    """An SVG chart: a string for ``show`` and ``figure``, drawn when it ends a cell."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+#: Bar colours that read on a light and on a dark background.
+CHART_COLOURS = ("#4e79a7", "#e15759", "#59a14f", "#b07aa1", "#f28e2b")
+
+
+def _text_width(text: str, size: float) -> float:
+    """A rough width of ``text`` in pixels at font size ``size`` (for layout only)."""
+    return 0.58 * size * len(text)
+
+
+def _nice_ticks(lo: float, hi: float, most: int = 6) -> list[float]:
+    """Round tick values from ``lo`` to ``hi``: steps of 1, 2, 2.5 or 5 times a power of ten."""
+    span = hi - lo
+    if span <= 0:
+        return [lo]
+    raw = span / most
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    first = math.ceil(lo / step - 1e-9)
+    ticks = []
+    k = first
+    while k * step <= hi + 1e-9 * step:
+        ticks.append(round(k * step, 10))
+        k += 1
+    return ticks
+
+
+def _tick_label(value: float) -> str:
+    return f"{value:g}"
+
+
 def bars(
-    ax: Any,
     labels: Sequence[str],
     series: dict[str, Sequence[float | None]],
     *,
@@ -699,30 +737,141 @@ def bars(
     xlabel: str = "",
     fmt: str = "{:.1f}",
     ylim: tuple[float, float] | None = None,
-) -> None:
-    """Grouped bars on the matplotlib axes ``ax``, each bar labelled with its value.
+    yticks: Sequence[float] | None = None,
+    width: int = 480,
+    height: int = 300,
+) -> Chart:
+    """Grouped bars as an SVG chart, each bar labelled with its value.
 
-    A value of ``None`` (too few cases to say) leaves a gap. The legend sits above the
-    bars, so give ``ylim`` some room at the top.
+    One bar per series in each group (one group per label); a value of ``None`` (too few
+    cases to say) leaves a gap. A label may hold ``\\n`` for a second line. With more than
+    one series a legend sits between the title and the bars. Text and axes are drawn in
+    ``currentColor``, so the chart follows the page's light or dark theme. Pure Python:
+    it runs wherever the lessons run, the browser's live copy included.
     """
-    colours = ["#1f6feb", "#c0262d", "#2ea043", "#8250df", "#d29922"]
-    n = len(series)
-    width = 0.8 / n
-    for k, (name, values) in enumerate(series.items()):
-        xs = [i + (k - (n - 1) / 2) * width for i in range(len(labels))]
-        pairs = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
-        if not pairs:
+    esc = html.escape
+    values = [v for vs in series.values() for v in vs if v is not None]
+    lo = min(0.0, *values) if values else 0.0
+    hi = max(0.0, *values) if values else 1.0
+    if ylim is not None:
+        lo, hi = ylim
+    elif hi > lo:
+        hi += 0.12 * (hi - lo)  # room for the value labels
+    if hi <= lo:
+        hi = lo + 1.0
+    ticks = [t for t in (yticks if yticks is not None else _nice_ticks(lo, hi)) if lo <= t <= hi]
+
+    n = max(len(series), 1)
+    tick_size, label_size, value_size, title_size = 12, 12, 11, 14
+    tick_w = max((_text_width(_tick_label(t), tick_size) for t in ticks), default=0)
+    left = 24 + tick_w + 14
+    right = 12
+    top = 30 + (22 if len(series) > 1 else 0)
+    lines = [str(label).split("\n") for label in labels]
+    group = (width - left - right) / max(len(labels), 1)
+    widest = max((_text_width(x, label_size) for ls in lines for x in ls), default=0)
+    slant = widest > group * 0.95
+    if slant:  # long labels: turn them 30 degrees
+        below = 18 + 0.5 * widest + 0.87 * label_size
+    else:
+        below = 18 + 15 * max((len(ls) for ls in lines), default=1)
+    bottom = below + (16 if xlabel else 4)
+    plot_h = height - top - bottom
+    plot_w = width - left - right
+
+    def y(v: float) -> float:
+        return top + plot_h * (hi - v) / (hi - lo)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="hp-chart" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{esc(title)}" '
+        'style="max-width:100%;height:auto;color:inherit;'
+        'font-family:var(--jp-ui-font-family,system-ui,-apple-system,Segoe UI,sans-serif)">',
+        f"<title>{esc(title)}</title>",
+        f'<text x="{width / 2:.1f}" y="19" text-anchor="middle" font-size="{title_size}" '
+        f'font-weight="600" fill="currentColor">{esc(title)}</text>',
+    ]
+    # grid lines and y ticks
+    for t in ticks:
+        ty = y(t)
+        out.append(
+            f'<line x1="{left:.1f}" x2="{width - right:.1f}" y1="{ty:.1f}" y2="{ty:.1f}" '
+            'stroke="currentColor" stroke-opacity="0.15"/>'
+        )
+        out.append(
+            f'<text x="{left - 6:.1f}" y="{ty + 4:.1f}" text-anchor="end" font-size="{tick_size}" '
+            f'fill="currentColor" fill-opacity="0.8">{_tick_label(t)}</text>'
+        )
+    # the bars and their values
+    slot = 0.8 * group / n
+    for k, (name, vs) in enumerate(series.items()):
+        colour = CHART_COLOURS[k % len(CHART_COLOURS)]
+        for i, v in enumerate(vs):
+            if v is None:
+                continue
+            cx = left + group * (i + 0.5) + (k - (n - 1) / 2) * slot
+            y0, y1 = sorted((y(max(min(v, hi), lo)), y(max(min(0.0, hi), lo))))
+            out.append(
+                f'<rect x="{cx - slot * 0.45:.1f}" y="{y0:.1f}" width="{slot * 0.9:.1f}" '
+                f'height="{max(y1 - y0, 0.5):.1f}" fill="{colour}" rx="1.5">'
+                f"<title>{esc(name)}, {esc(labels[i].replace(chr(10), ' '))}: "
+                f"{esc(fmt.format(v))}</title></rect>"
+            )
+            ly = y0 - 4 if v >= 0 else y1 + value_size + 2
+            out.append(
+                f'<text x="{cx:.1f}" y="{ly:.1f}" text-anchor="middle" font-size="{value_size}" '
+                f'fill="currentColor">{esc(fmt.format(v))}</text>'
+            )
+    # axes
+    base = y(max(min(0.0, hi), lo))
+    out.append(
+        f'<line x1="{left:.1f}" x2="{width - right:.1f}" y1="{base:.1f}" y2="{base:.1f}" '
+        'stroke="currentColor" stroke-opacity="0.7"/>'
+    )
+    out.append(
+        f'<line x1="{left:.1f}" x2="{left:.1f}" y1="{top:.1f}" y2="{top + plot_h:.1f}" '
+        'stroke="currentColor" stroke-opacity="0.7"/>'
+    )
+    # x labels
+    for i, ls in enumerate(lines):
+        cx = left + group * (i + 0.5)
+        ty = top + plot_h + 16
+        if slant:
+            out.append(
+                f'<text transform="translate({cx:.1f},{ty - 4:.1f}) rotate(-30)" '
+                f'text-anchor="end" dy="0.8em" font-size="{label_size}" '
+                f'fill="currentColor">{esc(" ".join(ls))}</text>'
+            )
             continue
-        px, pv = zip(*pairs, strict=True)
-        drawn = ax.bar(px, pv, width * 0.92, label=name, color=colours[k % len(colours)])
-        ax.bar_label(drawn, labels=[fmt.format(v) for v in pv], fontsize=8, padding=2)
-    ax.set_xticks(range(len(labels)), labels)
-    ax.set_title(title, fontsize=11)
-    ax.set_ylabel(ylabel)
+        spans = "".join(
+            f'<tspan x="{cx:.1f}" dy="{0 if j == 0 else 15}">{esc(line)}</tspan>'
+            for j, line in enumerate(ls)
+        )
+        out.append(
+            f'<text x="{cx:.1f}" y="{ty:.1f}" text-anchor="middle" font-size="{label_size}" '
+            f'fill="currentColor">{spans}</text>'
+        )
     if xlabel:
-        ax.set_xlabel(xlabel)
-    if ylim:
-        ax.set_ylim(*ylim)
-    ax.spines[["top", "right"]].set_visible(False)
-    if n > 1:
-        ax.legend(frameon=False, fontsize=9, loc="upper left", ncols=n)
+        out.append(
+            f'<text x="{left + plot_w / 2:.1f}" y="{height - 5}" text-anchor="middle" '
+            f'font-size="{label_size}" fill="currentColor" fill-opacity="0.9">{esc(xlabel)}</text>'
+        )
+    out.append(
+        f'<text transform="translate(14,{top + plot_h / 2:.1f}) rotate(-90)" '
+        f'text-anchor="middle" font-size="{label_size}" fill="currentColor" '
+        f'fill-opacity="0.9">{esc(ylabel)}</text>'
+    )
+    # the legend, under the title
+    if len(series) > 1:
+        items = [(name, CHART_COLOURS[k % len(CHART_COLOURS)]) for k, name in enumerate(series)]
+        widths = [18 + _text_width(name, label_size) + 16 for name, _ in items]
+        x = left + (plot_w - sum(widths)) / 2
+        for (name, colour), w_ in zip(items, widths, strict=True):
+            out.append(
+                f'<rect x="{x:.1f}" y="31" width="12" height="12" rx="2" fill="{colour}"/>'
+                f'<text x="{x + 17:.1f}" y="41.5" font-size="{label_size}" '
+                f'fill="currentColor">{esc(name)}</text>'
+            )
+            x += w_
+    out.append("</svg>")
+    return Chart("".join(out))

@@ -13,6 +13,7 @@ CI (the ``CI`` variable set), where they fail.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import html
 import json
@@ -384,26 +385,24 @@ def test_api_reference_is_generated_from_docstrings(site: Path) -> None:
 # --- the live copy of the lessons (JupyterLite on Pyodide) ----------------------------------
 
 
-def _live_lessons() -> dict[str, str]:
-    """Each lesson's name, with why the live copy lacks it (or "")."""
+def _live_lessons() -> list[str]:
+    """Every lesson's name: all of them are in the live copy."""
     sys.path.insert(0, str(ROOT / "docs_hooks"))
     import hp_lite
 
-    return {lesson.name: lesson.missing for lesson in hp_lite.live_lessons()}
+    return [lesson.name for lesson in hp_lite.live_lessons()]
 
 
 def test_each_lesson_page_links_to_its_live_copy(site: Path) -> None:
     live = site / "live"
     assert (live / "notebooks" / "index.html").is_file()
     lessons = _live_lessons()
-    assert any(not missing for missing in lessons.values())
-    for name, missing in lessons.items():
+    assert lessons == sorted(p.stem for p in (ROOT / "lessons").glob("*.ipynb"))
+    assert len(lessons) == 8
+    for name in lessons:
         text = _page(site, f"lessons/{name}")
+        assert "Not in the live copy" not in text, name
         notebook = live / "files" / f"{name}.ipynb"
-        if missing:
-            assert "Not in the live copy" in text and missing in text, name
-            assert not notebook.exists(), name
-            continue
         link = f'href="../../live/notebooks/index.html?path={name}.ipynb">Try it live</a>'
         assert link in text, name
         nb = json.loads(notebook.read_text(encoding="utf-8"))
@@ -412,6 +411,31 @@ def test_each_lesson_page_links_to_its_live_copy(site: Path) -> None:
         first_code = next(c for c in nb["cells"] if c["cell_type"] == "code")
         assert "%pip install hasenpfeffer_core ipywidgets" in "".join(first_code["source"])
     assert (live / "files" / "lesson_tools.py").is_file()
+
+
+#: What the live copy serves besides the standard library (see docs_hooks/hp_lite.py).
+_LIVE_MODULES = {"hasenpfeffer_core", "ipywidgets", "IPython", "lesson_tools", "__future__"}
+
+
+def test_lessons_import_only_what_the_live_copy_serves() -> None:
+    """No lesson (nor lesson_tools.py) imports a package Pyodide cannot get offline."""
+    sources = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "lessons").glob("*.py")}
+    for path in sorted((ROOT / "lessons").glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        sources[path.name] = "\n".join(
+            "".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"
+        )
+    for name, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [node.module]
+            else:
+                continue
+            for module in modules:
+                top = module.split(".")[0]
+                assert top in _LIVE_MODULES or top in sys.stdlib_module_names, (name, module)
 
 
 def test_lessons_in_the_repository_stay_for_jupyterlab() -> None:

@@ -14,8 +14,6 @@ import importlib.util
 import json
 import os
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -143,10 +141,8 @@ def test_widget_picture_and_exercise(name: str) -> None:
 
 @pytest.fixture(scope="module")
 def runner() -> Any:
-    for module in ("nbmake", "ipykernel", "ipywidgets", "matplotlib"):
+    for module in ("nbmake", "ipykernel", "ipywidgets"):
         need(module)
-    # Matplotlib builds its font cache on first import, noisily: do it before the runs.
-    subprocess.run([sys.executable, "-c", "import matplotlib.pyplot"], check=True)
     from nbmake.nb_run import NotebookRun
 
     return NotebookRun

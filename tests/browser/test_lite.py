@@ -6,6 +6,8 @@ the site's ``live/``) into a temporary folder and served by ``python -m http.ser
 blocked, runs all its cells (the build's install cell installs the engine and ipywidgets
 from the site's own wheels), answers the trick-winner quiz and checks the feedback. It
 prints the live copy's size and the time from opening the lesson to its first widget.
+The lessons with simulation charts (SVG drawn by ``lesson_tools.bars``) run there too,
+every cell without an error, each chart drawn.
 
 Without Chromium, Playwright or JupyterLite the test skips with the reason, except under
 CI (the ``CI`` variable set), where it fails.
@@ -47,6 +49,10 @@ LESSON = "03-who-wins-the-trick"
 QUIZ = {"difficulty": "first-steps", "seed": 4}
 #: Pyodide, the wheels and the lesson: generous, for a slow machine.
 FIRST_WIDGET_TIMEOUT_MS = 240_000
+#: The lessons that draw charts, and how many charts each draws when run top to bottom.
+CHARTS = {"04-bidding": 3, "08-house-rules": 3}
+#: Their simulations are slower in Pyodide than in CPython.
+CHARTS_TIMEOUT_MS = 480_000
 
 
 @pytest.fixture(scope="module")
@@ -164,3 +170,60 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
     )
     assert blocked == [], f"requests outside 127.0.0.1: {sorted(set(blocked))[:10]}"
     assert failed == [], f"local requests that failed: {sorted(set(failed))[:10]}"
+
+
+@pytest.mark.parametrize("lesson", sorted(CHARTS))
+def test_lesson_draws_its_charts_in_the_live_copy(
+    live_root: Path, base_url: str, lesson: str
+) -> None:
+    import hp_lite
+    from playwright.sync_api import expect, sync_playwright
+
+    blocked: list[str] = []
+    errors: list[str] = []
+
+    def gate(route: Any) -> None:
+        if urlsplit(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.route("**/*", gate)
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            started = time.monotonic()
+            page.goto(base_url + hp_lite.live_url(lesson))
+            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+            page.locator(".jp-Notebook").first.click()
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+            charts = page.locator(".jp-OutputArea-output svg.hp-chart")
+            expect(charts).to_have_count(CHARTS[lesson], timeout=CHARTS_TIMEOUT_MS)
+            elapsed = time.monotonic() - started
+            # the last cell has run once every code cell shows an execution count
+            prompts = page.locator(".jp-CodeCell .jp-InputArea-prompt")
+            expect(prompts.filter(has_text=re.compile(r"\[[\s*]*\]"))).to_have_count(
+                0, timeout=CHARTS_TIMEOUT_MS
+            )
+            tracebacks = page.locator(".jp-OutputArea-output").filter(
+                has_text=re.compile(r"Traceback|Error:")
+            )
+            assert tracebacks.count() == 0, tracebacks.first.inner_text()
+            for i in range(charts.count()):
+                chart = charts.nth(i)
+                assert chart.locator("rect").count() > 1
+                assert chart.bounding_box()["width"] > 200  # type: ignore[index]
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            charts.first.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"live-{lesson}-chart.png"), full_page=False)
+        finally:
+            browser.close()
+
+    print(f"\nlive copy: lesson {lesson} drew its charts {elapsed:.1f} s after opening")
+    assert blocked == [], f"requests outside 127.0.0.1: {sorted(set(blocked))[:10]}"
+    assert errors == [], errors
