@@ -1,9 +1,18 @@
-"""Helpers the real-browser tests share: skip-or-fail, module checks, a free port."""
+"""Helpers the real-browser tests share: skip-or-fail, module checks, a free port, a
+static file server."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -32,3 +41,36 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+@contextlib.contextmanager
+def serve_folder(folder: Path, log: Path) -> Iterator[str]:
+    """Serve ``folder`` with ``python -m http.server`` on 127.0.0.1; yield its URL."""
+    port = free_port()
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+            cwd=folder,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError(f"http.server did not start:\n{log.read_text()}") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)

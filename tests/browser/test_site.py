@@ -19,16 +19,13 @@ import re
 import shutil
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from _browser import can_import, free_port, need
+from _browser import can_import, need, serve_folder
 
 from hasenpfeffer_core import parse_cards, parse_seat, parse_suit, trick_winner
 from hasenpfeffer_core.tricks import legal_plays
@@ -74,35 +71,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The built site served by ``python -m http.server`` on 127.0.0.1."""
-    port = free_port()
-    log = tmp_path_factory.mktemp("server") / "http.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-            cwd=built_site,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    raise RuntimeError(f"http.server did not start:\n{log.read_text()}") from None
-                time.sleep(0.1)
+    with serve_folder(built_site, tmp_path_factory.mktemp("server") / "http.log") as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 class Requests:
