@@ -1,4 +1,4 @@
-"""Speed of the double-dummy solver (``hasenpfeffer_core.solver``), in pure Python.
+"""Speed of the double-dummy solver (``hasenpfeffer_core.analysis.solver``), in pure Python.
 
 Run ``python bench/solver.py [--deals 1000] [--seed 0]``. What is measured:
 
@@ -10,7 +10,7 @@ Run ``python bench/solver.py [--deals 1000] [--seed 0]``. What is measured:
    normal use), with the caches cleared before each deal (cold), and the same
    hands and leaders at no trump.
 2. A plain search written here: minimax over every legal card, no pruning, no
-   transposition table, using the rule tables of ``hasenpfeffer_core.tricks``.
+   transposition table, using the rule tables of ``hasenpfeffer_core.engine.tricks``.
    A full deal takes it minutes, so it runs on ``--plain-deals`` positions
    with ``--plain-tricks`` tricks left (by default 30 positions with 4 tricks
    left: the first two tricks of the first deals played with random legal
@@ -38,15 +38,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hasenpfeffer_core.cards import DECK, SUITS, Card, Suit
-from hasenpfeffer_core.seats import SEATS, Seat
-from hasenpfeffer_core.solver import (
+from hasenpfeffer_core.analysis.solver import (
     _solve,
     clear_caches,
     double_dummy,
     play_values,
 )
-from hasenpfeffer_core.tricks import (
+from hasenpfeffer_core.engine.cards import DECK, SUITS, Card, Suit
+from hasenpfeffer_core.engine.seats import SEATS, Seat
+from hasenpfeffer_core.engine.tricks import (
     _legal_mask,
     _winner_index,
     legal_plays,

@@ -46,8 +46,8 @@ except ImportError:  # pragma: no cover - a hint for the person running it
     sys.exit("bench/widgets.py needs ipywidgets: pip install -e '.[lessons]'")
 
 from hasenpfeffer_core import DECK, Seat
-from hasenpfeffer_core.teaching import teaching_hand_names
-from hasenpfeffer_core.widgets import (
+from hasenpfeffer_core.analysis.teaching import teaching_hand_names
+from hasenpfeffer_core.faces.widgets import (
     HandReplayer,
     LegalPlayQuiz,
     PlayTable,

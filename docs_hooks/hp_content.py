@@ -30,14 +30,14 @@ from hasenpfeffer_core import (
     ranking,
     score_hand,
 )
-from hasenpfeffer_core.actions import Bid
-from hasenpfeffer_core.analysis import analyse
-from hasenpfeffer_core.bidding import bid_name
-from hasenpfeffer_core.explain import explain_card, explain_trick
-from hasenpfeffer_core.quiz import DIFFICULTIES, quiz_set
-from hasenpfeffer_core.render import card_svg, hand_svg, ranking_svg, state_html, table_svg
-from hasenpfeffer_core.teaching import teaching_hands
-from hasenpfeffer_core.tricks import card_role, effective_suit, legal_plays, trick_winner
+from hasenpfeffer_core.analysis.explain import explain_card, explain_trick
+from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, quiz_set
+from hasenpfeffer_core.analysis.review import analyse
+from hasenpfeffer_core.analysis.teaching import teaching_hands
+from hasenpfeffer_core.engine.actions import Bid
+from hasenpfeffer_core.engine.auction import bid_name
+from hasenpfeffer_core.engine.tricks import card_role, effective_suit, legal_plays, trick_winner
+from hasenpfeffer_core.faces.render import card_svg, hand_svg, ranking_svg, state_html, table_svg
 
 esc = html.escape
 
@@ -117,7 +117,7 @@ def render_macro(kind: str, arg: str, opts_text: str | None) -> str:
         hand = parse_cards(arg)
         led = parse_cards(opts.get("led", "")) if opts.get("led") else ()
         legal = legal_plays(hand, led, trump)
-        from hasenpfeffer_core.explain import explain_plays
+        from hasenpfeffer_core.analysis.explain import explain_plays
 
         pic = hand_svg(
             hand,

@@ -202,13 +202,7 @@ def project_wheel() -> Path:
     """The project's wheel, built from a clean copy of this checkout (cached by content)."""
     h = hashlib.sha256()
     files = [ROOT / "pyproject.toml", ROOT / "README.md"]
-    # os.walk with followlinks: hasenpfeffer_core/hands is a symlink to lessons/hands,
-    # which Path.rglob would skip (and the wheel would lack the teaching hands)
-    files += sorted(
-        Path(d) / f
-        for d, _, names in os.walk(ROOT / "hasenpfeffer_core", followlinks=True)
-        for f in names
-    )
+    files += sorted(p for p in (ROOT / "hasenpfeffer_core").rglob("*") if p.is_file())
     files = [p for p in files if "__pycache__" not in p.parts]
     for f in files:
         h.update(str(f.relative_to(ROOT)).encode())
@@ -293,8 +287,6 @@ def _stage(stage: Path) -> None:
         )
     for helper in LESSONS.glob("*.py"):
         shutil.copy(helper, contents)
-    if (LESSONS / "hands").is_dir():
-        shutil.copytree(LESSONS / "hands", contents / "hands")
 
 
 def _inputs_key() -> str:

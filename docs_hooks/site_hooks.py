@@ -42,21 +42,44 @@ _state: dict[str, Any] = {"tokens": {}, "lessons": [], "live": {}}
 # --- the module list of the API reference ---------------------------------------------
 
 
-def api_modules() -> list[str]:
-    """Public modules of the package, as dotted names, in a reading order."""
-    first = ["cards", "tricks", "rules", "bidding", "actions", "state", "scoring", "game"]
-    names = [p.stem for p in PACKAGE.glob("*.py") if not p.stem.startswith("_")]
+# The reading order within each layer; modules not listed follow alphabetically.
+READING_ORDER = {
+    "engine": ["cards", "tricks", "rules", "auction", "actions", "state", "scoring", "game"],
+    "analysis": ["explain", "view", "solver", "bots", "quiz", "teaching", "review"],
+    "faces": ["render", "widgets", "cli"],
+}
+
+
+def _layer_modules(folder: Path, dotted: str, first: list[str]) -> list[str]:
+    """``dotted`` and the public modules below it, depth first, in reading order."""
+    names = [
+        p.stem if p.is_file() else p.name
+        for p in folder.iterdir()
+        if not p.name.startswith(("_", "."))
+        and (p.suffix == ".py" or (p.is_dir() and (p / "__init__.py").is_file()))
+    ]
     ordered = [n for n in first if n in names] + sorted(n for n in names if n not in first)
-    mods = [f"hasenpfeffer_core.{n}" for n in ordered]
-    widgets = PACKAGE / "widgets"
-    if widgets.is_dir():
-        mods.append("hasenpfeffer_core.widgets")
-        mods += [
-            f"hasenpfeffer_core.widgets.{p.stem}"
-            for p in sorted(widgets.glob("*.py"))
-            if not p.stem.startswith("_")
-        ]
-    return mods
+    mods: list[str] = []
+    for name in ordered:
+        sub = folder / name
+        if sub.is_dir():
+            mods.append(f"{dotted}.{name}")
+            mods += _layer_modules(sub, f"{dotted}.{name}", [])[1:]
+        else:
+            mods.append(f"{dotted}.{name}")
+    return [dotted, *mods]
+
+
+def api_modules() -> dict[str, list[str]]:
+    """The package's public modules, as dotted names, by layer and in a reading order."""
+    return {
+        layer: _layer_modules(PACKAGE / layer, f"hasenpfeffer_core.{layer}", first)[1:]
+        for layer, first in READING_ORDER.items()
+    }
+
+
+def all_api_modules() -> list[str]:
+    return [mod for mods in api_modules().values() for mod in mods]
 
 
 def _api_path(mod: str) -> str:
@@ -85,8 +108,14 @@ def on_config(config: Any) -> Any:
         lessons.append({lesson.title: f"lessons/{lesson.source.name}"})
     api = _find_section(nav, "API reference")
     del api[1:]
-    for mod in api_modules():
-        api.append({mod.removeprefix("hasenpfeffer_core."): _api_path(mod)})
+    for layer, mods in api_modules().items():
+        api.append(
+            {
+                layer.title(): [
+                    {mod.removeprefix("hasenpfeffer_core."): _api_path(mod)} for mod in mods
+                ]
+            }
+        )
     return config
 
 
@@ -103,10 +132,10 @@ def on_files(files: Files, config: Any) -> Files:
                 use_directory_urls=config["use_directory_urls"],
             )
         )
-    for mod in api_modules():
+    for mod in all_api_modules():
         title = mod
         body = f"# `{title}`\n\n::: {mod}\n"
-        if mod == "hasenpfeffer_core.widgets":
+        if mod in ("hasenpfeffer_core.faces.widgets", "hasenpfeffer_core.faces.cli"):
             body += "    options:\n      members: false\n"
         files.append(File.generated(config, _api_path(mod), content=body))
     for kind in PRACTICE_KINDS:
@@ -170,21 +199,36 @@ def _hands_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
+def _first_sentence(src: Path) -> str:
+    text = src.read_text(encoding="utf-8")
+    m = re.search(r'"""(.+?)(?:\n\n|""")', text, re.DOTALL)
+    if not m:
+        return ""
+    first = " ".join(m.group(1).split()).replace("|", "\\|")
+    first = re.sub(r"``([^`]+)``", r"`\1`", first)
+    return re.sub(r":[a-z]+:`~?([^`]+)`", r"`\1`", first)
+
+
+def _source_of(mod: str) -> Path:
+    path = PACKAGE / (mod.removeprefix("hasenpfeffer_core.").replace(".", "/"))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
 def _modules_markdown() -> str:
-    out = ["| module | what it holds |", "| --- | --- |"]
-    for mod in api_modules():
-        path = PACKAGE / (mod.removeprefix("hasenpfeffer_core.").replace(".", "/"))
-        src = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
-        first = ""
-        text = src.read_text(encoding="utf-8")
-        m = re.search(r'"""(.+?)(?:\n\n|""")', text, re.DOTALL)
-        if m:
-            first = " ".join(m.group(1).split()).replace("|", "\\|")
-            first = re.sub(r"``([^`]+)``", r"`\1`", first)
-            first = re.sub(r":[a-z]+:`~?([^`]+)`", r"`\1`", first)
-        rel = _api_path(mod).removeprefix("reference/")
-        out.append(f"| [`{mod}`]({rel}) | {first} |")
-    return "\n".join(out) + "\n"
+    """One table per layer, each module with the first sentence of its docstring."""
+    out: list[str] = []
+    for layer, mods in api_modules().items():
+        out += [
+            f"## {layer.title()}",
+            "",
+            _first_sentence(_source_of(f"hasenpfeffer_core.{layer}")),
+        ]
+        out += ["", "| module | what it holds |", "| --- | --- |"]
+        for mod in mods:
+            rel = _api_path(mod).removeprefix("reference/")
+            out.append(f"| [`{mod}`]({rel}) | {_first_sentence(_source_of(mod))} |")
+        out.append("")
+    return "\n".join(out)
 
 
 def _app(kind: str, arg: str, root: str) -> str:

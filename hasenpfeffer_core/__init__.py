@@ -7,14 +7,16 @@
 2
 
 The package needs nothing outside the standard library and imports nothing
-from Jupyter; the widgets live in ``hasenpfeffer_core.widgets``.
+from Jupyter; the widgets live in ``hasenpfeffer_core.faces.widgets``.
 """
 
 from __future__ import annotations
 
-from .actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play, parse_action
-from .bidding import bid_name, bids_above
-from .cards import (
+from .analysis.explain import explain_card, explain_plays, explain_trick
+from .analysis.solver import double_dummy, play_values
+from .engine.actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play, parse_action
+from .engine.auction import bid_name, bids_above
+from .engine.cards import (
     DECK,
     JOKER,
     SUITS,
@@ -27,7 +29,7 @@ from .cards import (
     parse_cards,
     parse_suit,
 )
-from .errors import (
+from .engine.errors import (
     BidTooLowError,
     HasenpfefferError,
     IllegalActionError,
@@ -38,10 +40,9 @@ from .errors import (
     RecordError,
     WrongPhaseError,
 )
-from .explain import explain_card, explain_plays, explain_trick
-from .game import Game
-from .record import HandRecord, Move, dump, dumps, load, loads
-from .rules import (
+from .engine.game import Game
+from .engine.record import HandRecord, Move, dump, dumps, load, loads
+from .engine.rules import (
     OPTIONS,
     PRESETS,
     AllPass,
@@ -52,11 +53,10 @@ from .rules import (
     Preset,
     Rules,
 )
-from .scoring import HandResult, score_hand
-from .seats import SEATS, Seat, Side, parse_seat, parse_side
-from .solver import double_dummy, play_values
-from .state import HandState, Phase, Trick, deal_cards
-from .tricks import (
+from .engine.scoring import HandResult, score_hand
+from .engine.seats import SEATS, Seat, Side, parse_seat, parse_side
+from .engine.state import HandState, Phase, Trick, deal_cards
+from .engine.tricks import (
     CardRole,
     card_role,
     effective_suit,

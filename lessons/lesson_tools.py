@@ -39,15 +39,15 @@ from hasenpfeffer_core import (
     ranking,
     score_hand,
 )
-from hasenpfeffer_core.analysis import state_play_values
-from hasenpfeffer_core.bots import FairExpert, RuleOfThumbPlayer
-from hasenpfeffer_core.explain import explain_card, explain_plays, explain_trick
-from hasenpfeffer_core.quiz import Question, tricks_question
-from hasenpfeffer_core.render import hand_svg, table_svg
-from hasenpfeffer_core.solver import play_values
-from hasenpfeffer_core.teaching import teaching_hand
-from hasenpfeffer_core.view import PlayerView
-from hasenpfeffer_core.widgets._base import box, card_button, feedback
+from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer
+from hasenpfeffer_core.analysis.explain import explain_card, explain_plays, explain_trick
+from hasenpfeffer_core.analysis.quiz import Question, tricks_question
+from hasenpfeffer_core.analysis.review import state_play_values
+from hasenpfeffer_core.analysis.solver import play_values
+from hasenpfeffer_core.analysis.teaching import teaching_hand
+from hasenpfeffer_core.analysis.view import PlayerView
+from hasenpfeffer_core.faces.render import hand_svg, table_svg
+from hasenpfeffer_core.faces.widgets.base import box, card_button, feedback
 
 __all__ = [
     "Chart",

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from hasenpfeffer_core import HandRecord, HandState, Seat, dumps, loads
-from hasenpfeffer_core.analysis import analyse, annotate, state_play_values
-from hasenpfeffer_core.bots import RandomPlayer, play_hand
-from hasenpfeffer_core.record import EXAMPLE
-from hasenpfeffer_core.solver import double_dummy
+from hasenpfeffer_core.analysis.bots import RandomPlayer, play_hand
+from hasenpfeffer_core.analysis.review import analyse, annotate, state_play_values
+from hasenpfeffer_core.analysis.solver import double_dummy
+from hasenpfeffer_core.engine.record import EXAMPLE
 
 
 def test_rule_notes_say_what_each_play_did() -> None:
@@ -54,7 +54,7 @@ def test_play_values_of_a_state_match_double_dummy() -> None:
 
 
 def play_hand_step(h: HandState, players: dict[Seat, RandomPlayer]) -> None:
-    from hasenpfeffer_core.view import PlayerView
+    from hasenpfeffer_core.analysis.view import PlayerView
 
     seat = h.to_move
     assert seat is not None

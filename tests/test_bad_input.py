@@ -2,7 +2,7 @@
 that a refused action changes nothing.
 
 Every error the engine raises is a ``ValueError`` carrying ``rule``; the subclass says
-what kind of thing went wrong (see ``hasenpfeffer_core.errors``).
+what kind of thing went wrong (see ``hasenpfeffer_core.engine.errors``).
 """
 
 from __future__ import annotations

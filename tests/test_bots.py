@@ -17,14 +17,14 @@ from hasenpfeffer_core import (
     Seat,
     parse_cards,
 )
-from hasenpfeffer_core.bots import (
+from hasenpfeffer_core.analysis.bots import (
     FairExpert,
     RandomPlayer,
     RuleOfThumbPlayer,
     play_hand,
     sample_hidden,
 )
-from hasenpfeffer_core.view import PlayerView
+from hasenpfeffer_core.analysis.view import PlayerView
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -159,7 +159,7 @@ def test_sampled_deals_respect_shown_voids() -> None:
         pytest.skip("the hand ended early")
     view = PlayerView.of(h, seat)
     voids = view.voids()
-    from hasenpfeffer_core.tricks import _EFF, trump_key
+    from hasenpfeffer_core.engine.tricks import _EFF, trump_key
 
     tk = trump_key(view.trump)
     rng = random.Random(1)

@@ -37,10 +37,10 @@ from hasenpfeffer_core import (
     ranking,
     trick_winner,
 )
-from hasenpfeffer_core.explain import explain_trick
-from hasenpfeffer_core.render import state_html
-from hasenpfeffer_core.teaching import teaching_hand_names, teaching_hands
-from hasenpfeffer_core.tricks import legal_plays
+from hasenpfeffer_core.analysis.explain import explain_trick
+from hasenpfeffer_core.analysis.teaching import teaching_hand_names, teaching_hands
+from hasenpfeffer_core.engine.tricks import legal_plays
+from hasenpfeffer_core.faces.render import state_html
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_SRC = ROOT / "site"
@@ -374,11 +374,22 @@ def test_vendored_files_match_their_record() -> None:
 
 
 def test_api_reference_is_generated_from_docstrings(site: Path) -> None:
-    tricks = _page(site, "reference/tricks")
+    tricks = _page(site, "reference/engine/tricks")
     assert "The index within" in tricks  # trick_winner's docstring
     assert "<code>ranking" in tricks or "ranking</span>" in tricks
     assert ":func:" not in tricks and "``" not in tricks
-    for mod in ("cards", "rules", "state", "record", "quiz", "render", "analysis", "explain"):
+    for mod in (
+        "engine/cards",
+        "engine/rules",
+        "engine/state",
+        "engine/record",
+        "analysis/quiz",
+        "analysis/review",
+        "analysis/explain",
+        "faces/render",
+        "faces/widgets",
+        "faces/cli",
+    ):
         assert (site / "reference" / mod / "index.html").is_file(), mod
 
 

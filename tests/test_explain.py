@@ -8,8 +8,8 @@ import pytest
 
 from hasenpfeffer_core import DECK, JOKER, SUITS, InvalidDataError, ParseError, Suit
 from hasenpfeffer_core import parse_cards as cs
-from hasenpfeffer_core.explain import explain_card, explain_plays, explain_trick
-from hasenpfeffer_core.tricks import legal_plays, ranking, trick_winner
+from hasenpfeffer_core.analysis.explain import explain_card, explain_plays, explain_trick
+from hasenpfeffer_core.engine.tricks import legal_plays, ranking, trick_winner
 
 
 def test_left_bower_sentence_matches_the_issue_example() -> None:

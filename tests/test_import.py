@@ -19,7 +19,7 @@ ENGINE_MODULES = [
     "rules",
     "tricks",
     "actions",
-    "bidding",
+    "auction",
     "scoring",
     "state",
     "game",
@@ -113,8 +113,8 @@ def test_import_hasenpfeffer_core_imports_only_the_standard_library() -> None:
 
 @pytest.mark.parametrize("name", ENGINE_MODULES)
 def test_each_engine_module_imports_only_the_standard_library(name: str) -> None:
-    new, loaded = imported_by(f"hasenpfeffer_core.{name}")
-    assert f"hasenpfeffer_core.{name}" in new
+    new, loaded = imported_by(f"hasenpfeffer_core.engine.{name}")
+    assert f"hasenpfeffer_core.engine.{name}" in new
     outside = sorted(
         n for n in new if top(n) not in sys.stdlib_module_names and top(n) != "hasenpfeffer_core"
     )

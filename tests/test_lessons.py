@@ -2,7 +2,7 @@
 
 The structure tests read the stored notebooks: no outputs, a title and learning goals
 at the top, a recap, a link to the next lesson, a widget from
-``hasenpfeffer_core.widgets`` and a card picture. The run tests execute every lesson
+``hasenpfeffer_core.faces.widgets`` and a card picture. The run tests execute every lesson
 in a fresh kernel with the runner of the ``nbmake`` pytest plugin (the same run as
 ``pytest --nbmake lessons/``) and fail on any error or warning output, on a lesson
 that shows no card picture or widget, and on a lesson slower than 20 seconds.
@@ -128,10 +128,10 @@ def test_widget_picture_and_exercise(name: str) -> None:
     used = [
         wname
         for wname in WIDGETS
-        if re.search(rf"from hasenpfeffer_core\.widgets import .*\b{wname}\b", text)
+        if re.search(rf"from hasenpfeffer_core\.faces\.widgets import .*\b{wname}\b", text)
         and re.search(rf"\b{wname}\(", text)
     ]
-    assert used, "at least one widget from hasenpfeffer_core.widgets"
+    assert used, "at least one widget from hasenpfeffer_core.faces.widgets"
     assert PICTURES.search(text), "at least one card picture drawn by the engine"
     assert any("Exercise" in t for t in markdown(nb)), "at least one exercise"
 

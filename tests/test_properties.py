@@ -51,7 +51,7 @@ from hasenpfeffer_core import (
     ranking,
     trick_winner,
 )
-from hasenpfeffer_core.state import all_cards_accounted
+from hasenpfeffer_core.engine.state import all_cards_accounted
 
 # --- the rule sets under test ---------------------------------------------
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from hasenpfeffer_core import InvalidDataError, Seat, legal_plays, ranking, trick_winner
-from hasenpfeffer_core.quiz import DIFFICULTIES, KINDS, TAGS, make_question, quiz_set
-from hasenpfeffer_core.solver import double_dummy
-from hasenpfeffer_core.tricks import CardRole, card_role
+from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, KINDS, TAGS, make_question, quiz_set
+from hasenpfeffer_core.analysis.solver import double_dummy
+from hasenpfeffer_core.engine.tricks import CardRole, card_role
 
 CASES = [
     (kind, tag, difficulty)

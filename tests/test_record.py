@@ -24,7 +24,7 @@ from hasenpfeffer_core import (
     parse_action,
     parse_card,
 )
-from hasenpfeffer_core.record import EXAMPLE
+from hasenpfeffer_core.engine.record import EXAMPLE
 
 DATA = Path(__file__).parent / "data"
 FILES = sorted(DATA.glob("*.hand"))

@@ -8,8 +8,8 @@ import xml.dom.minidom
 import pytest
 
 from hasenpfeffer_core import DECK, JOKER, SUITS, HandState, Seat, Suit, loads, parse_cards
-from hasenpfeffer_core.record import EXAMPLE
-from hasenpfeffer_core.render import (
+from hasenpfeffer_core.engine.record import EXAMPLE
+from hasenpfeffer_core.faces.render import (
     card_back_svg,
     card_svg,
     hand_svg,

@@ -71,7 +71,7 @@ from collections.abc import Callable
 
 import pytest
 
-import hasenpfeffer_core.game as game_module
+import hasenpfeffer_core.engine.game as game_module
 from hasenpfeffer_core import (
     DECK,
     JOKER,

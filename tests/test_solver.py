@@ -20,18 +20,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer_core.cards import DECK, SUITS, Card, Suit, parse_cards
-from hasenpfeffer_core.errors import InvalidDataError, ParseError
-from hasenpfeffer_core.rules import NoTrumpJoker
-from hasenpfeffer_core.seats import Seat
-from hasenpfeffer_core.solver import (
+from hasenpfeffer_core.analysis.solver import (
     _play_values,
     _solve,
     clear_caches,
     double_dummy,
     play_values,
 )
-from hasenpfeffer_core.tricks import legal_plays, trick_winner, trump_key
+from hasenpfeffer_core.engine.cards import DECK, SUITS, Card, Suit, parse_cards
+from hasenpfeffer_core.engine.errors import InvalidDataError, ParseError
+from hasenpfeffer_core.engine.rules import NoTrumpJoker
+from hasenpfeffer_core.engine.seats import Seat
+from hasenpfeffer_core.engine.tricks import legal_plays, trick_winner, trump_key
 
 NAMES = "NESW"
 

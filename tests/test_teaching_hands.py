@@ -1,4 +1,4 @@
-"""The curated teaching hands in lessons/hands: each is a legal, complete, canonical
+"""The curated teaching hands in hasenpfeffer_core/analysis/hands: each is a legal, complete, canonical
 record, and each shows the situation it was written to teach."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from hasenpfeffer_core import (
     trick_winner,
 )
 
-HANDS = Path(__file__).resolve().parent.parent / "lessons" / "hands"
+HANDS = Path(__file__).resolve().parent.parent / "hasenpfeffer_core" / "analysis" / "hands"
 FILES = sorted(HANDS.glob("*.hand"))
 NAME_RE = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.hand$")
 
@@ -118,7 +118,7 @@ def test_the_library_has_the_hands() -> None:
     names = [p.name for p in FILES]
     assert len(names) >= 13
     for situation, name in SITUATIONS.items():
-        assert name in names, f"{situation}: {name} is missing from lessons/hands"
+        assert name in names, f"{situation}: {name} is missing from the teaching hands"
     numbers = [int(n[:2]) for n in names if NAME_RE.match(n)]
     assert numbers == list(range(1, len(names) + 1)), "hands are numbered 01, 02, ... in order"
 

@@ -15,10 +15,10 @@ import pytest
 w = pytest.importorskip("ipywidgets")
 
 from hasenpfeffer_core import JOKER, InvalidDataError, legal_plays, trick_winner  # noqa: E402
-from hasenpfeffer_core import quiz as quiz_module  # noqa: E402
-from hasenpfeffer_core.widgets import LegalPlayQuiz, TrickWinnerQuiz  # noqa: E402
-from hasenpfeffer_core.widgets.legal_quiz import LegalPlayQuiz as LegalDirect  # noqa: E402
-from hasenpfeffer_core.widgets.trick_quiz import TrickWinnerQuiz as TrickDirect  # noqa: E402
+from hasenpfeffer_core.analysis import quiz as quiz_module  # noqa: E402
+from hasenpfeffer_core.faces.widgets import LegalPlayQuiz, TrickWinnerQuiz  # noqa: E402
+from hasenpfeffer_core.faces.widgets.legal_quiz import LegalPlayQuiz as LegalDirect  # noqa: E402
+from hasenpfeffer_core.faces.widgets.trick_quiz import TrickWinnerQuiz as TrickDirect  # noqa: E402
 
 INTERACTIVE = (w.Button, w.ToggleButton, w.Dropdown, w.IntText)
 PASSIVE = (w.HTML, w.Label, w.HTMLMath)

@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from hasenpfeffer_core import Rules, Suit, parse_card
-from hasenpfeffer_core.widgets import RankingExplorer
+from hasenpfeffer_core.faces.widgets import RankingExplorer
 
 
 def test_choosing_trump_redraws_the_ranking_with_the_bowers_named() -> None:
@@ -58,7 +58,7 @@ def test_a_failing_callback_shows_a_message_instead_of_raising(
     def boom(*_: object) -> str:
         raise RuntimeError("drawing failed")
 
-    monkeypatch.setattr("hasenpfeffer_core.widgets.ranking.ranking_svg", boom)
+    monkeypatch.setattr("hasenpfeffer_core.faces.widgets.ranking.ranking_svg", boom)
     r.trump_picker.value = Suit.CLUBS  # must not raise
     assert "drawing failed" in r.status.value
     assert r.timings and all(t < 1.0 for _, t in r.timings)

@@ -26,15 +26,15 @@ from hasenpfeffer_core import (
     Seat,
     dump,
 )
-from hasenpfeffer_core.analysis import PlayAnalysis, analyse, annotate
-from hasenpfeffer_core.bots import RandomPlayer, play_hand
-from hasenpfeffer_core.record import EXAMPLE, loads
-from hasenpfeffer_core.render import state_html
-from hasenpfeffer_core.teaching import teaching_hand, teaching_hand_names
-from hasenpfeffer_core.widgets import HandReplayer, PlayTable
-from hasenpfeffer_core.widgets import replayer as replayer_module
-from hasenpfeffer_core.widgets._base import CARD_FACE, Guarded
-from hasenpfeffer_core.widgets.replayer import action_html
+from hasenpfeffer_core.analysis.bots import RandomPlayer, play_hand
+from hasenpfeffer_core.analysis.review import PlayAnalysis, analyse, annotate
+from hasenpfeffer_core.analysis.teaching import teaching_hand, teaching_hand_names
+from hasenpfeffer_core.engine.record import EXAMPLE, loads
+from hasenpfeffer_core.faces.render import state_html
+from hasenpfeffer_core.faces.widgets import HandReplayer, PlayTable
+from hasenpfeffer_core.faces.widgets import replayer as replayer_module
+from hasenpfeffer_core.faces.widgets.base import CARD_FACE, Guarded
+from hasenpfeffer_core.faces.widgets.replayer import action_html
 
 NAMES = teaching_hand_names()
 
@@ -604,7 +604,7 @@ def test_the_hand_is_analysed_once_at_the_end(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_opening_a_teaching_hand_by_number_shows_it_in_the_menu() -> None:
-    from hasenpfeffer_core.widgets import HandReplayer
+    from hasenpfeffer_core.faces.widgets import HandReplayer
 
     r = HandReplayer("07")
     assert r.hand_picker.value == "07-widow-changes-trump"

@@ -1,7 +1,7 @@
 /* Practice quizzes in the static site, no kernel needed.
  *
  * The questions, their answers, explanations and pictures were all computed by the
- * engine (hasenpfeffer_core.quiz) when the site was built. This script only shows a
+ * engine (hasenpfeffer_core.analysis.quiz) when the site was built. This script only shows a
  * question, compares the learner's choice with the stored answer, shows the stored
  * explanation, and keeps score. No rule of the game is written here.
  */

@@ -1,6 +1,6 @@
 /* The hand viewer: step through a teaching hand.
  *
- * Every step (the table drawn by hasenpfeffer_core.render.state_html, the action, the
+ * Every step (the table drawn by hasenpfeffer_core.faces.render.state_html, the action, the
  * teacher's note and the double-dummy analysis) was computed by the engine when the
  * site was built. This script only pages through them. No rule of the game is written
  * here.

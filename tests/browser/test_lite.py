@@ -82,7 +82,7 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
     import hp_lite
     from playwright.sync_api import expect, sync_playwright
 
-    from hasenpfeffer_core.widgets import TrickWinnerQuiz
+    from hasenpfeffer_core.faces.widgets import TrickWinnerQuiz
 
     size = hp_lite.size_bytes(live_root / hp_lite.LIVE_DIR)
     blocked: list[str] = []

@@ -28,7 +28,7 @@ import pytest
 from _browser import can_import, need, serve_folder
 
 from hasenpfeffer_core import parse_cards, parse_seat, parse_suit, trick_winner
-from hasenpfeffer_core.tricks import legal_plays
+from hasenpfeffer_core.engine.tricks import legal_plays
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
@@ -213,7 +213,7 @@ def test_legal_play_quiz_right_then_wrong(page: Any, site_url: str) -> None:
 
 
 def test_hand_viewer_steps_through_a_hand(page: Any, site_url: str) -> None:
-    from hasenpfeffer_core.teaching import teaching_hand
+    from hasenpfeffer_core.analysis.teaching import teaching_hand
 
     name = "01-joker-leads-trumps"
     record = teaching_hand(name)

@@ -23,10 +23,10 @@ from typing import Any
 import pytest
 
 from hasenpfeffer_core import Seat, Suit, legal_plays, ranking, trick_winner
-from hasenpfeffer_core.actions import Pass, Play
-from hasenpfeffer_core.explain import explain_card
-from hasenpfeffer_core.state import Phase
-from hasenpfeffer_core.teaching import teaching_hand
+from hasenpfeffer_core.analysis.explain import explain_card
+from hasenpfeffer_core.analysis.teaching import teaching_hand
+from hasenpfeffer_core.engine.actions import Pass, Play
+from hasenpfeffer_core.engine.state import Phase
 
 NOTEBOOK = "widgets.ipynb"
 #: Each widget's class in the notebook (``widget.add_class(...)``) and its screenshot name.
@@ -147,7 +147,7 @@ def test_ranking_explorer_shows_the_new_trump(nb: Notebook) -> None:
 def test_legal_play_quiz_right_then_wrong(nb: Notebook) -> None:
     from playwright.sync_api import expect
 
-    from hasenpfeffer_core.widgets import LegalPlayQuiz
+    from hasenpfeffer_core.faces.widgets import LegalPlayQuiz
 
     quiz = nb.widget("legal-quiz")
     mirror = LegalPlayQuiz(seed=LEGAL_SEED)
@@ -197,7 +197,7 @@ def test_legal_play_quiz_right_then_wrong(nb: Notebook) -> None:
 def test_trick_winner_quiz_right_then_wrong(nb: Notebook) -> None:
     from playwright.sync_api import expect
 
-    from hasenpfeffer_core.widgets import TrickWinnerQuiz
+    from hasenpfeffer_core.faces.widgets import TrickWinnerQuiz
 
     quiz = nb.widget("trick-quiz")
     mirror = TrickWinnerQuiz(seed=TRICK_SEED)
@@ -264,7 +264,7 @@ def test_replayer_steps_forward_and_back(nb: Notebook) -> None:
 def test_play_table_plays_a_card(nb: Notebook) -> None:
     from playwright.sync_api import expect
 
-    from hasenpfeffer_core.widgets import PlayTable
+    from hasenpfeffer_core.faces.widgets import PlayTable
 
     table = nb.widget("play-table")
     mirror = PlayTable(seat=Seat.S, opponents="thumb", seed=TABLE_SEED)

@@ -30,12 +30,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
-from .errors import InvalidDataError
+from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
+from ..engine.errors import InvalidDataError
+from ..engine.seats import SEATS, Seat, parse_seat
+from ..engine.tricks import _EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
 from .explain import explain_card, explain_plays, explain_trick
-from .seats import SEATS, Seat, parse_seat
 from .solver import double_dummy
-from .tricks import _EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
 
 __all__ = [
     "DIFFICULTIES",
@@ -212,7 +212,7 @@ def _name(card: Card) -> str:
 
 
 def _as_cards(response: Any) -> list[Card]:
-    from .cards import parse_cards
+    from ..engine.cards import parse_cards
 
     if isinstance(response, str):
         return list(parse_cards(response))

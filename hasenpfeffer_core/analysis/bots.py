@@ -1,6 +1,6 @@
 """Computer players: random, rule of thumb, and a fair expert.
 
-Every player decides from a :class:`~hasenpfeffer_core.view.PlayerView`, what
+Every player decides from a :class:`~hasenpfeffer_core.analysis.view.PlayerView`, what
 its seat can see, and never breaks a rule (it picks from the legal actions).
 All are reproducible from their seed.
 
@@ -13,7 +13,7 @@ All are reproducible from their seed.
   "hint" the lessons offer.
 
 >>> from hasenpfeffer_core import HandState, Seat
->>> from hasenpfeffer_core.bots import RuleOfThumbPlayer, play_hand
+>>> from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer, play_hand
 >>> h = play_hand(HandState.new(dealer=Seat.N, seed=4), {s: RuleOfThumbPlayer() for s in Seat})
 >>> h.is_over
 True
@@ -26,14 +26,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
-from .cards import DECK, SUITS, Card, Rank, Suit
+from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ..engine.cards import DECK, SUITS, Card, Rank, Suit
+from ..engine.rules import BiddingScale, FirstLead
+from ..engine.seats import SEATS, Seat
+from ..engine.state import HandState
+from ..engine.tricks import _EFF, _ORDER, _WIN, _winner_index, trump_key
 from .explain import join_and
-from .rules import BiddingScale, FirstLead
-from .seats import SEATS, Seat
 from .solver import _play_values, _solve
-from .state import HandState
-from .tricks import _EFF, _ORDER, _WIN, _winner_index, trump_key
 from .view import PlayerView
 
 __all__ = [

@@ -2,10 +2,10 @@
 double-dummy marks on every play.
 
 Open a teaching hand by name, a record file, a record's text or a
-:class:`~hasenpfeffer_core.record.HandRecord`, then step with First, Back, Next and
+:class:`~hasenpfeffer_core.engine.record.HandRecord`, then step with First, Back, Next and
 Last, or jump to the deal, the end of the auction or any trick. "View" shows every
 hand face up, or one seat's view with the other hands face down. Each play carries
-its double-dummy mark from :func:`~hasenpfeffer_core.analysis.analyse`, worked out
+its double-dummy mark from :func:`~hasenpfeffer_core.analysis.review.analyse`, worked out
 once when the record is opened.
 
 >>> r = HandReplayer("01")
@@ -26,20 +26,20 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
-from ..analysis import HandAnalysis, PlayAnalysis, analyse
-from ..bidding import bid_name
-from ..cards import Card, Suit
-from ..errors import RecordError
-from ..explain import join_and
-from ..record import HandRecord, load, loads
+from ...analysis.explain import join_and
+from ...analysis.review import HandAnalysis, PlayAnalysis, analyse
+from ...analysis.teaching import teaching_hand, teaching_hand_names
+from ...analysis.view import PlayerView
+from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ...engine.auction import bid_name
+from ...engine.cards import Card, Suit
+from ...engine.errors import RecordError
+from ...engine.record import HandRecord, load, loads
+from ...engine.rules import Rules
+from ...engine.seats import SEATS, Seat, Side
+from ...engine.state import HandState, Phase
 from ..render import state_html
-from ..rules import Rules
-from ..seats import SEATS, Seat, Side
-from ..state import HandState, Phase
-from ..teaching import teaching_hand, teaching_hand_names
-from ..view import PlayerView
-from ._base import Guarded, box, esc, guarded, suit_span
+from .base import Guarded, box, esc, guarded, suit_span
 
 __all__ = ["HandReplayer", "action_html", "card_html", "mark_html"]
 

@@ -304,7 +304,7 @@ class Rules:
         >>> Rules.parse("seed; pepper=yes")
         Traceback (most recent call last):
         ...
-        hasenpfeffer_core.errors.ParseError: unknown rule option 'pepper': the options are bidding, all_pass, widow, no_trump, no_trump_joker, first_lead, lone_hands, defend_alone, failed_bid, defenders_score, big_pepper_multiplier, lone_multiplier, target
+        hasenpfeffer_core.ParseError: unknown rule option 'pepper': the options are bidding, all_pass, widow, no_trump, no_trump_joker, first_lead, lone_hands, defend_alone, failed_bid, defenders_score, big_pepper_multiplier, lone_multiplier, target
         """
         if not isinstance(text, str):
             raise ParseError(f"rules must be text, got {type(text).__name__}")

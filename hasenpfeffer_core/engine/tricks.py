@@ -285,7 +285,7 @@ def legal_plays(
     >>> legal_plays(cs("AH"), cs("AH"), "S")
     Traceback (most recent call last):
     ...
-    hasenpfeffer_core.errors.InvalidDataError: A♥ is both in the hand and already played to the trick
+    hasenpfeffer_core.InvalidDataError: A♥ is both in the hand and already played to the trick
     """
     cards = _cards(hand, "the hand")
     played = _cards(trick, "the trick")

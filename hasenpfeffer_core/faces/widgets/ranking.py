@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from ..cards import DECK, SUITS, Card, Suit, parse_card
-from ..explain import explain_card, explain_trick
+from ...analysis.explain import explain_card, explain_trick
+from ...engine.cards import DECK, SUITS, Card, Suit, parse_card
+from ...engine.rules import Rules
+from ...engine.tricks import CardRole, card_role, effective_suit, ranking
 from ..render import card_svg, ranking_svg
-from ..rules import Rules
-from ..tricks import CardRole, card_role, effective_suit, ranking
-from ._base import Guarded, box, esc, guarded, suit_span
+from .base import Guarded, box, esc, guarded, suit_span
 
 __all__ = ["RankingExplorer"]
 

@@ -1,7 +1,7 @@
 """A quiz: which of your cards may you play? Select every one, then check.
 
 The questions, their answers and the reason for each card come from
-:func:`hasenpfeffer_core.quiz.legal_play_question`; this widget only shows them.
+:func:`hasenpfeffer_core.analysis.quiz.legal_play_question`; this widget only shows them.
 
 >>> quiz = LegalPlayQuiz(difficulty="first-steps", seed=3)
 >>> q = quiz.question
@@ -18,11 +18,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from .. import quiz as _quiz
-from ..cards import Card
-from ..quiz import DIFFICULTIES, Question
+from ...analysis import quiz as _quiz
+from ...analysis.quiz import DIFFICULTIES, Question
+from ...engine.cards import Card
 from ..render import hand_svg, table_svg
-from ._base import (
+from .base import (
     DIFFICULTY_LABELS,
     Guarded,
     QuizSession,
@@ -48,7 +48,7 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
     """Select every card of the hand that may be played to the trick, then check.
 
     Public parts (for tests and lessons): ``question`` (the current
-    :class:`~hasenpfeffer_core.quiz.Question`, or ``None`` if none could be made),
+    :class:`~hasenpfeffer_core.analysis.quiz.Question`, or ``None`` if none could be made),
     ``card_buttons`` (one toggle per card of the hand, in the hand's order, each
     with a ``card`` attribute), ``check_button``, ``next_button``, ``feedback``
     (an HTML widget), ``score`` (right, asked), ``streak``, ``best_streak``,

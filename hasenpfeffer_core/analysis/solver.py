@@ -15,7 +15,7 @@ North can lead the Joker or the nine of spades: either way E-W take one trick.
 The values of a play count the tricks of the side of the player to move.
 
 Every rule of play (following suit, what wins a trick) comes from the small
-integer tables of :mod:`hasenpfeffer_core.tricks`; this module only searches.
+integer tables of :mod:`hasenpfeffer_core.engine.tricks`; this module only searches.
 
 How the search works
 --------------------
@@ -49,11 +49,11 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
-from .cards import Card, parse_card, parse_cards
-from .errors import InvalidDataError, ParseError
-from .rules import NoTrumpJoker
-from .seats import SEATS, Seat, parse_seat
-from .tricks import (
+from ..engine.cards import Card, parse_card, parse_cards
+from ..engine.errors import InvalidDataError, ParseError
+from ..engine.rules import NoTrumpJoker
+from ..engine.seats import SEATS, Seat, parse_seat
+from ..engine.tricks import (
     _EFF,
     _SUIT_MASK,
     _WIN,
@@ -679,7 +679,7 @@ def _solve(
     """The tricks N-S take from here (the current trick included) under best play.
 
     ``masks``: the four hands as bit masks (bit ``card.index``), in the order
-    N, E, S, W; ``tk``: the :func:`~hasenpfeffer_core.tricks.trump_key`;
+    N, E, S, W; ``tk``: the :func:`~hasenpfeffer_core.engine.tricks.trump_key`;
     ``leader``: the seat (0-3) who led the current trick, or leads next;
     ``trick``: the card indices played to the current trick so far, led card
     first; ``joker_any_time``: the ``NoTrumpJoker.ANY_TIME`` option;
@@ -897,7 +897,7 @@ def double_dummy(
     >>> double_dummy({"N": "AS", "E": "KS"}, "H", "S")
     Traceback (most recent call last):
     ...
-    hasenpfeffer_core.errors.InvalidDataError: the leader S has no cards and has not led to the trick
+    hasenpfeffer_core.InvalidDataError: the leader S has no cards and has not led to the trick
     """
     pos = _Position(hands, trump, leader, trick, sitting_out)
     jat = no_trump_joker is NoTrumpJoker.ANY_TIME

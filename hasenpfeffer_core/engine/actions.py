@@ -182,7 +182,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("N trumps H")
     Traceback (most recent call last):
     ...
-    hasenpfeffer_core.errors.ParseError: 'N trumps H' is not an action: the verb must be one of bid, pass, trump, discard, alone, play
+    hasenpfeffer_core.ParseError: 'N trumps H' is not an action: the verb must be one of bid, pass, trump, discard, alone, play
     """
     if not isinstance(text, str):
         raise ParseError(f"{text!r} is not an action: expected text, got {type(text).__name__}")

@@ -8,7 +8,7 @@ multiplies its side's result by ``lone_multiplier`` (2, a borrowed rule).
 Defenders score nothing unless ``defenders_score`` is on (one per trick).
 
 >>> from hasenpfeffer_core import Rules, Seat, Side
->>> from hasenpfeffer_core.actions import Bid
+>>> from hasenpfeffer_core.engine.actions import Bid
 >>> r = score_hand(Rules(), Bid(Seat.N, 4), {Side.NS: 2, Side.EW: 4})
 >>> r.made, r.points[Side.NS], r.points[Side.EW]
 (False, -2, 0)
@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .actions import Bid
-from .bidding import bid_name
+from .auction import bid_name
 from .cards import Suit
 from .errors import InvalidDataError
 from .rules import FailedBid, Rules

@@ -1,7 +1,7 @@
 """What one player can see: their own cards and everything played in the open.
 
 A computer player decides from a :class:`PlayerView`, never from the whole
-:class:`~hasenpfeffer_core.state.HandState`, so it cannot peek at hidden cards:
+:class:`~hasenpfeffer_core.engine.state.HandState`, so it cannot peek at hidden cards:
 the other hands, the widow (unless it picked it up) and the discard (unless it
 made it) are simply not in the view.
 
@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, Bid, Pass
-from .cards import JOKER, Card, Suit
-from .errors import InvalidDataError
-from .rules import NoTrumpJoker, Rules
-from .seats import SEATS, Seat
-from .state import HandState, Phase, Trick
-from .tricks import _EFF, NO_TRUMP_KEY, trump_key
+from ..engine.actions import Action, Bid, Pass
+from ..engine.cards import JOKER, Card, Suit
+from ..engine.errors import InvalidDataError
+from ..engine.rules import NoTrumpJoker, Rules
+from ..engine.seats import SEATS, Seat
+from ..engine.state import HandState, Phase, Trick
+from ..engine.tricks import _EFF, NO_TRUMP_KEY, trump_key
 
 ANY_TIME = NoTrumpJoker.ANY_TIME
 

@@ -18,13 +18,13 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from .cards import JOKER, Card, Suit, parse_card, parse_cards
-from .seats import SEATS, Seat
-from .tricks import CardRole, card_role, ranking
+from ..engine.cards import JOKER, Card, Suit, parse_card, parse_cards
+from ..engine.seats import SEATS, Seat
+from ..engine.tricks import CardRole, card_role, ranking
 
 if TYPE_CHECKING:
-    from .record import HandRecord
-    from .state import HandState
+    from ..engine.record import HandRecord
+    from ..engine.state import HandState
 
 __all__ = [
     "CARD_H",
@@ -392,7 +392,7 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
 
     With ``seat``, only that player's cards are shown face up.
     """
-    from .bidding import bid_name
+    from ..engine.auction import bid_name
 
     trump = state.trump
     known = state.trump_named

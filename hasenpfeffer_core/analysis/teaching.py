@@ -1,4 +1,4 @@
-"""The curated teaching hands (``lessons/hands``), shipped with the package.
+"""The curated teaching hands (``hasenpfeffer_core/analysis/hands``), shipped with the package.
 
 >>> names = teaching_hand_names()
 >>> names[0]
@@ -12,14 +12,14 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from .errors import InvalidDataError
-from .record import HandRecord, loads
+from ..engine.errors import InvalidDataError
+from ..engine.record import HandRecord, loads
 
 __all__ = ["teaching_hand", "teaching_hand_names", "teaching_hands"]
 
 
 def _folder() -> resources.abc.Traversable:
-    return resources.files("hasenpfeffer_core") / "hands"
+    return resources.files(__package__ or "hasenpfeffer_core.analysis") / "hands"
 
 
 @cache

@@ -25,19 +25,19 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from ..actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
-from ..analysis import analyse, state_play_values
-from ..bidding import bid_name
-from ..bots import FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
-from ..errors import IllegalActionError, InvalidDataError
-from ..game import Game
-from ..record import HandRecord
+from ...analysis.bots import FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
+from ...analysis.review import analyse, state_play_values
+from ...analysis.view import PlayerView
+from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ...engine.auction import bid_name
+from ...engine.errors import IllegalActionError, InvalidDataError
+from ...engine.game import Game
+from ...engine.record import HandRecord
+from ...engine.rules import Rules
+from ...engine.seats import SEATS, Seat, Side, parse_seat
+from ...engine.state import HandState, Phase
 from ..render import state_html
-from ..rules import Rules
-from ..seats import SEATS, Seat, Side, parse_seat
-from ..state import HandState, Phase
-from ..view import PlayerView
-from ._base import (
+from .base import (
     Guarded,
     box,
     card_button,
@@ -67,7 +67,7 @@ HINT_BID_SAMPLES: Final = 4
 EXPERT_SAMPLES: Final = 8
 EXPERT_BID_SAMPLES: Final = 2
 
-_LOGGER = logging.getLogger("hasenpfeffer_core.widgets")
+_LOGGER = logging.getLogger("hasenpfeffer_core.faces.widgets")
 
 
 class _LogPane(w.HTML):  # type: ignore[misc]

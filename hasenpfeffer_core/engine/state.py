@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from .actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play
-from .bidding import FORCED_BID, bid_name, bids_above, check_bid
+from .auction import FORCED_BID, bid_name, bids_above, check_bid
 from .cards import DECK, SUITS, Card, Suit, check_distinct, format_cards
 from .errors import (
     IllegalActionError,
@@ -116,7 +116,7 @@ class Trick:
 
     def _repr_svg_(self) -> str:
         """The trick around the table (Jupyter)."""
-        from .render import table_svg
+        from ..faces.render import table_svg
 
         return table_svg(self.plays, leader=self.leader, winner=self.winner)
 
@@ -936,7 +936,7 @@ class HandState:
 
     def _repr_html_(self) -> str:
         """The table as a picture (Jupyter); the renderer is imported only when asked."""
-        from .render import state_html
+        from ..faces.render import state_html
 
         return state_html(self)
 

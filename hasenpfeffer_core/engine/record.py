@@ -2,7 +2,7 @@
 
 A record is a few ``field: value`` lines (the rules, the dealer, the four hands
 and the widow, an optional title, teaching point, score and notes), a blank
-line, then one action per line, exactly as :func:`~hasenpfeffer_core.actions.parse_action`
+line, then one action per line, exactly as :func:`~hasenpfeffer_core.engine.actions.parse_action`
 reads them. A note in braces after an action belongs to that action; braces may
 span lines. Lines starting with ``#`` are comments::
 
@@ -174,7 +174,7 @@ class HandRecord:
 
     def _repr_html_(self) -> str:
         """The record as a picture (Jupyter); the renderer is imported only when asked."""
-        from .render import record_html
+        from ..faces.render import record_html
 
         return record_html(self)
 

@@ -22,9 +22,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import JOKER, Card, Rank, Suit, parse_card
-from .rules import NoTrumpJoker
-from .tricks import (
+from ..engine.cards import JOKER, Card, Rank, Suit, parse_card
+from ..engine.rules import NoTrumpJoker
+from ..engine.tricks import (
     _EFF,
     _WIN,
     NO_TRUMP_KEY,

@@ -18,9 +18,9 @@ from typing import Any, ParamSpec, TypeVar
 
 import ipywidgets as w
 
-from ..cards import Card, Suit
-from ..errors import HasenpfefferError
-from ..quiz import DIFFICULTIES, Question
+from ...analysis.quiz import DIFFICULTIES, Question
+from ...engine.cards import Card, Suit
+from ...engine.errors import HasenpfefferError
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -9,12 +9,12 @@
     hasenpfeffer play --opponents expert              # a hand against the computer
 
 This module only talks to the terminal. Every rule, explanation and judgement
-comes from the engine: :mod:`~hasenpfeffer_core.quiz` and
-:mod:`~hasenpfeffer_core.explain` for questions and reasons,
-:mod:`~hasenpfeffer_core.tricks` for the order of the cards,
-:mod:`~hasenpfeffer_core.analysis` and :mod:`~hasenpfeffer_core.solver` for
-double-dummy marks, :class:`~hasenpfeffer_core.game.Game` and the computer
-players of :mod:`~hasenpfeffer_core.bots` for play.
+comes from the engine: :mod:`~hasenpfeffer_core.analysis.quiz` and
+:mod:`~hasenpfeffer_core.analysis.explain` for questions and reasons,
+:mod:`~hasenpfeffer_core.engine.tricks` for the order of the cards,
+:mod:`~hasenpfeffer_core.analysis.review` and :mod:`~hasenpfeffer_core.analysis.solver` for
+double-dummy marks, :class:`~hasenpfeffer_core.engine.game.Game` and the computer
+players of :mod:`~hasenpfeffer_core.analysis.bots` for play.
 
 Answers and actions are read from standard input one per line, so every command
 also works with piped input. Bad input (an unreadable record, an unknown suit, an
@@ -47,22 +47,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from .actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
-from .analysis import HandAnalysis, PlayAnalysis, analyse, state_play_values
-from .bidding import bid_name
-from .bots import FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
-from .cards import Card, Suit, format_cards, parse_card, parse_cards, parse_suit
-from .errors import HasenpfefferError, ParseError
-from .explain import explain_card, join_and, ordinal
-from .game import Game
-from .quiz import DIFFICULTIES, Question, quiz_set
-from .record import HandRecord, dump, load
-from .rules import Rules
-from .seats import SEATS, Seat, Side, parse_seat
-from .solver import double_dummy, play_values
-from .state import HandState, Phase
-from .tricks import CardRole, card_role, effective_suit, ranking
-from .view import PlayerView
+from ...analysis.bots import FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
+from ...analysis.explain import explain_card, join_and, ordinal
+from ...analysis.quiz import DIFFICULTIES, Question, quiz_set
+from ...analysis.review import HandAnalysis, PlayAnalysis, analyse, state_play_values
+from ...analysis.solver import double_dummy, play_values
+from ...analysis.view import PlayerView
+from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
+from ...engine.auction import bid_name
+from ...engine.cards import Card, Suit, format_cards, parse_card, parse_cards, parse_suit
+from ...engine.errors import HasenpfefferError, ParseError
+from ...engine.game import Game
+from ...engine.record import HandRecord, dump, load
+from ...engine.rules import Rules
+from ...engine.seats import SEATS, Seat, Side, parse_seat
+from ...engine.state import HandState, Phase
+from ...engine.tricks import CardRole, card_role, effective_suit, ranking
 
 __all__ = ["UsageError", "main"]
 

@@ -187,7 +187,7 @@ def parse_suit(text: str | Suit) -> Suit:
     >>> parse_suit("X")
     Traceback (most recent call last):
     ...
-    hasenpfeffer_core.errors.ParseError: 'X' is not a suit: a suit is S, H, D, C, ♠, ♥, ♦, ♣ or its name (spades, hearts, diamonds, clubs)
+    hasenpfeffer_core.ParseError: 'X' is not a suit: a suit is S, H, D, C, ♠, ♥, ♦, ♣ or its name (spades, hearts, diamonds, clubs)
     """
     if isinstance(text, Suit):
         return text
@@ -306,7 +306,7 @@ class Card:
 
     def _repr_svg_(self) -> str:
         """The card as a picture (Jupyter); the renderer is imported only when asked."""
-        from .render import card_svg
+        from ..faces.render import card_svg
 
         return card_svg(self)
 
@@ -345,7 +345,7 @@ def parse_card(text: str | Card) -> Card:
     >>> parse_card("8H")
     Traceback (most recent call last):
     ...
-    hasenpfeffer_core.errors.ParseError: '8H' is not a card: the deck has no 8 (ranks are 9, 10 or T, J, Q, K, A)
+    hasenpfeffer_core.ParseError: '8H' is not a card: the deck has no 8 (ranks are 9, 10 or T, J, Q, K, A)
     """
     if isinstance(text, Card):
         return text
@@ -383,7 +383,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     >>> parse_cards("JH jh")
     Traceback (most recent call last):
     ...
-    hasenpfeffer_core.errors.InvalidDataError: J♥ is listed twice: the deck has one of each card
+    hasenpfeffer_core.InvalidDataError: J♥ is listed twice: the deck has one of each card
     """
     items: Iterable[str | Card]
     if isinstance(text, str):

@@ -70,3 +70,20 @@ class RecordError(ParseError):
         where = f"line {line}: " if line is not None else ""
         super().__init__(where + message, rule=rule)
         self.line = line
+
+
+# The errors' public home is the package top (``hasenpfeffer_core.RecordError``): tracebacks
+# and pickles name it there rather than this module.
+for _error in (
+    HasenpfefferError,
+    ParseError,
+    InvalidDataError,
+    IllegalActionError,
+    WrongPhaseError,
+    OutOfTurnError,
+    MustFollowSuitError,
+    BidTooLowError,
+    RecordError,
+):
+    _error.__module__ = "hasenpfeffer_core"
+del _error

@@ -99,7 +99,7 @@ def parse_seat(text: str | Seat) -> Seat:
     >>> parse_seat("x")
     Traceback (most recent call last):
     ...
-    hasenpfeffer_core.errors.ParseError: 'x' is not a seat: seats are N, E, S, W (North, East, South, West)
+    hasenpfeffer_core.ParseError: 'x' is not a seat: seats are N, E, S, W (North, East, South, West)
     """
     if isinstance(text, Seat):
         return text

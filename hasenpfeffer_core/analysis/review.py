@@ -7,7 +7,7 @@ rule at work (followed suit, trumped, discarded, who is winning the trick) and,
 where a play changed the result, what it cost ("this gave up a trick: K♠ would have
 kept it").
 
->>> from hasenpfeffer_core.record import EXAMPLE, loads
+>>> from hasenpfeffer_core.engine.record import EXAMPLE, loads
 >>> a = analyse(loads(EXAMPLE))
 >>> [s.action.card.text for s in a.plays]
 ['A♠', 'J♦', '10♠']
@@ -20,15 +20,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .actions import Play
-from .cards import DECK, JOKER, Card, Suit
+from ..engine.actions import Play
+from ..engine.cards import DECK, JOKER, Card, Suit
+from ..engine.record import HandRecord, Move
+from ..engine.rules import NoTrumpJoker
+from ..engine.seats import SEATS, Seat
+from ..engine.state import HandState
+from ..engine.tricks import _EFF, NO_TRUMP_KEY, CardRole, _winner_index, card_role
 from .explain import join_and
-from .record import HandRecord, Move
-from .rules import NoTrumpJoker
-from .seats import SEATS, Seat
 from .solver import _play_values
-from .state import HandState
-from .tricks import _EFF, NO_TRUMP_KEY, CardRole, _winner_index, card_role
 
 __all__ = ["HandAnalysis", "PlayAnalysis", "analyse", "annotate", "state_play_values"]
 

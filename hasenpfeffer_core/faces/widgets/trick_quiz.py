@@ -1,7 +1,7 @@
 """A quiz: who wins this trick? Press the card that wins; the answer shows at once.
 
 The questions, their answers and explanations come from
-:func:`hasenpfeffer_core.quiz.trick_winner_question`; this widget only shows them.
+:func:`hasenpfeffer_core.analysis.quiz.trick_winner_question`; this widget only shows them.
 
 >>> quiz = TrickWinnerQuiz(difficulty="bowers", seed=5)
 >>> q = quiz.question
@@ -17,11 +17,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from .. import quiz as _quiz
-from ..quiz import DIFFICULTIES, Question
+from ...analysis import quiz as _quiz
+from ...analysis.quiz import DIFFICULTIES, Question
+from ...engine.seats import SEATS, Seat
 from ..render import table_svg
-from ..seats import SEATS, Seat
-from ._base import (
+from .base import (
     DIFFICULTY_LABELS,
     Guarded,
     QuizSession,
@@ -43,7 +43,7 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
     """A finished trick: press the card that wins it.
 
     Public parts (for tests and lessons): ``question`` (the current
-    :class:`~hasenpfeffer_core.quiz.Question`, or ``None``), ``answer_buttons``
+    :class:`~hasenpfeffer_core.analysis.quiz.Question`, or ``None``), ``answer_buttons``
     (one per card played, in playing order, labelled ``"N: A♠"``), ``next_button``,
     ``feedback`` (an HTML widget), ``score`` (right, asked), ``streak``,
     ``best_streak``, ``by_tag`` (situation tag -> (right, asked)), ``difficulty``

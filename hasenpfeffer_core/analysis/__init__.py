@@ -1,0 +1,7 @@
+"""What the engine's positions mean: explanations in words, a player's view, the exact
+double-dummy solver, the computer players, the quiz bank, the teaching hands, the review
+of a played hand and one play session (seats, computer players, undo).
+
+The analysis reads the engine and never a face: it returns values and words, and the
+faces (``hasenpfeffer_core.faces``) draw them. Standard library only.
+"""
