@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from hasenpfeffer_core import HandRecord, HandState, Seat, dumps, loads
-from hasenpfeffer_core.analysis.bots import RandomPlayer, play_hand
+from hasenpfeffer_core.analysis.bots import RandomPlayer
 from hasenpfeffer_core.analysis.review import analyse, annotate, state_play_values
+from hasenpfeffer_core.analysis.session import play_hand
 from hasenpfeffer_core.analysis.solver import double_dummy
 from hasenpfeffer_core.engine.record import EXAMPLE
 

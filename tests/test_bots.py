@@ -21,9 +21,9 @@ from hasenpfeffer_core.analysis.bots import (
     FairExpert,
     RandomPlayer,
     RuleOfThumbPlayer,
-    play_hand,
     sample_hidden,
 )
+from hasenpfeffer_core.analysis.session import play_hand
 from hasenpfeffer_core.analysis.view import PlayerView
 
 

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from hasenpfeffer_core import HandRecord, HandState, Seat, dump, load, loads, ranking
-from hasenpfeffer_core.analysis.bots import RandomPlayer, play_hand
+from hasenpfeffer_core.analysis.bots import RandomPlayer
 from hasenpfeffer_core.analysis.quiz import quiz_set
 from hasenpfeffer_core.analysis.review import analyse, state_play_values
+from hasenpfeffer_core.analysis.session import play_hand
 from hasenpfeffer_core.analysis.solver import double_dummy, play_values
 from hasenpfeffer_core.engine.record import EXAMPLE
 from hasenpfeffer_core.faces import cli

@@ -26,8 +26,9 @@ from hasenpfeffer_core import (
     Seat,
     dump,
 )
-from hasenpfeffer_core.analysis.bots import RandomPlayer, play_hand
+from hasenpfeffer_core.analysis.bots import RandomPlayer
 from hasenpfeffer_core.analysis.review import PlayAnalysis, analyse, annotate
+from hasenpfeffer_core.analysis.session import play_hand
 from hasenpfeffer_core.analysis.teaching import teaching_hand, teaching_hand_names
 from hasenpfeffer_core.engine.record import EXAMPLE, loads
 from hasenpfeffer_core.faces.render import state_html

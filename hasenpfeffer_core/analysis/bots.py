@@ -12,11 +12,7 @@ All are reproducible from their seed.
   double-dummy; its :meth:`FairExpert.advise` gives the action and the reason, the
   "hint" the lessons offer.
 
->>> from hasenpfeffer_core import HandState, Seat
->>> from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer, play_hand
->>> h = play_hand(HandState.new(dealer=Seat.N, seed=4), {s: RuleOfThumbPlayer() for s in Seat})
->>> h.is_over
-True
+Whole hands are played with :func:`hasenpfeffer_core.analysis.session.autoplay`.
 """
 
 from __future__ import annotations
@@ -29,8 +25,7 @@ from typing import Protocol
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import DECK, SUITS, Card, Rank, Suit
 from ..engine.rules import BiddingScale, FirstLead
-from ..engine.seats import SEATS, Seat
-from ..engine.state import HandState
+from ..engine.seats import SEATS
 from ..engine.tricks import _EFF, _ORDER, _WIN, _winner_index, trump_key
 from .explain import join_and
 from .solver import _play_values, _solve
@@ -43,7 +38,6 @@ __all__ = [
     "RandomPlayer",
     "RuleOfThumbPlayer",
     "estimate_tricks",
-    "play_hand",
     "sample_hidden",
 ]
 
@@ -592,15 +586,3 @@ def _play_reason(action: Action, avg: Mapping[Action, float], n: int, done: int)
     if equal:
         tail += f" ({join_and(a.card.text for a in equal if isinstance(a, Play))} do as well)"
     return head + tail + "."
-
-
-def play_hand(
-    state: HandState, players: Mapping[Seat, Player], *, max_actions: int = 200
-) -> HandState:
-    """Let ``players`` (one per seat) play ``state`` to the end; returns the state."""
-    for _ in range(max_actions):
-        seat = state.to_move
-        if seat is None:
-            break
-        state.apply(players[seat].choose(PlayerView.of(state, seat)))
-    return state

@@ -20,13 +20,12 @@ True
 from __future__ import annotations
 
 import logging
-import random
 from typing import Any, Final
 
 import ipywidgets as w
 
-from ...analysis.bots import FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
-from ...analysis.review import analyse, state_play_values
+from ...analysis.review import analyse
+from ...analysis.session import PlaySession
 from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ...engine.auction import bid_name
@@ -34,7 +33,7 @@ from ...engine.errors import IllegalActionError, InvalidDataError
 from ...engine.game import Game
 from ...engine.record import HandRecord
 from ...engine.rules import Rules
-from ...engine.seats import SEATS, Seat, Side, parse_seat
+from ...engine.seats import Seat, Side, parse_seat
 from ...engine.state import HandState, Phase
 from ..render import state_html
 from .base import (
@@ -58,14 +57,6 @@ OPPONENTS: Final = {
     "random": "random players",
 }
 
-#: The hint's sampling: modest, so that a hint answers in well under a third of a second.
-#: The first trick is the costliest to solve, so it gets fewer samples.
-HINT_SAMPLES: Final = 16
-HINT_FIRST_TRICK_SAMPLES: Final = 8
-HINT_BID_SAMPLES: Final = 4
-#: The fair experts at the table think less than the hint does, to keep play brisk.
-EXPERT_SAMPLES: Final = 8
-EXPERT_BID_SAMPLES: Final = 2
 
 _LOGGER = logging.getLogger("hasenpfeffer_core.faces.widgets")
 
@@ -129,19 +120,11 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             raise InvalidDataError(
                 f"opponents must be one of {', '.join(OPPONENTS)}, got {opponents!r}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidDataError(f"seed must be a whole number, got {seed!r}")
         self.seat: Seat = parse_seat(seat)
-        self.opponents = opponents
-        self.rules = _parse_rules(rules)
-        self.seed = seed
-        self.game_mode = bool(game)
-        self.game: Game | None = None
-        self._hand: HandState | None = None
-        self._games = 0  # games started (game mode)
-        self._hands = 0  # hands dealt (single-hand mode)
+        self.session = PlaySession(
+            _parse_rules(rules), seed=seed, people=(self.seat,), opponents=opponents, game=game
+        )
         self._score_before: tuple[int, int] | None = None
-        self._thumb = RuleOfThumbPlayer()
         self._buttons: dict[Action, w.Button] = {}
         self._names = {self.seat: "You"}
         self._finished = False
@@ -189,17 +172,35 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         )
         body = w.HBox([self.table, side], layout=w.Layout(flex_flow="row wrap"))
         self.children = [self.header, self.status, body, self.result, self.review]
-        self.new_hand()
+        self._start_hand()
 
     # --- public API ---------------------------------------------------------------
 
     @property
     def state(self) -> HandState:
         """The hand being played (the engine's own state: read it, do not change it)."""
-        if self.game is not None:
-            return self.game.hand
-        assert self._hand is not None
-        return self._hand
+        return self.session.state
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played (``game=True``), else ``None``."""
+        return self.session.game
+
+    @property
+    def rules(self) -> Rules:
+        return self.session.rules
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    @property
+    def opponents(self) -> str:
+        return self.session.opponents
+
+    @property
+    def game_mode(self) -> bool:
+        return self.session.game_mode
 
     @guarded
     def act(self, action: Action) -> None:
@@ -241,127 +242,42 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
 
     # --- the hand -----------------------------------------------------------------
 
-    def _hand_index(self) -> int:
-        return len(self.game.hands) - 1 if self.game is not None else self._hands - 1
-
-    def _rng(self, kind: str, seat: Seat) -> random.Random:
-        """A generator for one decision: the same position always gets the same seed."""
-        state = self.state
-        key = f"{kind}:{self.seed}:{self._games}:{self._hand_index()}:{len(state.log)}:{seat.name}"
-        return random.Random(key)
-
-    def _computer(self, seat: Seat) -> Player:
-        if self.opponents == "thumb":
-            return self._thumb
-        rng = self._rng("computer", seat)
-        if self.opponents == "random":
-            return RandomPlayer(rng)
-        return FairExpert(rng, samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES)
-
-    def _apply(self, action: Action) -> None:
-        state = self.state
-        if isinstance(action, Play) and state.phase is Phase.PLAY:
-            # Solve each position as it comes: the solver keeps what it learns, so the
-            # analysis at the end of the hand is quick and the work is spread out.
-            state_play_values(state)
-        if self.game is not None:
-            self.game.apply(action)
-        else:
-            self.state.apply(action)
-
-    def _run_computers(self) -> None:
-        """Let the computer seats act until it is the learner's turn or the hand is over."""
-        state = self.state
-        while (seat := state.to_move) is not None and seat is not self.seat:
-            self._apply(self._computer(seat).choose(PlayerView.of(state, seat)))
-
     def _new_hand(self) -> None:
-        if self.game_mode:
-            if self.game is None or self.game.is_over:
-                self._games += 1
-                self.game = Game(self.rules, seed=self._game_seed())
-            else:
-                self.game.next_hand()  # refuses while the hand is being played
+        self.session.new_hand()  # in a game, refused while the hand is being played
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        if self.game is not None:
             scores = self.game.scores
             self._score_before = (scores[Side.NS], scores[Side.EW])
-        else:
-            first = SEATS[random.Random(f"dealer:{self.seed}").randrange(4)]
-            dealer = SEATS[(first.value + self._hands) % 4]
-            deal_seed = random.Random(f"deal:{self.seed}:{self._hands}")
-            self._hands += 1
-            self._hand = HandState.new(self.rules, dealer, seed=deal_seed)
+        self._reset_panels()
+        self.session.run_computers()
+        self._render()
+
+    def _reset_panels(self) -> None:
         self._finished = False
         self.replayer = None
         self.review.children = []
         self.result.value = ""
         self.status.value = ""
-        self._run_computers()
-        self._render()
-
-    def _game_seed(self) -> int:
-        return self.seed * 1009 + self._games
 
     def _act(self, action: Action) -> None:
-        state = self.state
-        if state.is_over:
-            raise IllegalActionError("the hand is over: deal the next one", rule="order of play")
-        if action.seat is not self.seat:
+        if not self.state.is_over and action.seat is not self.seat:
             raise IllegalActionError(
                 f"you play {self.seat.word}'s cards, not {action.seat.word}'s", rule="turn order"
             )
-        self._apply(action)  # the engine refuses anything the rules forbid
+        self.session.act(action)  # the engine refuses anything the rules forbid
         self.status.value = ""
-        self._run_computers()
         self._render()
 
     def _undo(self) -> None:
-        state = self.state
-        log = state.log
-        mine = [i for i, a in enumerate(log) if a.seat is self.seat]
-        if not mine:
-            raise IllegalActionError(
-                "there is no decision of yours to take back in this hand", rule="undo"
-            )
-        keep = log[: mine[-1]]
-        if self.game is not None:
-            self._replay_game(keep)
-        else:
-            assert state.deal is not None
-            self._hand = HandState.replay(state.deal, keep, rules=state.rules, dealer=state.dealer)
-        self._finished = False
-        self.replayer = None
-        self.review.children = []
-        self.result.value = ""
-        self.status.value = ""
+        self.session.undo()
+        self._reset_panels()
         self._render()
-
-    def _replay_game(self, keep: tuple[Action, ...]) -> None:
-        """Rebuild the game from its seed: the finished hands, then ``keep`` of this one."""
-        assert self.game is not None
-        old = self.game
-        game = Game(self.rules, seed=self._game_seed())
-        for hand in old.hands[:-1]:
-            for action in hand.log:
-                game.apply(action)
-            game.next_hand()
-        for action in keep:
-            game.apply(action)
-        self.game = game
 
     def _hint(self) -> None:
         state = self.state
-        if state.to_move is not self.seat:
-            raise IllegalActionError(
-                "it is not your turn: there is no decision of yours to advise on", rule="hint"
-            )
-        view = PlayerView.of(state, self.seat)
-        first_trick = state.phase is Phase.PLAY and not state.tricks
-        expert = FairExpert(
-            self._rng("hint", self.seat),
-            samples=HINT_FIRST_TRICK_SAMPLES if first_trick else HINT_SAMPLES,
-            bid_samples=HINT_BID_SAMPLES,
-        )
-        advice = expert.advise(view)
+        advice = self.session.advise()
         what = action_html(advice.action, state.rules, maker=state.maker, names=self._names)
         self.hint.value = box(
             '<div class="hp-fb hp-info" role="status">'
@@ -452,7 +368,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             s = self.game.scores
             mine = self.seat.side
             parts.append(
-                f"<div>Game {self._games}, hand {len(self.game.hands)} · score: "
+                f"<div>Game {self.session.games}, hand {len(self.game.hands)} · score: "
                 f"<b>NS {s[Side.NS]} · EW {s[Side.EW]}</b> (you are {mine.name}; first to "
                 f"{self.rules.target})</div>"
             )
@@ -545,8 +461,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     def _finish(self, state: HandState) -> None:
         """The hand is over: the result, and the annotated hand in a replayer."""
         self._finished = True
-        n = self._hand_index() + 1
-        title = f"Game {self._games}, hand {n}" if self.game_mode else f"Hand {n}"
+        n = self.session.hand_number
+        title = f"Game {self.session.games}, hand {n}" if self.game_mode else f"Hand {n}"
         record = HandRecord.from_state(state, title=title, score=self._score_before)
         analysis = analyse(record)
         # The same record as annotate(record), with the analysis worked out only once.
