@@ -28,7 +28,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict hasenpfeffer_core
+	$(BIN)/mypy --strict hasenpfeffer_core docs_hooks
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest

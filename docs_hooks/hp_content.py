@@ -11,8 +11,10 @@ import html
 import json
 import re
 import shlex
+import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from hasenpfeffer_core import (
@@ -20,23 +22,28 @@ from hasenpfeffer_core import (
     PRESETS,
     SEATS,
     SUITS,
+    Card,
     Rules,
     Seat,
     Side,
-    Suit,
     parse_card,
     parse_cards,
-    parse_suit,
+    parse_trump,
     ranking,
     score_hand,
 )
-from hasenpfeffer_core.analysis.explain import explain_card, explain_trick
+from hasenpfeffer_core.analysis.explain import explain_card, explain_plays, explain_trick
 from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, quiz_set
 from hasenpfeffer_core.analysis.review import analyse
 from hasenpfeffer_core.analysis.teaching import teaching_hands
 from hasenpfeffer_core.engine.actions import Bid
-from hasenpfeffer_core.engine.auction import bid_name
-from hasenpfeffer_core.engine.tricks import card_role, effective_suit, legal_plays, trick_winner
+from hasenpfeffer_core.engine.tricks import (
+    CardRole,
+    card_role,
+    effective_suit,
+    legal_plays,
+    trick_winner,
+)
 from hasenpfeffer_core.faces.render import card_svg, hand_svg, ranking_svg, state_html, table_svg
 
 esc = html.escape
@@ -67,12 +74,6 @@ def _options(text: str | None) -> dict[str, str]:
     return out
 
 
-def _trump(value: str | None) -> Suit | None:
-    if not value or value.upper() in ("N", "NT", "NONE"):
-        return None
-    return parse_suit(value)
-
-
 def _figure(picture: str, caption: str = "", *, inline: bool = False) -> str:
     if inline:
         return f'<span class="hp-pic">{picture}</span>'
@@ -83,7 +84,7 @@ def _figure(picture: str, caption: str = "", *, inline: bool = False) -> str:
 def render_macro(kind: str, arg: str, opts_text: str | None) -> str:
     """The HTML for one picture macro."""
     opts = _options(opts_text)
-    trump = _trump(opts.get("trump"))
+    trump = parse_trump(opts.get("trump"))
     known = "trump" in opts
     scale = float(opts.get("scale", "1"))
     caption = esc(opts.get("caption", ""))
@@ -100,25 +101,23 @@ def render_macro(kind: str, arg: str, opts_text: str | None) -> str:
         pic = hand_svg(cards, trump=trump, trump_known=known, scale=scale, overlap=overlap)
         return _figure(pic, caption, inline="inline" in opts)
     if kind == "ranking":
-        return _figure(ranking_svg(_trump(arg)), caption)
+        return _figure(ranking_svg(parse_trump(arg)), caption)
     if kind == "trick":
-        plays = []
+        plays: list[tuple[Seat, Card]] = []
         for item in arg.split():
-            seat, _, card = item.partition(":")
-            plays.append((Seat[seat.strip().upper()], parse_card(card)))
-        cards = [c for _, c in plays]
-        win = trick_winner(cards, trump)
+            seat, _, card_text = item.partition(":")
+            plays.append((Seat[seat.strip().upper()], parse_card(card_text)))
+        played = [c for _, c in plays]
+        win = trick_winner(played, trump)
         pic = table_svg(plays, trump=trump, trump_known=True, winner=plays[win][0], size=250)
-        why = explain_trick(cards, trump).text
-        name = "the Joker" if cards[win].is_joker else cards[win].text
+        why = explain_trick(played, trump).text
+        name = "the Joker" if played[win].is_joker else played[win].text
         text = f"{plays[win][0].word} wins with {name}. {why}"
         return f'<figure class="hp-figure hp-side hp-trick">{pic}<figcaption>{caption or esc(text)}</figcaption></figure>'
     if kind == "plays":
         hand = parse_cards(arg)
         led = parse_cards(opts.get("led", "")) if opts.get("led") else ()
         legal = legal_plays(hand, led, trump)
-        from hasenpfeffer_core.analysis.explain import explain_plays
-
         pic = hand_svg(
             hand,
             trump=trump,
@@ -147,6 +146,22 @@ def opts_value(arg: str, key: str) -> str:
     return _options(arg)[key]
 
 
+def _html_table(
+    cls: str, head: Iterable[str], rows: Iterable[str], *, caption: str = "", attrs: str = ""
+) -> str:
+    """A table in the site's scrolling wrapper.
+
+    ``head`` holds the header cells' HTML (each becomes a ``th``), ``rows`` whole ``tr``
+    elements; ``attrs`` is added to the ``table`` tag as it is.
+    """
+    cap = f"<caption>{caption}</caption>" if caption else ""
+    th = "".join(f"<th>{cell}</th>" for cell in head)
+    return (
+        f'<div class="hp-table-wrap"><table class="{cls}"{attrs}>{cap}'
+        f"<thead><tr>{th}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
 def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
@@ -161,14 +176,11 @@ def score_table(bid: int, took: int) -> str:
             f"<tr><td><code>{preset}</code></td><td>{_signed(res.points[Side.NS])}</td>"
             f"<td>{_signed(res.points[Side.EW])}</td><td>{esc(res.reason)}</td></tr>"
         )
-    head = (
-        "<thead><tr><th>rules</th><th>North-South</th><th>East-West</th>"
-        "<th>the engine's reason</th></tr></thead>"
-    )
-    return (
-        f'<div class="hp-table-wrap"><table class="hp-score"><caption>North-South bid {bid} '
-        f"and took {took} of the 6 tricks</caption>{head}<tbody>{''.join(rows)}</tbody>"
-        "</table></div>"
+    return _html_table(
+        "hp-score",
+        ["rules", "North-South", "East-West", "the engine's reason"],
+        rows,
+        caption=f"North-South bid {bid} and took {took} of the 6 tricks",
     )
 
 
@@ -179,13 +191,13 @@ def expand_macros(markdown: str, store: Callable[[str], str]) -> str:
 
 # --- ranking tables -------------------------------------------------------------------
 
-ROLE_WORDS = {
-    "joker": "the Joker: always the highest trump",
-    "right bower": "right bower: the jack of trumps",
-    "left bower": "left bower: the other jack of the same colour, a trump",
-    "trump": "trump",
-    "plain": "",
-}
+
+def _role_cell(role: CardRole) -> str:
+    """The ranking table's role column, from the engine's one table of role wording."""
+    if role in (CardRole.JOKER, CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER):
+        name = role.phrase if role is CardRole.JOKER else role.value
+        return f"{name}: {role.meaning}"
+    return role.value if role is CardRole.TRUMP else ""
 
 
 def ranking_markdown() -> str:
@@ -204,7 +216,7 @@ def ranking_markdown() -> str:
                 "(see [the rules](index.md#no-trump)).\n"
             )
         else:
-            left = next(c for c in order if card_role(c, trump) == "left bower")
+            left = next(c for c in order if card_role(c, trump) is CardRole.LEFT_BOWER)
             assert left.suit is not None
             out.append(
                 f"The {trump.singular} suit has **8 trumps**; {left.suit.plural} have only "
@@ -224,14 +236,15 @@ def ranking_markdown() -> str:
                 f'<tr data-card="{esc(card.text)}" data-role="{esc(role)}">'
                 f'<td class="hp-num">{place}</td><td class="hp-cardpic">{pic}</td>'
                 f'<td class="hp-cardtext">{esc(card.text)}</td><td>{esc(suit_text)}</td>'
-                f"<td>{esc(ROLE_WORDS[role])}</td></tr>"
+                f"<td>{esc(_role_cell(role))}</td></tr>"
             )
-        out.append(
-            f'<div class="hp-table-wrap"><table class="hp-ranking" data-trump="'
-            f'{trump.letter if trump else "NT"}">'
-            "<thead><tr><th>#</th><th>card</th><th>text</th><th>plays as</th><th>role</th>"
-            f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>\n"
+        table = _html_table(
+            "hp-ranking",
+            ["#", "card", "text", "plays as", "role"],
+            rows,
+            attrs=f' data-trump="{trump.letter if trump else "NT"}"',
         )
+        out.append(table + "\n")
     return "\n".join(out)
 
 
@@ -248,10 +261,10 @@ def variants_markdown() -> str:
     """The published rule sets side by side, one row per engine option."""
     presets = list(PRESETS.values())
     seed = Rules()
-    head = "".join(
-        f'<th><code>{esc(p.name)}</code><br><span class="hp-small">{esc(p.title)}</span></th>'
+    head = ["option"] + [
+        f'<code>{esc(p.name)}</code><br><span class="hp-small">{esc(p.title)}</span>'
         for p in presets
-    )
+    ]
     rows = []
     for name, info in OPTIONS.items():
         cells = []
@@ -264,10 +277,7 @@ def variants_markdown() -> str:
             f'<tr id="option-{name.replace("_", "-")}"><th scope="row"><code>{name}</code><br>'
             f'<span class="hp-small">{esc(info.summary)}</span></th>{"".join(cells)}</tr>'
         )
-    table = (
-        '<div class="hp-table-wrap"><table class="hp-variants"><thead><tr><th>option</th>'
-        f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
-    )
+    table = _html_table("hp-variants", head, rows)
     sets = []
     for p in presets:
         diffs = p.rules.differences()
@@ -298,237 +308,196 @@ def variants_markdown() -> str:
 
 
 # --- the source texts -----------------------------------------------------------------
+#
+# The notes on the two translations (section summaries, glossed words, line notes) are
+# data a translator edits by hand: they live in translation-notes.toml, read at every
+# build so that `make docs` picks up an edit. The file's header describes its keys.
+
+NOTES_FILE = Path(__file__).with_name("translation-notes.toml")
+#: The notes' table of each source language, by the language code the pages use.
+LANGUAGES = {"it": "italian", "th": "thai"}
 
 
 @dataclass(frozen=True)
 class Section:
-    first: int  # 1-based line numbers, inclusive
-    last: int
+    """A section of the source text, with its English summary and explainer links."""
+
+    first_line: int  # 1-based line numbers, inclusive
+    last_line: int
     title: str  # what the section is about, in English
-    anchor: str  # the id of the matching section of the rules explainer (rules/)
-    link_text: str
     summary: str
-    more: tuple[tuple[str, str], ...] = ()  # further (anchor, link text) pairs
-
-
-#: The sections of the source text (both translations have the same 32 lines).
-SECTIONS = (
-    Section(
-        1,
-        5,
-        "Introduction: players, deck and object",
-        "the-game-in-one-minute",
-        "The game in one minute",
-        "Hasenpfeffer is Euchre with a 25th card, the Joker, which is always the highest "
-        "trump. Four players in two partnerships; a 25-card deck (9 to ace in four suits, "
-        "plus the Joker); the first partnership to 10 points wins. The name comes from a "
-        "German stew of marinated rabbit or hare.",
-    ),
-    Section(
-        6,
-        10,
-        "Card values",
-        "cards-and-their-order",
-        "Cards and their order",
-        "Aces are high and nines low, with three exceptions: the Joker is always the highest "
-        "trump; the jack of trumps (right bower) is second; the other jack of the same colour "
-        "(left bower) is third. Both bowers belong to the trump suit. Example with hearts "
-        "trumps: Joker, J♥, J♦, then A♥.",
-    ),
-    Section(
-        11,
-        14,
-        "Setup",
-        "seats-deal-and-dealer",
-        "Seats, deal and dealer",
-        "Partners sit opposite each other; the first dealer is chosen at random. Six cards "
-        "each; the last card goes face down in the middle: the widow. Most players deal in "
-        "packets of three.",
-    ),
-    Section(
-        15,
-        18,
-        "Bidding",
-        "bidding",
-        "Bidding",
-        "Starting left of the dealer and going clockwise, each player passes or bids a number "
-        "from 1 to 6; the bidding goes round until three players have passed. The high bidder "
-        "picks up the widow, names trump and discards one card face down.",
-        (("all-pass", "When all four pass"), ("widow-and-trump", "The widow and trump")),
-    ),
-    Section(
-        19,
-        24,
-        "Play",
-        "play",
-        "Play",
-        "The player left of the dealer leads any card (exceptions for lone hands). Follow the "
-        "suit led if you can, otherwise play any card; the bowers are trumps. The highest "
-        "trump wins, or the highest card of the suit led if no trump was played. The winner "
-        "leads next.",
-        (("joker-led", "When the Joker is led"), ("going-alone", "Going alone")),
-    ),
-    Section(
-        25,
-        27,
-        "Scoring",
-        "scoring",
-        "Scoring",
-        "Makers who take at least their bid score 1 point per trick taken. Makers who fail "
-        "lose 1 point per trick taken (an unusual rule: see the explainer). Negative scores "
-        "are possible; the first partnership to 10 points wins.",
-        (("failed-bid", "Makers who fail"),),
-    ),
-    Section(
-        28,
-        32,
-        "Alternative bidding",
-        "little-pepper-and-big-pepper",
-        "Little Pepper and Big Pepper",
-        "Bids from 1 to 5, then Little Pepper (6 tricks, normal stakes) and Big Pepper "
-        "(6 tricks, stakes doubled). Anyone may bid Big Pepper at any time; no Little Pepper "
-        "is needed first. Then the widow, trump and discard as before.",
-        (("widow-and-trump", "The widow and trump"),),
-    ),
-)
+    explained_at: str  # the id of the matching section of the rules explainer (rules/)
+    explained_title: str
+    see_also: tuple[tuple[str, str], ...] = ()  # further (id, link text) pairs
 
 
 @dataclass(frozen=True)
 class Term:
     """A word of a translation worth a note: the English term and what the word says."""
 
-    text: str
+    word: str
     english: str
-    literal: str
+    says: str
     wrong: bool = True
-    lines: tuple[int, ...] = ()  # only on these lines (empty: everywhere)
-    rules_notes: bool = True  # listed in rules-notes.md section 7 (else: our own note)
+    only_on_lines: tuple[int, ...] = ()  # empty: on every line
+    our_note: bool = False  # not listed in rules-notes.md section 7
 
 
-IT_TERMS = (
-    Term("trucco", "trick", "a ruse, a conjuring trick"),
-    Term("tiro", "trick", "a throw, a shot"),
-    Term("presa", "trick", "a trick (the right card-game word)", wrong=False),
-    Term("destra bower", "right bower", "half translated: destra is 'right-hand'"),
-    Term("pergola giusta", "right bower", "the correct pergola (an arbour)"),
-    Term("giusto perno", "right bower", "the correct pivot"),
-    Term("left bower", "left bower", "left in English", wrong=False),
-    Term("perimetro sinistro", "left bower", "the left perimeter"),
-    Term("pergolati", "bowers", "arbours, pergolas"),
-    Term("rivenditore", "dealer", "a retailer, a shopkeeper"),
-    Term("mazziere", "dealer", "the dealer (the right card-game word)", wrong=False),
-    Term("mazzo", "deck", "a deck of cards (correct)", wrong=False),
-    Term("Impostare", "setup", "to configure, to set (a device)"),
-    Term("offerta", "bidding", "an offer", lines=(15,)),
-    Term("società", "partnerships", "companies, firms"),
-    Term("comanda", "leads", "commands, gives orders"),
-    Term("poco pepe", "Little Pepper", "little pepper (the bid's name, translated)", wrong=False),
-    Term("grosso pepe", "Big Pepper", "big pepper (the bid's name, translated)", wrong=False),
-    Term(
-        "carta led",
-        "the card led",
-        "'led' is left in English in the middle of an Italian sentence",
-        rules_notes=False,
-    ),
-    Term(
-        "seme di testa",
-        "the suit led",
-        "the 'head suit': a word-for-word rendering of 'the leading suit'",
-        rules_notes=False,
-    ),
-)
+@dataclass(frozen=True)
+class TranslationNotes:
+    sections: tuple[Section, ...]  # shared: both translations have the same lines
+    terms: dict[str, tuple[Term, ...]]  # by language code
+    line_notes: dict[str, dict[int, str]]  # by language code, then line number
 
-TH_TERMS = (
-    Term("เคล็ดลับ", "trick", "a tip, a secret, a knack"),
-    Term("เทคนิค", "trick", "a technique"),
-    Term("ตึกที่ถูกต้อง", "right bower", "the correct building"),
-    Term("ที่จอดรถด้านขวา", "right bower", "the parking space on the right"),
-    Term("ขวา bower", "right bower", "half translated: ขวา is 'right'"),
-    Term("ซุ้มซ้าย", "left bower", "the left arbour"),
-    Term("ที่จอดซ้าย", "left bower", "the left parking space"),
-    Term("โบว์เลอร์", "bowers", "bowlers"),
-    Term("ตัวแทนจำหน่าย", "dealer", "a sales agent, a distributor"),
-    Term("ดาดฟ้า", "deck", "a ship's deck, a roof terrace"),
-    Term("ติดตั้ง", "setup", "to install (software, a machine)"),
-    Term("คำสั่ง", "bidding", "an order, a command"),
-    Term("ห้างหุ้นส่วน", "partnership", "a business partnership, a firm"),
-    Term("คนที่กล้าหาญ", "trump", "a brave person"),
-    Term(
-        "คนที่ชื่อว่าทรัมพ์",
-        "names trump",
-        "'the person named Trump': the high bidder names the trump suit",
-        rules_notes=False,
-    ),
-    Term(
-        "มักจะ",
-        "always",
-        "'usually, often': the Joker is always the highest trump, not usually",
-        rules_notes=False,
-    ),
-    Term(
-        "แจ็คของคนดี",
-        "the jack of the trump suit",
-        "'the jack of the good person'",
-        rules_notes=False,
-    ),
-    Term("คู่ค้า", "partners", "trading partners", rules_notes=False),
-    Term(
-        "จัดการไพ่",
-        "deal the cards",
-        "'handle, manage the cards': 'deal' read as in 'deal with'",
-        rules_notes=False,
-    ),
-    Term(
-        "ชุดใหม่",
-        "the suit led",
-        "'a new suit': the rule is to follow the suit that was led",
-        rules_notes=False,
-    ),
-    Term("ผู้พิทักษ์", "the defender", "a guardian, a protector", rules_notes=False),
-    Term(
-        "หุ้นส่วนที่ทำคะแนนสูงสุด",
-        "the high-bidding partnership",
-        "'the partner that scored highest'",
-        rules_notes=False,
-    ),
-)
 
-TH_LINE_NOTES = {
-    21: "The first exception lost its point: the English says the player to the left of the "
-    "lone player leads first; the Thai says only that 'the player must be the first leader'.",
-    23: "The Thai drops the word trump: it says 'unless more than one or more are played'. "
-    "The rule: the highest trump wins if any trump was played.",
-    27: "The last sentence says 'the first pairing that scores 10 points' and leaves out 'wins'.",
-    31: "The same bids are spelled three ways: พริกไทยเล็ก and พริกไทยน้อย (little pepper), "
-    "พริกใหญ่ (literally 'big chilli') and บิ๊กพริกไทย ('big pepper' with the English "
-    "'big' spelled in Thai letters).",
-}
+class _Table:
+    """One table of the notes file: typed reads, and errors that name the entry."""
 
-IT_LINE_NOTES = {
-    21: "Faithful to the English: these lead exceptions assume lone hands, which the text "
-    "never introduces (see going alone in the explainer).",
-    27: "Word for word the unusual rule: a partnership that fails its bid 'loses one point "
-    "for every trick won'.",
-}
+    def __init__(self, data: object, where: str) -> None:
+        if not isinstance(data, dict):
+            raise ValueError(f"{where} should be a table")
+        self.data: dict[str, object] = data
+        self.where = where
+
+    def _get(self, key: str) -> object:
+        if key not in self.data:
+            raise ValueError(f"{self.where} has no {key!r}")
+        return self.data[key]
+
+    def _wrong(self, key: str, expected: str) -> ValueError:
+        return ValueError(f"{self.where}: {key!r} should be {expected}")
+
+    def text(self, key: str) -> str:
+        value = self._get(key)
+        if not isinstance(value, str):
+            raise self._wrong(key, "a string")
+        return " ".join(value.split())  # a text may run over several lines
+
+    def number(self, key: str) -> int:
+        value = self._get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self._wrong(key, "a whole number")
+        return value
+
+    def flag(self, key: str, default: bool) -> bool:
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            raise self._wrong(key, "true or false")
+        return value
+
+    def numbers(self, key: str) -> tuple[int, ...]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) for n in value
+        ):
+            raise self._wrong(key, "a list of whole numbers")
+        return tuple(value)
+
+    def tables(self, key: str, where: str) -> list[_Table]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list):
+            raise self._wrong(key, "a list of tables")
+        return [_Table(item, f"{where} #{i}") for i, item in enumerate(value, start=1)]
+
+    def only(self, *keys: str) -> None:
+        unknown = sorted(set(self.data) - set(keys))
+        if unknown:
+            raise ValueError(f"{self.where} has unknown keys {unknown}")
+
+
+def _section(t: _Table) -> Section:
+    t.only(
+        "first_line",
+        "last_line",
+        "title",
+        "summary",
+        "explained_at",
+        "explained_title",
+        "see_also",
+    )
+    links = []
+    for link in t.tables("see_also", f"{t.where} see_also"):
+        link.only("at", "title")
+        links.append((link.text("at"), link.text("title")))
+    return Section(
+        t.number("first_line"),
+        t.number("last_line"),
+        t.text("title"),
+        t.text("summary"),
+        t.text("explained_at"),
+        t.text("explained_title"),
+        tuple(links),
+    )
+
+
+def _term(t: _Table) -> Term:
+    t.only("word", "english", "says", "wrong", "only_on_lines", "our_note")
+    return Term(
+        t.text("word"),
+        t.text("english"),
+        t.text("says"),
+        wrong=t.flag("wrong", True),
+        only_on_lines=t.numbers("only_on_lines"),
+        our_note=t.flag("our_note", False),
+    )
+
+
+def translation_notes(path: Path = NOTES_FILE) -> TranslationNotes:
+    """The notes file, read and checked; an error names the file and the entry."""
+    try:
+        with path.open("rb") as f:
+            return _notes(_Table(tomllib.load(f), "the file"))
+    except ValueError as e:  # tomllib's syntax errors are ValueErrors too
+        raise ValueError(f"{path}: {e}") from None
+
+
+def _notes(top: _Table) -> TranslationNotes:
+    top.only("section", *LANGUAGES.values())
+    sections = tuple(_section(t) for t in top.tables("section", "[[section]]"))
+    if not sections:
+        raise ValueError("there are no sections")
+    next_line = 1  # the sections cover the lines in order, without a gap
+    for sec in sections:
+        if sec.first_line != next_line or sec.last_line < sec.first_line:
+            raise ValueError(
+                f"the section {sec.title!r} covers lines {sec.first_line} to "
+                f"{sec.last_line}; it should start at line {next_line}"
+            )
+        next_line = sec.last_line + 1
+    terms: dict[str, tuple[Term, ...]] = {}
+    line_notes: dict[str, dict[int, str]] = {}
+    for lang, name in LANGUAGES.items():
+        table = _Table(top.data.get(name, {}), f"[{name}]")
+        table.only("word", "line_note")
+        terms[lang] = tuple(_term(t) for t in table.tables("word", f"[[{name}.word]]"))
+        notes: dict[int, str] = {}
+        for t in table.tables("line_note", f"[[{name}.line_note]]"):
+            t.only("line", "note")
+            line = t.number("line")
+            if not 1 <= line < next_line or line in notes:
+                raise ValueError(f"{t.where}: line {line} is out of range or has a note already")
+            notes[line] = t.text("note")
+        line_notes[lang] = notes
+    return TranslationNotes(sections, terms, line_notes)
 
 
 def _mark_terms(line: str, terms: Iterable[Term], number: int) -> tuple[str, list[Term]]:
     """The line HTML-escaped, with the noted words wrapped; its text is unchanged."""
-    usable = [t for t in terms if not t.lines or number in t.lines]
-    usable.sort(key=lambda t: -len(t.text))
+    usable = [t for t in terms if not t.only_on_lines or number in t.only_on_lines]
+    usable.sort(key=lambda t: -len(t.word))
     out = []
     found: list[Term] = []
     i = 0
     while i < len(line):
         for t in usable:
-            if line.startswith(t.text, i):
+            if line.startswith(t.word, i):
                 cls = "hp-term hp-term-wrong" if t.wrong else "hp-term hp-term-ok"
-                tip = f"{t.english}: {t.literal}" if t.wrong else f"{t.english} ({t.literal})"
+                tip = f"{t.english}: {t.says}" if t.wrong else f"{t.english} ({t.says})"
                 out.append(
-                    f'<span class="{cls}" title="{esc(tip)}" tabindex="0">{esc(t.text)}</span>'
+                    f'<span class="{cls}" title="{esc(tip)}" tabindex="0">{esc(t.word)}</span>'
                 )
                 found.append(t)
-                i += len(t.text)
+                i += len(t.word)
                 break
         else:
             out.append(esc(line[i]))
@@ -541,33 +510,38 @@ def source_html(text: str, lang: str) -> str:
 
     The text of the ``p.hp-src-line`` paragraphs, joined with newlines, is the file.
     """
+    notes_file = translation_notes()
     lines = text.split("\n")
-    terms = IT_TERMS if lang == "it" else TH_TERMS
-    line_notes = IT_LINE_NOTES if lang == "it" else TH_LINE_NOTES
+    terms = notes_file.terms[lang]
+    line_notes = notes_file.line_notes[lang]
+    sections = notes_file.sections
     for t in terms:
-        if t.text not in text:
-            raise ValueError(f"the glossed word {t.text!r} is not in the {lang} source text")
-    if SECTIONS[-1].last != len(lines):
-        raise ValueError(f"the {lang} source has {len(lines)} lines, the sections expect 32")
+        if t.word not in text:
+            raise ValueError(f"the glossed word {t.word!r} is not in the {lang} source text")
+    if sections[-1].last_line != len(lines):
+        raise ValueError(
+            f"the {lang} source has {len(lines)} lines, the sections expect "
+            f"{sections[-1].last_line}"
+        )
     out = []
-    for sec in SECTIONS:
+    for sec in sections:
         body = []
         seen: dict[str, Term] = {}
-        for n in range(sec.first, sec.last + 1):
+        for n in range(sec.first_line, sec.last_line + 1):
             marked, found = _mark_terms(lines[n - 1], terms, n)
             for t in found:
-                seen.setdefault(t.text, t)
-            cls = "hp-src-line" + (" hp-src-head" if n == sec.first and n > 1 else "")
+                seen.setdefault(t.word, t)
+            cls = "hp-src-line" + (" hp-src-head" if n == sec.first_line and n > 1 else "")
             body.append(f'<p class="{cls}" data-line="{n}">{marked}</p>')
         notes = []
         for t in seen.values():
             mark = "✗" if t.wrong else "✓"
-            where = "" if t.rules_notes else ' <span class="hp-small">(our note)</span>'
+            where = ' <span class="hp-small">(our note)</span>' if t.our_note else ""
             notes.append(
-                f'<li><span class="hp-mark">{mark}</span> <span lang="{lang}">{esc(t.text)}'
-                f"</span> for <em>{esc(t.english)}</em>: {esc(t.literal)}{where}</li>"
+                f'<li><span class="hp-mark">{mark}</span> <span lang="{lang}">{esc(t.word)}'
+                f"</span> for <em>{esc(t.english)}</em>: {esc(t.says)}{where}</li>"
             )
-        for n in range(sec.first, sec.last + 1):
+        for n in range(sec.first_line, sec.last_line + 1):
             if n in line_notes:
                 notes.append(f"<li>Line {n}: {esc(line_notes[n])}</li>")
         notes_html = (
@@ -577,29 +551,28 @@ def source_html(text: str, lang: str) -> str:
         )
         more = "".join(
             f'<p class="hp-see-also"><a href="../../rules/#{anchor}">See also: {esc(text)} →</a></p>'
-            for anchor, text in sec.more
+            for anchor, text in sec.see_also
         )
         out.append(
-            f'<section class="hp-src-section" id="section-{sec.first}">'
+            f'<section class="hp-src-section" id="section-{sec.first_line}">'
             f'<div class="hp-src-text" lang="{lang}">{"".join(body)}</div>'
             f'<aside class="hp-src-notes" lang="en"><p class="hp-notes-title">{esc(sec.title)}'
-            f' <span class="hp-small">(lines {sec.first} to {sec.last})</span></p>'
+            f' <span class="hp-small">(lines {sec.first_line} to {sec.last_line})</span></p>'
             f'<p class="hp-summary">{esc(sec.summary)}</p>{notes_html}'
-            f'<p class="hp-explained"><a href="../../rules/#{sec.anchor}"'
-            f">Explained in English: {esc(sec.link_text)} →</a></p>{more}</aside></section>"
+            f'<p class="hp-explained"><a href="../../rules/#{sec.explained_at}"'
+            f">Explained in English: {esc(sec.explained_title)} →</a></p>{more}</aside></section>"
         )
     return "\n".join(out)
 
 
 def terms_table(lang: str) -> str:
     """The glossary of mistranslated words (rules-notes section 7) for one language."""
-    terms = IT_TERMS if lang == "it" else TH_TERMS
     rows = []
-    for t in terms:
+    for t in translation_notes().terms[lang]:
         verdict = "wrong" if t.wrong else "fine"
-        origin = "" if t.rules_notes else " (our note)"
+        origin = " (our note)" if t.our_note else ""
         rows.append(
-            f'| <span lang="{lang}">{esc(t.text)}</span> | {t.english} | {esc(t.literal)} | '
+            f'| <span lang="{lang}">{esc(t.word)}</span> | {esc(t.english)} | {esc(t.says)} | '
             f"{verdict}{origin} |"
         )
     return (
@@ -616,7 +589,7 @@ PRACTICE_SEEDS = {"trick-winner": 2024, "legal-play": 7031}
 
 def practice_data(kind: str) -> dict[str, Any]:
     """Questions of one kind at every difficulty, with answers, explanations and pictures."""
-    questions = []
+    questions: list[dict[str, Any]] = []
     for d_index, difficulty in enumerate(DIFFICULTIES):
         seed = PRACTICE_SEEDS[kind] + d_index
         for q in quiz_set(kind, PRACTICE_COUNT, seed=seed, difficulty=difficulty):
@@ -666,10 +639,6 @@ def viewer_index() -> list[dict[str, str]]:
     ]
 
 
-def _seat_list(cards: Iterable[Any]) -> str:
-    return " ".join(c.text for c in cards)
-
-
 def viewer_hand(name: str) -> dict[str, Any]:
     """Every step of one teaching hand: the table, the action and note, the analysis."""
     rec = teaching_hands()[name]
@@ -712,26 +681,18 @@ def viewer_hand(name: str) -> dict[str, Any]:
     }
 
 
-def bid_names(rules: Rules) -> list[str]:
-    """The bids of a rules value, low to high (for the explainer)."""
-    names = [bid_name(n, False, rules) for n in range(1, 7)]
-    if rules.doubled_bid:
-        names.append(bid_name(6, True, rules))
-    return names
-
-
 def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 __all__ = [
-    "SECTIONS",
     "expand_macros",
     "practice_data",
     "ranking_markdown",
     "source_html",
     "terms_table",
     "to_json",
+    "translation_notes",
     "variants_markdown",
     "viewer_hand",
     "viewer_index",

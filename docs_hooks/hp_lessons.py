@@ -102,7 +102,8 @@ def executed_copy(lesson: Lesson, out_dir: Path) -> Path:
         from nbclient import NotebookClient
 
         log.info("executing %s (no cached run for this version)", lesson.source.name)
-        nb = nbformat.read(lesson.source, as_version=4)
+        # nbformat's read and write have no annotations (the package is otherwise typed)
+        nb = nbformat.read(lesson.source, as_version=4)  # type: ignore[no-untyped-call]
         client = NotebookClient(
             nb,
             timeout=TIMEOUT,
@@ -119,7 +120,7 @@ def executed_copy(lesson: Lesson, out_dir: Path) -> Path:
         for old in cached.parent.glob(f"{lesson.name}-*.ipynb"):
             old.unlink()
         tmp = cached.with_suffix(".tmp")
-        nbformat.write(nb, tmp)
+        nbformat.write(nb, tmp)  # type: ignore[no-untyped-call]
         tmp.replace(cached)
     target = out_dir / "lessons" / lesson.source.name
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -95,16 +95,23 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def pyodide_version() -> str:
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+def _kernel_versions() -> tuple[str, str]:
+    """The Pyodide version and the Python version the Pyodide kernel was made for."""
+    # jupyterlite-pyodide-kernel ships no type information (no py.typed marker)
+    from jupyterlite_pyodide_kernel.constants import (  # type: ignore[import-untyped]
+        PYODIDE_PYTHON_VERSION,
+        PYODIDE_VERSION,
+    )
 
-    return str(PYODIDE_VERSION)
+    return str(PYODIDE_VERSION), str(PYODIDE_PYTHON_VERSION)
+
+
+def pyodide_version() -> str:
+    return _kernel_versions()[0]
 
 
 def pyodide_python() -> str:
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
-
-    return str(PYODIDE_PYTHON_VERSION)
+    return _kernel_versions()[1]
 
 
 def pyodide_dist() -> Path:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -164,7 +165,7 @@ def on_files(files: Files, config: Any) -> Files:
 MARKER = re.compile(r"<!--\s*hp:([a-z-]+)(?:\s+([^>]*?))?\s*-->")
 
 
-def _store(page_key: str) -> Any:
+def _store(page_key: str) -> Callable[[str], str]:
     tokens: dict[str, str] = _state["tokens"].setdefault(page_key, {})
 
     def store(html: str) -> str:
@@ -262,7 +263,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
             return hp_content.variants_markdown()
         if name == "source":
             f = files.get_file_from_path(SOURCES[arg])
-            if f is None:
+            if f is None or f.abs_src_path is None:  # a generated file has no source path
                 raise FileNotFoundError(f"site/{SOURCES[arg]} is missing")
             text = Path(f.abs_src_path).read_bytes().decode("utf-8")
             return "\n\n" + store(hp_content.source_html(text, arg)) + "\n\n"
