@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import pickle
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from hasenpfeffer_core import (
     parse_action,
     parse_card,
 )
-from hasenpfeffer_core.engine.record import EXAMPLE
+from hasenpfeffer_core.engine.record import EXAMPLE, MAX_ERRORS
 
 DATA = Path(__file__).parent / "data"
 FILES = sorted(DATA.glob("*.hand"))
@@ -601,3 +602,159 @@ def test_hand_record_checks_its_moves() -> None:
 def test_from_state_needs_a_dealt_hand() -> None:
     with pytest.raises(RecordError, match="the hand has not been dealt"):
         HandRecord.from_state(HandState())
+
+
+# --- every mistake at once ------------------------------------------------------------------
+
+
+def mistakes(text: str) -> list[tuple[int | None, str | None]]:
+    """The line and rule of every mistake ``loads`` finds in ``text``, checking the error."""
+    error = refused(text)
+    assert error.errors, "a refused record names at least one mistake"
+    first = error.errors[0]
+    assert (str(error), error.line, error.rule) == (str(first), first.line, first.rule)
+    for each in error.errors:
+        assert type(each) is RecordError and each.errors == (each,)
+    return [(each.line, each.rule) for each in error.errors]
+
+
+def test_three_independent_mistakes_are_all_reported_in_line_order() -> None:
+    text = (
+        HEADER.replace("dealer: W\n", "dealer: W\nscore: three to seven\n")
+        + "\n"
+        + ACTIONS.replace("E bid 4", "E bid 3").replace("E play J♦", "E plays J♦")
+    )
+    score, bid, play = (body_line(text, s) for s in ("score:", "E bid 3", "E plays"))
+    assert (score, bid, play) == (5, 13, 20)
+    error = refused(text)
+    assert [(e.line, e.rule) for e in error.errors] == [(5, None), (13, "bidding"), (20, None)]
+    assert mistakes(text) == [(5, None), (13, "bidding"), (20, None)]
+    assert str(error) == "line 5: score 'three to seven': write it as 'NS 3, EW 7'"
+    assert str(error.errors[1]).startswith("line 13: E bid 3 breaks the rules: E cannot bid 3")
+    assert str(error.errors[2]).startswith("line 20: 'E plays J♦' is not an action")
+
+
+def test_every_header_mistake_is_reported_and_missing_fields_come_last() -> None:
+    text = (
+        HEADER.replace("dealer: W", "dealer: X")
+        .replace("N: JK A♠", "N: JK AX")
+        .replace("S: J♠ Q♠ 10♠ Q♥ A♦ K♣", "S: J♠ Q♠ 10♠ Q♥ A♦ A♥")
+        .replace("widow: J♥\n", "venue: the club\nN: JK\n")
+        + "\n"
+        + ACTIONS
+    )
+    assert mistakes(text) == [
+        (4, None),  # 'X' is not a seat
+        (5, None),  # 'AX' is not a card
+        (7, "the deck"),  # A♥ is E's too
+        (9, None),  # unknown field 'venue'
+        (10, None),  # N given twice
+        (None, None),  # no widow
+    ]
+    error = refused(text)
+    assert (
+        str(error) == "line 4: 'X' is not a seat: seats are N, E, S, W (North, East, South, West)"
+    )
+    assert str(error.errors[-1]).startswith("the record has no 'widow:' field")
+
+
+def test_a_valid_record_still_loads() -> None:
+    record = loads(HEADER + "\n" + ACTIONS)
+    assert len(record) == 11 and record.final_state().tricks[0].winner is Seat.E
+    assert loads(dumps(record)) == record
+
+
+def test_one_mistake_is_a_list_of_one() -> None:
+    text = HEADER + "\n" + ACTIONS.replace("S play 10♠", "S play Q♥")
+    assert mistakes(text) == [(20, "follow suit")]
+    single = RecordError("bad", line=3, rule="x")
+    assert single.errors == (single,)
+    assert RecordError("bad").errors[0].line is None
+
+
+def test_an_illegal_action_then_a_broken_line_reports_both_but_no_echo() -> None:
+    text = HEADER + "\n" + ACTIONS.replace("E bid 4", "E bid 3").replace("N play A♠", "N play A")
+    # After the refused bid the passes and E's trump look legal, yet checked against the
+    # hand as it stands (E still to bid) the rules would refuse them: they are not reported.
+    assert mistakes(text) == [(12, "bidding"), (18, None)]
+    error = refused(text)
+    assert "'A' is not a card" in str(error.errors[1])
+
+
+def test_a_broken_line_stops_the_rules_check_but_not_the_reading() -> None:
+    # Without 'S pass', W's pass would be out of turn: the missing action is not blamed on W.
+    text = HEADER + "\n" + ACTIONS.replace("S pass", "S passes").replace("W play 9♣", "W plays 9♣")
+    assert mistakes(text) == [(13, None), (21, None)]
+
+
+def test_a_bad_deal_checks_only_the_spelling_of_the_actions() -> None:
+    text = (
+        HEADER.replace("widow: J♥", "widow: JK")
+        + "\n"
+        + ACTIONS.replace("S play 10♠", "S play Q♥").replace("E trump ♥", "E trump X")
+    )
+    assert mistakes(text) == [(9, "the deck"), (16, None)]
+
+
+def test_a_hand_with_a_mistake_is_left_out_of_the_duplicate_check() -> None:
+    # N lists E's A♥ as a seventh card: the size is the mistake, E is not blamed for A♥.
+    text = HEADER.replace("N: JK A♠ K♠ 10♥ 9♦ Q♣", "N: JK A♠ K♠ 10♥ 9♦ Q♣ A♥")
+    assert mistakes(text) == [(5, "the deal")]
+    # A card listed twice in two readable hands is blamed on the later line, even when
+    # that line is the hand's only mistake; the lines after it are still checked.
+    text = HEADER.replace("E: A♥", "E: JK").replace("W: J♣", "W: A♠")
+    assert mistakes(text) == [(6, "the deck"), (8, "the deck")]
+
+
+def test_a_lost_colon_does_not_make_the_next_fields_actions() -> None:
+    text = HEADER.replace("N: JK", "N JK") + "\n" + ACTIONS
+    error = refused(text)
+    assert [(e.line, e.rule) for e in error.errors] == [(5, None), (None, None)]
+    assert str(error) == (
+        "line 5: 'N JK A♠ K♠ 10♥ 9♦ Q♣' is not a field: write the field's name, a colon "
+        "and its value, as in 'dealer: W'"
+    )
+    assert str(error.errors[1]).startswith("the record has no 'N:' hand")
+
+
+def test_the_actions_may_still_follow_the_header_without_a_blank_line() -> None:
+    text = HEADER + ACTIONS.replace("N bid 3", "N bdi 3")
+    assert mistakes(text) == [(10, None)]
+    assert "'N bdi 3' is not an action" in str(refused(text))
+
+
+def test_an_unknown_field_may_be_the_rules_misspelt() -> None:
+    # 'rule:' is unknown, so the rules are in doubt: a Big Pepper bid is not checked.
+    text = HEADER.replace("rules: seed", "rule: seed-pepper") + "\n" + "N bid big-pepper\n"
+    assert mistakes(text) == [(3, None)]
+
+
+def test_a_note_without_an_action_does_not_stop_the_reading() -> None:
+    text = HEADER + "\n{A note with no action.}\n" + ACTIONS.replace("E bid 4", "E bid 3")
+    assert mistakes(text) == [(11, None), (13, "bidding")]
+
+
+def test_a_note_never_closed_ends_the_reading() -> None:
+    text = HEADER + "\n" + ACTIONS.replace("E bid 4", "E bid 4 {open").replace("S pass", "S x")
+    assert mistakes(text) == [(12, None)]
+
+
+def test_the_number_of_mistakes_is_capped() -> None:
+    text = HEADER + "\n" + "S passes\n" * (MAX_ERRORS + 30)
+    error = refused(text)
+    assert len(error.errors) == MAX_ERRORS
+    assert [e.line for e in error.errors] == list(range(11, 11 + MAX_ERRORS))
+    # A header cut short by the cap names no missing field: it may lie further down.
+    text = "".join(f"venue{i}: x\n" for i in range(MAX_ERRORS * 2)) + HEADER
+    error = refused(text)
+    assert len(error.errors) == MAX_ERRORS
+    assert [e.line for e in error.errors] == list(range(1, MAX_ERRORS + 1))
+
+
+def test_a_record_error_with_its_mistakes_pickles() -> None:
+    error = refused(HEADER.replace("dealer: W", "dealer: X").replace("widow: J♥", "widow: 8♥"))
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is RecordError
+    assert (str(again), again.line, again.rule) == (str(error), error.line, error.rule)
+    assert [str(e) for e in again.errors] == [str(e) for e in error.errors]
+    assert len(again.errors) == 2

@@ -10,7 +10,8 @@ wrong:
 * :class:`IllegalActionError`: an action that the rules forbid here: out of turn,
   in the wrong phase, not following suit, a bid too low. Its subclasses name the
   rule.
-* :class:`RecordError`: a hand record that cannot be loaded, with the line.
+* :class:`RecordError`: a hand record that cannot be loaded, with the line; ``errors``
+  lists every problem found in the record.
 
 Each error carries ``rule``: a short name of the rule that was broken, as the
 rules explainer names it (for example ``"follow suit"``), or ``None`` for
@@ -21,6 +22,8 @@ applies.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 
 class HasenpfefferError(ValueError):
@@ -62,14 +65,33 @@ class BidTooLowError(IllegalActionError):
 
 
 class RecordError(ParseError):
-    """A hand record that cannot be loaded; ``line`` is its 1-based line, if known."""
+    """A hand record that cannot be loaded; ``line`` is its 1-based line, if known.
+
+    ``errors`` holds every problem found in the record, in line order, each a
+    :class:`RecordError` with its own ``line`` and ``rule``; the error's own message,
+    ``line`` and ``rule`` are those of the first. An error about a single problem holds
+    just itself.
+    """
 
     line: int | None
 
-    def __init__(self, message: str, *, line: int | None = None, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        rule: str | None = None,
+        errors: Iterable[RecordError] = (),
+    ) -> None:
         where = f"line {line}: " if line is not None else ""
         super().__init__(where + message, rule=rule)
         self.line = line
+        self._errors = tuple(errors)
+
+    @property
+    def errors(self) -> tuple[RecordError, ...]:
+        """Every problem found, first to last (just this error if it is about one)."""
+        return self._errors or (self,)
 
 
 # The errors' public home is the package top (``hasenpfeffer_core.RecordError``): tracebacks
