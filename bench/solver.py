@@ -39,19 +39,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hasenpfeffer_core.analysis.solver import (
-    _solve,
     clear_caches,
     double_dummy,
     play_values,
+    solve_masks,
 )
 from hasenpfeffer_core.engine.cards import DECK, SUITS, Card, Suit
 from hasenpfeffer_core.engine.seats import SEATS, Seat
 from hasenpfeffer_core.engine.tricks import (
-    _legal_mask,
-    _winner_index,
+    legal_mask,
     legal_plays,
     trick_winner,
     trump_key,
+    winner_index,
 )
 
 Hands = dict[Seat, list[Card]]
@@ -146,11 +146,11 @@ def plain_minimax(masks: list[int], tk: int, leader: int) -> int:
 
     def trick(leader: int, played: list[int]) -> int:
         if len(played) == 4:
-            winner = (leader + _winner_index(played, tk)) % 4
+            winner = (leader + winner_index(played, tk)) % 4
             won = 1 if winner % 2 == 0 else 0
             return won + (trick(winner, []) if hands[winner] else 0)
         seat = (leader + len(played)) % 4
-        legal = _legal_mask(hands[seat], played[0] if played else -1, tk, False)
+        legal = legal_mask(hands[seat], played[0] if played else -1, tk, False)
         best = -1 if seat % 2 == 0 else 99
         for c in range(25):
             if legal >> c & 1:
@@ -273,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             t0 = clock()
             ov = double_dummy({s: d.hands[s] for s in SEATS}, d.trump, d.leader)["NS"]
             ours_t.append(clock() - t0)
-            agree += pv == ov == _solve(masks, tk, d.leader.value)
+            agree += pv == ov == solve_masks(masks, tk, d.leader.value)
             progress.step(i)
         progress.close()
         ratio = statistics.median(plain_t) / statistics.median(ours_t)

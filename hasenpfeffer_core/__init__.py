@@ -28,6 +28,7 @@ from .engine.cards import (
     parse_card,
     parse_cards,
     parse_suit,
+    parse_trump,
 )
 from .engine.errors import (
     BidTooLowError,
@@ -135,6 +136,7 @@ __all__ = [
     "parse_seat",
     "parse_side",
     "parse_suit",
+    "parse_trump",
     "play_values",
     "ranking",
     "score_hand",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from hasenpfeffer_core import HandState
+from hasenpfeffer_core import SEATS, Card, HandState
 
 
 def snapshot(state: HandState) -> dict[str, Any]:
@@ -40,3 +41,16 @@ def snapshot(state: HandState) -> dict[str, Any]:
         "repr": repr(state),
         "str": str(state),
     }
+
+
+def all_cards_accounted(state: HandState) -> Sequence[Card]:
+    """Every card's whereabouts: held, played, widow or discard."""
+    held = [c for s in SEATS for c in state.hand(s)]
+    played = [c for t in state.tricks for c in t.cards] + [c for _, c in state.current_trick]
+    extra: list[Card] = []
+    if state.deal is not None:
+        if not state.rules.widow or state.maker is None:
+            extra.append(state.deal.widow)
+        if state.discard is not None:
+            extra.append(state.discard)
+    return held + played + extra

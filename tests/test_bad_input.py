@@ -70,6 +70,7 @@ from hasenpfeffer_core import (
     parse_seat,
     parse_side,
     parse_suit,
+    parse_trump,
     ranking,
     score_hand,
     sort_hand,
@@ -262,6 +263,18 @@ TEXT_CASES = [
         ParseError,
         "None is not a suit: expected text, got NoneType",
         id="parse_suit-None",
+    ),
+    pytest.param(
+        lambda: parse_trump("no trumps"),
+        ParseError,
+        f"'no trumps' is not a suit: {SUIT_HELP}",
+        id="parse_trump-word",
+    ),
+    pytest.param(
+        lambda: parse_trump(7),  # type: ignore[arg-type]
+        ParseError,
+        f"'7' is not a suit: {SUIT_HELP}",
+        id="parse_trump-number",
     ),
     pytest.param(
         lambda: parse_seat("x"), ParseError, f"'x' is not a seat: {SEAT_HELP}", id="parse_seat-x"
@@ -1834,6 +1847,7 @@ def test_parsers_raise_only_their_own_errors(text: str) -> None:
         parse_card,
         parse_cards,
         parse_suit,
+        parse_trump,
         parse_seat,
         parse_side,
         parse_action,
@@ -1902,7 +1916,7 @@ def test_explanations_refuse_bad_cards_and_tricks() -> None:
 
 COVERED = {
     # text
-    "parse_card", "parse_cards", "parse_suit", "parse_seat", "parse_side", "parse_action",
+    "parse_card", "parse_cards", "parse_suit", "parse_trump", "parse_seat", "parse_side", "parse_action",
     "format_cards", "Card",
     # cards under a trump
     "ranking", "effective_suit", "legal_plays", "trick_winner", "sort_hand", "card_role",

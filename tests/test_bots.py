@@ -159,7 +159,7 @@ def test_sampled_deals_respect_shown_voids() -> None:
         pytest.skip("the hand ended early")
     view = PlayerView.of(h, seat)
     voids = view.voids()
-    from hasenpfeffer_core.engine.tricks import _EFF, trump_key
+    from hasenpfeffer_core.engine.tricks import EFF, trump_key
 
     tk = trump_key(view.trump)
     rng = random.Random(1)
@@ -169,7 +169,7 @@ def test_sampled_deals_respect_shown_voids() -> None:
         for s in SEATS:
             for i in range(25):
                 if masks[s.value] >> i & 1:
-                    assert _EFF[tk][i] not in voids[s]
+                    assert EFF[tk][i] not in voids[s]
             if s is not seat and s not in view.sitting_out:
                 assert masks[s.value].bit_count() == view.hand_sizes[s]
 

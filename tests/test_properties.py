@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from _support import snapshot
+from _support import all_cards_accounted, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,7 +51,6 @@ from hasenpfeffer_core import (
     ranking,
     trick_winner,
 )
-from hasenpfeffer_core.engine.state import all_cards_accounted
 
 # --- the rule sets under test ---------------------------------------------
 

@@ -21,11 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer_core.analysis.solver import (
-    _play_values,
-    _solve,
     clear_caches,
     double_dummy,
     play_values,
+    play_values_masks,
+    solve_masks,
 )
 from hasenpfeffer_core.engine.cards import DECK, SUITS, Card, Suit, parse_cards
 from hasenpfeffer_core.engine.errors import InvalidDataError, ParseError
@@ -368,8 +368,8 @@ def test_internal_entry_points_agree_with_the_public_functions(pos: Position) ->
     jat = pos.no_trump_joker is NoTrumpJoker.ANY_TIME
     args = (masks, trump_key(pos.trump), NAMES.index(pos.leader), [c.index for c in pos.trick])
     saved = list(masks)
-    ns = _solve(*args, joker_any_time=jat, active=active)
-    by_index = _play_values(*args, joker_any_time=jat, active=active)
+    ns = solve_masks(*args, joker_any_time=jat, active=active)
+    by_index = play_values_masks(*args, joker_any_time=jat, active=active)
     assert masks == saved
     assert ns == solve(pos)["NS"]
     assert by_index == {c.index: v for c, v in values(pos).items()}
@@ -377,8 +377,8 @@ def test_internal_entry_points_agree_with_the_public_functions(pos: Position) ->
 
 def test_internal_solve_checks_the_position_when_not_told_the_seats_in_play() -> None:
     with pytest.raises(InvalidDataError, match="unequal lengths"):
-        _solve([0b11, 0b100, 0b1000, 0b10000], 0, 0)
-    assert _solve([0b1, 0b10, 0b100, 0b1000], 0, 0) == 1  # 9♠ 10♠ J♠ Q♠: S's right bower
+        solve_masks([0b11, 0b100, 0b1000, 0b10000], 0, 0)
+    assert solve_masks([0b1, 0b10, 0b100, 0b1000], 0, 0) == 1  # 9♠ 10♠ J♠ Q♠: S's right bower
 
 
 # --- accepted forms and bad input -------------------------------------------------------

@@ -26,9 +26,9 @@ from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Pla
 from ..engine.cards import DECK, SUITS, Card, Rank, Suit
 from ..engine.rules import BiddingScale, FirstLead
 from ..engine.seats import SEATS
-from ..engine.tricks import _EFF, _ORDER, _WIN, _winner_index, trump_key
+from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
 from .explain import join_and
-from .solver import _play_values, _solve
+from .solver import play_values_masks, solve_masks
 from .view import PlayerView
 
 __all__ = [
@@ -82,11 +82,11 @@ def estimate_tricks(cards: Sequence[Card], trump: Suit | None, *, partner: bool 
     1.5
     """
     tk = _tk(trump)
-    order = _ORDER[tk]
+    order = ORDERS[tk]
     hand = sorted(cards, key=order.index)
     if len(hand) > 6:
         hand = hand[:6]  # the weakest card is the discard
-    trumps = [c for c in hand if _EFF[tk][c.index] == tk]
+    trumps = [c for c in hand if EFF[tk][c.index] == tk]
     n_trumps = len(trumps)
     total = 0.0
     trump_values = {0: 1.0, 1: 1.0, 2: 0.9, 3: 0.75, 4: 0.55}
@@ -96,7 +96,7 @@ def estimate_tricks(cards: Sequence[Card], trump: Suit | None, *, partner: bool 
     for suit in SUITS:
         if tk == suit.value:
             continue
-        cs = [c for c in hand if _EFF[tk][c.index] == suit.value]
+        cs = [c for c in hand if EFF[tk][c.index] == suit.value]
         if not cs:
             if n_trumps >= 2:
                 total += 0.3
@@ -118,7 +118,7 @@ def _current_winner(view: PlayerView) -> tuple[int, Card] | None:
     if not trick:
         return None
     tk = _tk(view.trump)
-    pos = _winner_index([c.index for _, c in trick], tk)
+    pos = winner_index([c.index for _, c in trick], tk)
     return pos, trick[pos][1]
 
 
@@ -187,12 +187,12 @@ class RuleOfThumbPlayer:
 
     def _discard(self, view: PlayerView) -> Action:
         tk = _tk(view.trump)
-        order = _ORDER[tk]
+        order = ORDERS[tk]
         cards = list(view.hand)
 
         def cost(c: Card) -> tuple[int, int, int, int]:
-            is_trump = _EFF[tk][c.index] == tk
-            same = [x for x in cards if _EFF[tk][x.index] == _EFF[tk][c.index]]
+            is_trump = EFF[tk][c.index] == tk
+            same = [x for x in cards if EFF[tk][x.index] == EFF[tk][c.index]]
             singleton = len(same) == 1 and c.rank is not Rank.ACE
             # Never a trump if avoidable, an ace last, a lone card first (it makes a
             # void), then the lowest.
@@ -221,7 +221,7 @@ class RuleOfThumbPlayer:
     # play
     def _play(self, view: PlayerView) -> Action:
         tk = _tk(view.trump)
-        order = _ORDER[tk]
+        order = ORDERS[tk]
         plays = [a for a in view.legal_actions if isinstance(a, Play)]
         cards = [a.card for a in plays]
         by_card = {a.card: a for a in plays}
@@ -229,7 +229,7 @@ class RuleOfThumbPlayer:
 
         def lowest(cs: Sequence[Card]) -> Card:
             # Throw a plain card before a trump, then the lowest.
-            return max(cs, key=lambda c: (_EFF[tk][c.index] != tk, order.index(c)))
+            return max(cs, key=lambda c: (EFF[tk][c.index] != tk, order.index(c)))
 
         if not view.current_trick:
             return by_card[self._lead(view, cards, unplayed)]
@@ -238,7 +238,7 @@ class RuleOfThumbPlayer:
         pos, win_card = pos_card
         winner_seat = view.current_trick[pos][0]
         led = view.current_trick[0][1]
-        table = _WIN[tk][_EFF[tk][led.index]]
+        table = WIN[tk][EFF[tk][led.index]]
         beats = [c for c in cards if table[c.index] > table[win_card.index]]
         partner_winning = winner_seat is view.seat.partner
         players = 4 - len(view.sitting_out)
@@ -259,26 +259,26 @@ class RuleOfThumbPlayer:
 
     def _lead(self, view: PlayerView, cards: Sequence[Card], unplayed: set[Card]) -> Card:
         tk = _tk(view.trump)
-        order = _ORDER[tk]
-        trumps = [c for c in cards if _EFF[tk][c.index] == tk]
+        order = ORDERS[tk]
+        trumps = [c for c in cards if EFF[tk][c.index] == tk]
         makers = view.maker is not None and view.maker.side is view.seat.side
-        outstanding_trumps = [c for c in unplayed if _EFF[tk][c.index] == tk]
+        outstanding_trumps = [c for c in unplayed if EFF[tk][c.index] == tk]
         if trumps and makers and outstanding_trumps:
             top = min(trumps, key=order.index)
             if all(order.index(top) < order.index(u) for u in outstanding_trumps):
                 return top  # draw trumps with a sure winner
         # A side card that is the best left of its suit
         for c in sorted(cards, key=order.index):
-            code = _EFF[tk][c.index]
+            code = EFF[tk][c.index]
             if code == tk:
                 continue
             if not any(
-                _EFF[tk][u.index] == code and order.index(u) < order.index(c) for u in unplayed
+                EFF[tk][u.index] == code and order.index(u) < order.index(c) for u in unplayed
             ):
                 return c
         if trumps and makers:
             return min(trumps, key=order.index)
-        plain = [c for c in cards if _EFF[tk][c.index] != tk] or list(cards)
+        plain = [c for c in cards if EFF[tk][c.index] != tk] or list(cards)
         return max(plain, key=order.index)
 
 
@@ -317,7 +317,7 @@ def sample_hidden(view: PlayerView, rng: random.Random, *, tries: int = 200) -> 
             got = 0
             rest = []
             for c in pool:
-                if got < need and _EFF[tk][c.index] not in bad:
+                if got < need and EFF[tk][c.index] not in bad:
                     masks[s.value] |= 1 << c.index
                     got += 1
                 else:
@@ -404,7 +404,7 @@ class FairExpert:
             masks = sample_hidden(view, self._rng)
             if masks is None:
                 continue
-            values = _play_values(masks, tk, leader, trick, joker_any_time=jat, active=active)
+            values = play_values_masks(masks, tk, leader, trick, joker_any_time=jat, active=active)
             for idx in totals:
                 totals[idx] += values[idx]
             n += 1
@@ -415,7 +415,7 @@ class FairExpert:
         thumb = self._thumb.choose(view)
         best = max(avg.values())
         # Among the best, prefer the rule-of-thumb card, then the lowest.
-        order = _ORDER[tk]
+        order = ORDERS[tk]
         top = [a for a in plays if avg[a] >= best - 1e-9]
         pick: Play = (
             thumb
@@ -458,7 +458,7 @@ class FairExpert:
                 leader = seat
             else:
                 leader = (view.dealer.value + 1) % 4
-            ns = _solve(masks, tk, leader, (), active=15)
+            ns = solve_masks(masks, tk, leader, (), active=15)
             total += ns if seat % 2 == 0 else 6 - ns
             n += 1
         return total / max(n, 1)
@@ -531,7 +531,7 @@ class FairExpert:
         tk = _tk(view.trump)
         discards = [a for a in view.legal_actions if isinstance(a, Discard)]
         # Judge the few cards worth considering: every plain card, or the weakest trumps.
-        candidates = [a for a in discards if _EFF[tk][a.card.index] != tk] or discards
+        candidates = [a for a in discards if EFF[tk][a.card.index] != tk] or discards
         values: dict[Action, float] = {}
         for a in candidates:
             hand = [c for c in view.hand if c is not a.card]
@@ -547,8 +547,8 @@ class FairExpert:
 
 
 def _weakest(hand: Sequence[Card], tk: int) -> Card:
-    order = _ORDER[tk]
-    plain = [c for c in hand if _EFF[tk][c.index] != tk]
+    order = ORDERS[tk]
+    plain = [c for c in hand if EFF[tk][c.index] != tk]
     return max(plain or hand, key=order.index)
 
 

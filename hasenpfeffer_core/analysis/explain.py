@@ -20,17 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
 
-from ..engine.cards import JOKER, Card, Rank, Suit, parse_card
+from ..engine.cards import JOKER, Card, Rank, Suit, parse_card, parse_trump, read_cards
 from ..engine.rules import NoTrumpJoker
 from ..engine.tricks import (
-    _EFF,
-    _WIN,
+    EFF,
     NO_TRUMP_KEY,
+    WIN,
     CardRole,
-    _cards,
-    _trump,
     card_role,
     legal_plays,
     ranking,
@@ -107,20 +104,11 @@ class CardExplanation:
 
     card: Card
     trump: Suit | None
-    role: str
+    role: CardRole
     effective_suit: Suit | None
     place: int
     place_in_suit: int
     text: str
-
-
-_ROLE_TEXT: Final = {
-    CardRole.JOKER: "the Joker",
-    CardRole.RIGHT_BOWER: "the right bower",
-    CardRole.LEFT_BOWER: "the left bower",
-    CardRole.TRUMP: "a trump",
-    CardRole.PLAIN: "a plain card",
-}
 
 
 def explain_card(card: Card | str, trump: Trump | str) -> CardExplanation:
@@ -132,12 +120,12 @@ def explain_card(card: Card | str, trump: Trump | str) -> CardExplanation:
     1
     """
     c = parse_card(card)
-    t = _trump(trump)
+    t = parse_trump(trump)
     tk = trump_key(t)
     order = ranking(t)
     place = order.index(c) + 1
-    code = _EFF[tk][c.index]
-    same = [x for x in order if _EFF[tk][x.index] == code]
+    code = EFF[tk][c.index]
+    same = [x for x in order if EFF[tk][x.index] == code]
     place_in_suit = same.index(c) + 1
     role = card_role(c, t)
     eff = None if code == NO_TRUMP_KEY else Suit(code)
@@ -214,7 +202,7 @@ class TrickCard:
 
     position: int
     card: Card
-    role: str
+    role: CardRole
     effective_suit: Suit | None
     status: str
     beats: tuple[Card, ...]
@@ -254,17 +242,17 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
     >>> print(explain_trick(cs("A♠ J♦ 9♠"), "H").text)
     Hearts are trumps. A♠ led, so spades is the suit to follow. J♦ is the left bower, so it is a trump: a trump beats every spade, so J♦ wins.
     """
-    cards = _cards(trick, "the trick")
-    t = _trump(trump)
+    cards = read_cards(trick, "the trick")
+    t = parse_trump(trump)
     tk = trump_key(t)
     winner = trick_winner(cards, t)
     led = cards[0]
-    led_code = _EFF[tk][led.index]
-    table = _WIN[tk][led_code]
+    led_code = EFF[tk][led.index]
+    table = WIN[tk][led_code]
     keys = [table[c.index] for c in cards]
     details: list[TrickCard] = []
     for i, c in enumerate(cards):
-        code = _EFF[tk][c.index]
+        code = EFF[tk][c.index]
         if i == 0:
             status = "led"
         elif code == led_code:
@@ -344,9 +332,9 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
             continue
         if d.role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER, CardRole.JOKER):
             what = {
-                CardRole.LEFT_BOWER: "the left bower, so it is a trump",
-                CardRole.RIGHT_BOWER: "the right bower, the second highest trump",
-                CardRole.JOKER: "the Joker",
+                CardRole.LEFT_BOWER: f"{d.role.phrase}, so it is a trump",
+                CardRole.RIGHT_BOWER: f"{d.role.phrase}, the second highest trump",
+                CardRole.JOKER: d.role.phrase,
             }[d.role]
             clause = f"{d.card.text} is {what}"
             if d.beats:
@@ -418,9 +406,9 @@ def explain_plays(
     >>> explain_plays(cs("J♦ 9♣"), cs("A♦"), "H")[0].text
     'J♦ may be played: you hold no diamonds (J♦ is the left bower, a trump, not a diamond), so any card may be played, and J♦ is a trump.'
     """
-    cards = _cards(hand, "the hand")
-    played = _cards(trick, "the trick")
-    t = _trump(trump)
+    cards = read_cards(hand, "the hand")
+    played = read_cards(trick, "the trick")
+    t = parse_trump(trump)
     tk = trump_key(t)
     legal = set(legal_plays(cards, played, t, no_trump_joker=no_trump_joker))
     out: list[PlayExplanation] = []
@@ -433,8 +421,8 @@ def explain_plays(
             )
         return tuple(out)
     led = played[0]
-    code = _EFF[tk][led.index]
-    followers = [c for c in cards if _EFF[tk][c.index] == code]
+    code = EFF[tk][led.index]
+    followers = [c for c in cards if EFF[tk][c.index] == code]
     suit_words = _suit_words(code, tk)
     if code == NO_TRUMP_KEY:
         led_text = "the Joker led and belongs to no suit"
@@ -446,7 +434,7 @@ def explain_plays(
         led_text = f"{led.text} led {Suit(code).plural}"
     for c in cards:
         role = card_role(c, t)
-        c_code = _EFF[tk][c.index]
+        c_code = EFF[tk][c.index]
         if c in legal and c_code == code:
             why = f"{_subject(c)} may be played: it follows {suit_words}"
             if role == CardRole.LEFT_BOWER and led_text:

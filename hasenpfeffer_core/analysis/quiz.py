@@ -33,7 +33,7 @@ from typing import Any, Final
 from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
 from ..engine.errors import InvalidDataError
 from ..engine.seats import SEATS, Seat, parse_seat
-from ..engine.tricks import _EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
+from ..engine.tricks import EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
 from .explain import explain_card, explain_plays, explain_trick
 from .solver import double_dummy
 
@@ -309,9 +309,9 @@ def _trick_tags(cards: Sequence[Card], trump: Suit, lone: bool) -> set[str]:
         tags.add("right bower")
     if lone:
         tags.add("lone hand")
-    if _EFF[tk][cards[0].index] == tk:
+    if EFF[tk][cards[0].index] == tk:
         tags.add("trump led")
-    elif _EFF[tk][win.index] == tk:
+    elif EFF[tk][win.index] == tk:
         tags.add("trumped")
     else:
         tags.add("plain suit")
@@ -335,7 +335,7 @@ def trick_winner_question(
         tk = trump_key(trump)
         # Make following likely: the led suit appears more than chance would give.
         led = r.choice(pool)
-        same = [c for c in pool if c is not led and _EFF[tk][c.index] == _EFF[tk][led.index]]
+        same = [c for c in pool if c is not led and EFF[tk][c.index] == EFF[tk][led.index]]
         rest = [c for c in pool if c is not led and c not in same]
         others: list[Card] = []
         for _ in range(n - 1):
@@ -394,8 +394,8 @@ def legal_play_question(
         trick_cards = pool[size : size + played_n]
         if trick_cards and r.random() < 0.5:
             # Often lead a suit the hand holds, so following is at stake.
-            code = _EFF[tk][hand[0].index]
-            lead = [c for c in pool[size + played_n :] if _EFF[tk][c.index] == code]
+            code = EFF[tk][hand[0].index]
+            lead = [c for c in pool[size + played_n :] if EFF[tk][c.index] == code]
             if lead:
                 trick_cards = [lead[0], *trick_cards[1:]]
         cards_shown = hand + trick_cards
@@ -419,7 +419,7 @@ def legal_play_question(
             tags.add("void")
         else:
             tags.add("must follow")
-        if trick_cards and _EFF[tk][trick_cards[0].index] == tk:
+        if trick_cards and EFF[tk][trick_cards[0].index] == tk:
             tags.add("trump led")
         if partner_winning:
             tags.add("partner winning")
@@ -428,7 +428,7 @@ def legal_play_question(
         left = [c for c in hand if card_role(c, trump) == CardRole.LEFT_BOWER]
         if left and trick_cards:
             # The left bower matters when its printed suit or trumps were led.
-            led_code = _EFF[tk][trick_cards[0].index]
+            led_code = EFF[tk][trick_cards[0].index]
             if left[0].suit is not None and led_code in (tk, left[0].suit.value):
                 tags.add("left bower")
         expl = explain_plays(hand, trick_cards, trump)
@@ -473,14 +473,14 @@ def order_question(
         n = r.randint(4, 5)
         # One effective suit (trumps or a plain suit): that is where order matters.
         code = r.choice([tk, r.choice([s.value for s in SUITS if s is not trump])])
-        suit_cards = [c for c in pool if _EFF[tk][c.index] == code]
+        suit_cards = [c for c in pool if EFF[tk][c.index] == code]
         if len(suit_cards) < n:
             return None
         cards = r.sample(suit_cards, n)
         if not _fits(cards, trump, difficulty):
             return None
         roles = {card_role(c, trump) for c in cards}
-        codes = {_EFF[tk][c.index] for c in cards}
+        codes = {EFF[tk][c.index] for c in cards}
         if len(codes) != 1:
             return None  # mixed suits: order across suits is not a game question
         tags = {"trumps"} if codes == {tk} else {"plain suit"}

@@ -26,9 +26,9 @@ from ..engine.record import HandRecord, Move
 from ..engine.rules import NoTrumpJoker
 from ..engine.seats import SEATS, Seat
 from ..engine.state import HandState
-from ..engine.tricks import _EFF, NO_TRUMP_KEY, CardRole, _winner_index, card_role
+from ..engine.tricks import EFF, NO_TRUMP_KEY, CardRole, card_role, winner_index
 from .explain import join_and
-from .solver import _play_values
+from .solver import play_values_masks
 
 __all__ = ["HandAnalysis", "PlayAnalysis", "analyse", "annotate", "state_play_values"]
 
@@ -50,7 +50,9 @@ def state_play_values(state: HandState) -> dict[Card, int]:
     trick = [c.index for _, c in state.current_trick]
     tk = 4 if state.trump is None else state.trump.value
     jat = state.rules.no_trump_joker is NoTrumpJoker.ANY_TIME
-    values = _play_values(masks, tk, state.leader.value, trick, joker_any_time=jat, active=active)
+    values = play_values_masks(
+        masks, tk, state.leader.value, trick, joker_any_time=jat, active=active
+    )
     return {DECK[i]: v for i, v in values.items()}
 
 
@@ -111,12 +113,10 @@ def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
     tk = NO_TRUMP_KEY if trump is None else trump.value
     trick = state.current_trick
     role = card_role(card, trump)
-    role_text = {
-        CardRole.LEFT_BOWER: " (the left bower)",
-        CardRole.RIGHT_BOWER: " (the right bower)",
-    }.get(role, "")
+    bower = role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER)
+    role_text = f" ({role.phrase})" if bower else ""
     if status == "led":
-        code = _EFF[tk][card.index]
+        code = EFF[tk][card.index]
         if card is JOKER and trump is not None:
             what = "the Joker, leading trumps"
         elif card is JOKER:
@@ -127,7 +127,7 @@ def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
             what = f"{card.text}, leading {Suit(code).plural}"
         return f"{seat.name} led {what}."
     led = trick[0][1]
-    code = _EFF[tk][led.index]
+    code = EFF[tk][led.index]
     led_words = (
         "trumps" if code == tk else ("the Joker" if code == NO_TRUMP_KEY else Suit(code).plural)
     )
@@ -163,10 +163,10 @@ def analyse(record: HandRecord) -> HandAnalysis:
         if len(cards) == 1:
             status = "led"
         else:
-            led_code = _EFF[tk][cards[0].index]
-            code = _EFF[tk][action.card.index]
+            led_code = EFF[tk][cards[0].index]
+            code = EFF[tk][action.card.index]
             status = "followed" if code == led_code else ("trumped" if code == tk else "discarded")
-        winning = seats[_winner_index([c.index for c in cards], tk)]
+        winning = seats[winner_index([c.index for c in cards], tk)]
         top = max(values.values())
         lost = top - values[action.card]
         best = tuple(c for c, v in values.items() if v == top)

@@ -154,7 +154,9 @@ class PlaySession:
             )
         seats = frozenset(people)
         if not seats <= set(SEATS):
-            raise InvalidDataError(f"people sit at seats N, E, S or W, got {sorted(seats)!r}")
+            raise InvalidDataError(
+                f"people sit at seats N, E, S or W, got {sorted(map(str, seats))}"
+            )
         self.rules = rules
         self.seed = seed
         self.people: frozenset[Seat] = seats

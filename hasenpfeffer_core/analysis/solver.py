@@ -49,20 +49,18 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
-from ..engine.cards import Card, parse_card, parse_cards
+from ..engine.cards import Card, Trump, parse_card, parse_cards, parse_trump
 from ..engine.errors import InvalidDataError, ParseError
 from ..engine.rules import NoTrumpJoker
 from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.tricks import (
-    _EFF,
-    _SUIT_MASK,
-    _WIN,
+    EFF,
     NO_TRUMP_KEY,
-    Trump,
-    _legal_mask,
-    _trump,
-    _winner_index,
+    SUIT_MASK,
+    WIN,
+    legal_mask,
     trump_key,
+    winner_index,
 )
 
 __all__ = ["clear_caches", "double_dummy", "play_values"]
@@ -78,8 +76,8 @@ _ASC: Final[list[list[tuple[int, ...]]]] = [
     [
         tuple(
             sorted(
-                (i for i in range(25) if _SUIT_MASK[tk][code] >> i & 1),
-                key=_WIN[tk][code].__getitem__,
+                (i for i in range(25) if SUIT_MASK[tk][code] >> i & 1),
+                key=WIN[tk][code].__getitem__,
             )
         )
         for code in range(5)
@@ -89,12 +87,12 @@ _ASC: Final[list[list[tuple[int, ...]]]] = [
 
 # _OWN[tk][i]: the trick-ordering key of card i when it is led (trumps above
 # plain cards, then by rank): the order in which cards are tried.
-_OWN: Final[list[list[int]]] = [[_WIN[tk][_EFF[tk][i]][i] for i in range(25)] for tk in range(5)]
+_OWN: Final[list[list[int]]] = [[WIN[tk][EFF[tk][i]][i] for i in range(25)] for tk in range(5)]
 
 # _ABOVE[tk][i]: the cards of i's effective suit that beat i.
 _ABOVE: Final[list[list[int]]] = [
     [
-        sum(1 << j for j in range(25) if _EFF[tk][j] == _EFF[tk][i] and _OWN[tk][j] > _OWN[tk][i])
+        sum(1 << j for j in range(25) if EFF[tk][j] == EFF[tk][i] and _OWN[tk][j] > _OWN[tk][i])
         for i in range(25)
     ]
     for tk in range(5)
@@ -188,14 +186,14 @@ class _Engine:
         gcache = _GEN[tk]
         if len(gcache) > _GEN_LIMIT:
             gcache.clear()
-        eff = _EFF[tk]
-        win = _WIN[tk]
-        suit_mask = _SUIT_MASK[tk]
+        eff = EFF[tk]
+        win = WIN[tk]
+        suit_mask = SUIT_MASK[tk]
         asc = _ASC[tk]
         desc = [a[::-1] for a in asc]
         own = _OWN[tk]
         above = _ABOVE[tk]
-        lmask = _legal_mask
+        lmask = legal_mask
         trump_code = eff[24]  # the Joker belongs to the top suit (code 4 at no trump)
         trump_bits = suit_mask[trump_code]
         trumps_desc = desc[trump_code]
@@ -529,8 +527,8 @@ class _Engine:
             tk = self.tk
             seq = self.seqs[leader]
             t = len(trick)
-            table = _WIN[tk][_EFF[tk][trick[0]]]
-            top = _winner_index(trick, tk)
+            table = WIN[tk][EFF[tk][trick[0]]]
+            top = winner_index(trick, tk)
             best = table[trick[top]]
             winner = seq[top]
             inplay = hands[0] | hands[1] | hands[2] | hands[3]
@@ -571,7 +569,7 @@ def _guess(hands: Sequence[int], tk: int, leader: int, n: int) -> int:
     """
     ns = hands[0] | hands[2]
     ew = hands[1] | hands[3]
-    trumps = _SUIT_MASK[tk][_EFF[tk][24]]
+    trumps = SUIT_MASK[tk][EFF[tk][24]]
     top = 0
     for cards in _ASC[tk]:
         for c in reversed(cards):
@@ -667,7 +665,7 @@ def _check(counts: Sequence[int], leader: int, t: int, active: int) -> None:
         raise InvalidDataError(f"hands of unequal lengths ({held} cards): {why}", rule=rule)
 
 
-def _solve(
+def solve_masks(
     masks: Sequence[int],
     tk: int,
     leader: int,
@@ -695,7 +693,7 @@ def _solve(
     return _Engine(tk, joker_any_time, active, masks).value(leader, trick)
 
 
-def _play_values(
+def play_values_masks(
     masks: Sequence[int],
     tk: int,
     leader: int,
@@ -706,7 +704,7 @@ def _play_values(
 ) -> dict[int, int]:
     """For each legal card (by index) of the player to move: the tricks their side takes.
 
-    The arguments are those of :func:`_solve`; the values count the tricks
+    The arguments are those of :func:`solve_masks`; the values count the tricks
     from here, the current one included. Equivalent cards are searched once.
     """
     if active is None:
@@ -720,7 +718,7 @@ def _play_values(
     p = seq[t]
     h = hands[p]
     n = h.bit_count()
-    legal = _legal_mask(h, trick[0] if trick else -1, tk, joker_any_time)
+    legal = legal_mask(h, trick[0] if trick else -1, tk, joker_any_time)
     inplay = hands[0] | hands[1] | hands[2] | hands[3]
     for c in trick:
         inplay |= 1 << c
@@ -731,7 +729,7 @@ def _play_values(
         hands[p] = h ^ (1 << c)
         after = (*trick, c)
         if t + 1 == len(seq):
-            w = seq[_winner_index(after, tk)]
+            w = seq[winner_index(after, tk)]
             won = 0 if w & 1 else 1
             v = won + (eng.value(w, (), guess - won) if n > 1 else 0)
         else:
@@ -786,7 +784,7 @@ class _Position:
                 f"hands must map seats (N, E, S, W) to cards, got {type(hands).__name__}",
                 rule="double dummy",
             )
-        self.tk = trump_key(_trump(trump))
+        self.tk = trump_key(parse_trump(trump))
         self.leader = parse_seat(leader).value
         self.cards: list[tuple[Card, ...]] = [(), (), (), ()]
         where: dict[Card, str] = {}
@@ -901,7 +899,9 @@ def double_dummy(
     """
     pos = _Position(hands, trump, leader, trick, sitting_out)
     jat = no_trump_joker is NoTrumpJoker.ANY_TIME
-    ns = _solve(pos.masks, pos.tk, pos.leader, pos.trick, joker_any_time=jat, active=pos.active)
+    ns = solve_masks(
+        pos.masks, pos.tk, pos.leader, pos.trick, joker_any_time=jat, active=pos.active
+    )
     total = pos.masks[pos.mover].bit_count()
     return {"NS": ns, "EW": total - ns}
 
@@ -932,7 +932,7 @@ def play_values(
     """
     pos = _Position(hands, trump, leader, trick, sitting_out)
     jat = no_trump_joker is NoTrumpJoker.ANY_TIME
-    values = _play_values(
+    values = play_values_masks(
         pos.masks, pos.tk, pos.leader, pos.trick, joker_any_time=jat, active=pos.active
     )
     return {c: values[c.index] for c in pos.cards[pos.mover] if c.index in values}

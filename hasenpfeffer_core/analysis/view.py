@@ -22,7 +22,7 @@ from ..engine.errors import InvalidDataError
 from ..engine.rules import NoTrumpJoker, Rules
 from ..engine.seats import SEATS, Seat
 from ..engine.state import HandState, Phase, Trick
-from ..engine.tricks import _EFF, NO_TRUMP_KEY, trump_key
+from ..engine.tricks import EFF, NO_TRUMP_KEY, trump_key
 
 ANY_TIME = NoTrumpJoker.ANY_TIME
 
@@ -111,10 +111,10 @@ class PlayerView:
         if self.current_trick:
             tricks.append(self.current_trick)
         for plays in tricks:
-            led = _EFF[tk][plays[0][1].index]
+            led = EFF[tk][plays[0][1].index]
             for s, c in plays[1:]:
                 if c is JOKER and tk == NO_TRUMP_KEY and self.rules.no_trump_joker is ANY_TIME:
                     continue  # the any-time Joker says nothing about the suit led
-                if _EFF[tk][c.index] != led:
+                if EFF[tk][c.index] != led:
                     out[s].add(led)
         return out

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import Card, Suit, format_cards, parse_card, parse_cards, parse_suit
+from .cards import Card, Suit, format_cards, parse_card, parse_trump
 from .errors import InvalidDataError, ParseError
 from .seats import Seat, parse_seat
 
@@ -213,9 +213,7 @@ def parse_action(text: str) -> Action:
             raise ParseError(f"{text!r}: a bid is a number of tricks, little-pepper or big-pepper")
         return Bid(seat, int(low))
     if verb == "trump":
-        if arg.lower() in ("none", "no-trump", "nt"):
-            return NameTrump(seat, None)
-        return NameTrump(seat, parse_suit(arg))
+        return NameTrump(seat, parse_trump(arg))
     if verb == "alone":
         low = arg.lower()
         if low not in ("yes", "no"):
@@ -223,9 +221,3 @@ def parse_action(text: str) -> Action:
         return GoAlone(seat, low == "yes")
     card = parse_card(arg)
     return Discard(seat, card) if verb == "discard" else Play(seat, card)
-
-
-def _deal_from_texts(hands: dict[Seat, str], widow: str) -> Deal:
-    """A Deal from card texts per seat (used by records and tests)."""
-    four = tuple(parse_cards(hands[s]) for s in Seat)
-    return Deal((four[0], four[1], four[2], four[3]), parse_card(widow))

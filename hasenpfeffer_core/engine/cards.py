@@ -42,6 +42,8 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_suit",
+    "parse_trump",
+    "read_cards",
 ]
 
 
@@ -199,6 +201,28 @@ def parse_suit(text: str | Suit) -> Suit:
     return suit
 
 
+#: A trump: one of the four suits, or ``None`` for a hand played without trumps.
+Trump = Suit | None
+
+#: The words that name "no trump" wherever a trump is read (records, commands, options).
+NO_TRUMP_WORDS: Final = ("none", "no trump", "no-trump", "notrump", "nt")
+
+
+def parse_trump(text: str | Trump) -> Trump:
+    """Read a trump: a suit as :func:`parse_suit` reads it, or one of
+    :data:`NO_TRUMP_WORDS` for no trump (``None``).
+
+    >>> parse_trump("hearts"), parse_trump("no trump"), parse_trump(None)
+    (Suit.HEARTS, None, None)
+    """
+    if text is None or isinstance(text, Suit):
+        return text
+    word = str(text)
+    if word.strip().lower() in NO_TRUMP_WORDS:
+        return None
+    return parse_suit(word)
+
+
 class Card:
     """One of the 25 cards. ``Card("JH")``, ``Card(Rank.JACK, Suit.HEARTS)`` and
     ``parse_card("J♥")`` all give the same object.
@@ -271,11 +295,6 @@ class Card:
     def is_joker(self) -> bool:
         """True for the Joker only."""
         return self.suit is None
-
-    @property
-    def is_jack(self) -> bool:
-        """True for the four jacks (the candidates for the bowers)."""
-        return self.rank is Rank.JACK
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("cards are immutable")
@@ -399,6 +418,27 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     cards = tuple(parse_card(t) for t in items)
     check_distinct(cards)
     return cards
+
+
+def read_cards(cards: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
+    """Cards given as text (``"J♥ 10S"``) or as cards and card texts; none twice.
+
+    ``what`` names them in an error (``"the hand"``, ``"the trick"``).
+
+    >>> read_cards("JH 9C", "the hand") == read_cards(["JH", Card("9C")], "the hand")
+    True
+    """
+    if isinstance(cards, str):
+        result = parse_cards(cards)
+    elif isinstance(cards, Iterable):
+        result = tuple(parse_card(c) for c in cards)
+    else:
+        raise ParseError(
+            f"{cards!r} is not a list of cards ({what}): expected text or cards, "
+            f"got {type(cards).__name__}"
+        )
+    check_distinct(result, what)
+    return result
 
 
 def _join_of(words: list[str]) -> list[str]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
@@ -46,9 +46,9 @@ from .errors import (
 from .rules import AllPass, BiddingScale, FirstLead, NoTrumpJoker, Rules
 from .scoring import HandResult, score_hand
 from .seats import SEATS, Seat, Side
-from .tricks import _ORDER, _legal_mask, _winner_index, check_follow, trump_key
+from .tricks import ORDERS, check_follow, legal_mask, trump_key, winner_index
 
-__all__ = ["HandState", "Phase", "Trick", "all_cards_accounted", "deal_cards"]
+__all__ = ["HandState", "Phase", "Trick", "deal_cards"]
 
 
 class Phase(enum.Enum):
@@ -152,8 +152,6 @@ _JOKER_DISCARD: Final = [(_DISCARDS[s][24],) for s in range(4)]
 
 
 _PLAY: Final = Phase.PLAY
-_AUCTION_PHASE: Final = Phase.AUCTION
-_PEPPER: Final = BiddingScale.PEPPER
 _FULL: Final = (1 << 25) - 1
 
 
@@ -186,7 +184,7 @@ _NEXT_SEAT: Final = [_next_seats(out) for out in range(16)]
 
 def _cards_of(m: int, tk: int = 4) -> tuple[Card, ...]:
     """The cards of mask ``m`` in reading order under trump key ``tk``."""
-    return tuple(c for c in _ORDER[tk] if m >> c.index & 1)
+    return tuple(c for c in ORDERS[tk] if m >> c.index & 1)
 
 
 def deal_cards(rng: random.Random | int | None, dealer: Seat = Seat.N) -> Deal:
@@ -554,7 +552,7 @@ class HandState:
         seat = self._to_move
         if phase is _PLAY:
             tc = self._trick_cards
-            m = _legal_mask(self._hands[seat], tc[0] if tc else -1, self._tk, self._joker_any_time)
+            m = legal_mask(self._hands[seat], tc[0] if tc else -1, self._tk, self._joker_any_time)
             self._legal = m
             t = _PLAY_CHUNKS[seat]
             r = t[0][m & 63] + t[1][m >> 6 & 63] + t[2][m >> 12 & 63] + t[3][m >> 18 & 63]
@@ -754,7 +752,7 @@ class HandState:
             tc = self._trick_cards
             legal = self._legal  # set by legal_actions() for this very position, else -1
             if legal < 0:
-                legal = _legal_mask(hand, tc[0] if tc else -1, self._tk, self._joker_any_time)
+                legal = legal_mask(hand, tc[0] if tc else -1, self._tk, self._joker_any_time)
             if not legal >> idx & 1:
                 self._check_play(action)
             self._legal = -1
@@ -766,7 +764,7 @@ class HandState:
             if len(tc) < self._active:
                 self._to_move = self._next[seat]
                 return
-            winner = ts[_winner_index(tc, self._tk)]
+            winner = ts[winner_index(tc, self._tk)]
             self._tricks.append((self._leader, ts, tc, winner))
             self._won[winner] += 1
             self._trick_cards = []
@@ -778,27 +776,6 @@ class HandState:
                 self._to_move = winner
             return
         kind = type(action)
-        if (
-            self.phase is _AUCTION_PHASE
-            and (kind is Pass or kind is Bid)
-            and action.seat is SEATS[self._to_move]
-        ):
-            # Second hot path: the auction's ordinary bids and passes.
-            if kind is Pass and not self._forced:
-                self._log.append(action)
-                self._after_pass()
-                return
-            if kind is Bid and not self._forced:
-                assert isinstance(action, Bid)
-                high = self._high
-                if (
-                    0 < action.tricks <= 6
-                    and (not action.big or self._rules.bidding is _PEPPER)
-                    and (high is None or action.tricks * 2 + action.big > high.level)
-                ):
-                    self._log.append(action)
-                    self._after_bid(action)
-                    return
         self.check(action)
         self._log.append(action)
         if kind is Pass:
@@ -967,16 +944,3 @@ class HandState:
         if self.result is not None:
             lines.append(self.result.reason)
         return "\n".join(lines)
-
-
-def all_cards_accounted(state: HandState) -> Sequence[Card]:
-    """Every card's whereabouts (test helper): held, played, widow or discard."""
-    held = [c for s in SEATS for c in state.hand(s)]
-    played = [c for t in state.tricks for c in t.cards] + [c for _, c in state.current_trick]
-    extra: list[Card] = []
-    if state.deal is not None:
-        if not state.rules.widow or state.maker is None:
-            extra.append(state.deal.widow)
-        if state.discard is not None:
-            extra.append(state.discard)
-    return held + played + extra

@@ -23,26 +23,36 @@ solver use on their hot paths; they are private (leading underscore).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .cards import DECK, JOKER, SUITS, Card, Rank, Suit, check_distinct, format_cards, parse_card
-from .errors import InvalidDataError, MustFollowSuitError, ParseError
+from .cards import (
+    DECK,
+    JOKER,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    Trump,
+    format_cards,
+    parse_card,
+    parse_trump,
+    read_cards,
+)
+from .errors import InvalidDataError, MustFollowSuitError
 from .rules import NoTrumpJoker, Rules
 
 __all__ = [
     "CardRole",
     "card_role",
     "effective_suit",
-    "follow_suit_cards",
     "legal_plays",
     "ranking",
     "sort_hand",
-    "strength",
     "trick_winner",
 ]
 
-Trump = Suit | None
 
 # --- integer tables -------------------------------------------------------
 # A "trump key" is 0-3 for a trump suit (Suit.value) and 4 for no trump.
@@ -99,17 +109,17 @@ def _build() -> tuple[list[list[int]], list[list[int]], list[list[int]], list[tu
     return eff, power, masks, orders
 
 
-_EFF, _POWER, _SUIT_MASK, _ORDER = _build()
+EFF, _POWER, SUIT_MASK, ORDERS = _build()
 _JOKER_BIT: Final = 1 << 24
 
-#: _WIN[tk][led code][card index]: a number that orders the cards of one trick
+#: WIN[tk][led code][card index]: a number that orders the cards of one trick
 #: (higher wins): trumps above the led suit, the led suit above everything else.
-_WIN: Final[list[list[list[int]]]] = [
+WIN: Final[list[list[list[int]]]] = [
     [
         [
             (100 + _POWER[tk][i])
-            if _EFF[tk][i] == tk
-            else (_POWER[tk][i] if _EFF[tk][i] == led else 0)
+            if EFF[tk][i] == tk
+            else (_POWER[tk][i] if EFF[tk][i] == led else 0)
             for i in range(25)
         ]
         for led in range(5)
@@ -118,9 +128,9 @@ _WIN: Final[list[list[list[int]]]] = [
 ]
 
 
-def _winner_index(indices: Sequence[int], tk: int) -> int:
+def winner_index(indices: Sequence[int], tk: int) -> int:
     """Position in ``indices`` (card indices, led first) of the winning card."""
-    table = _WIN[tk][_EFF[tk][indices[0]]]
+    table = WIN[tk][EFF[tk][indices[0]]]
     best = 0
     best_key = table[indices[0]]
     for pos in range(1, len(indices)):
@@ -130,11 +140,11 @@ def _winner_index(indices: Sequence[int], tk: int) -> int:
     return best
 
 
-def _legal_mask(hand: int, led_index: int, tk: int, joker_any_time: bool) -> int:
+def legal_mask(hand: int, led_index: int, tk: int, joker_any_time: bool) -> int:
     """The legal plays from ``hand`` (a bit mask), ``led_index`` -1 when leading."""
     if led_index < 0:
         return hand
-    m = hand & _SUIT_MASK[tk][_EFF[tk][led_index]]
+    m = hand & SUIT_MASK[tk][EFF[tk][led_index]]
     if not m:
         return hand
     if joker_any_time and tk == NO_TRUMP_KEY:
@@ -143,33 +153,6 @@ def _legal_mask(hand: int, led_index: int, tk: int, joker_any_time: bool) -> int
 
 
 # --- public functions -----------------------------------------------------
-
-
-def _trump(trump: Trump | str) -> Trump:
-    if trump is None or isinstance(trump, Suit):
-        return trump
-    from .cards import parse_suit
-
-    text = str(trump).strip().lower()
-    if text in ("none", "no trump", "no-trump", "nt", "notrump"):
-        return None
-    return parse_suit(str(trump))
-
-
-def _cards(cards: Iterable[Card | str], what: str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        from .cards import parse_cards
-
-        result = parse_cards(cards)
-    elif isinstance(cards, Iterable):
-        result = tuple(parse_card(c) for c in cards)
-    else:
-        raise ParseError(
-            f"{cards!r} is not a list of cards ({what}): expected text or cards, "
-            f"got {type(cards).__name__}"
-        )
-    check_distinct(result, what)
-    return result
 
 
 def ranking(trump: Trump | str) -> tuple[Card, ...]:
@@ -182,7 +165,7 @@ def ranking(trump: Trump | str) -> tuple[Card, ...]:
     >>> " ".join(c.text for c in ranking("S"))
     'JK J♠ J♣ A♠ K♠ Q♠ 10♠ 9♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ A♦ K♦ Q♦ J♦ 10♦ 9♦ A♣ K♣ Q♣ 10♣ 9♣'
     """
-    return _ORDER[trump_key(_trump(trump))]
+    return ORDERS[trump_key(parse_trump(trump))]
 
 
 def effective_suit(card: Card | str, trump: Trump | str) -> Suit | None:
@@ -194,17 +177,19 @@ def effective_suit(card: Card | str, trump: Trump | str) -> Suit | None:
     (Suit.SPADES, Suit.CLUBS, None)
     """
     card = parse_card(card)
-    code = _EFF[trump_key(_trump(trump))][card.index]
+    code = EFF[trump_key(parse_trump(trump))][card.index]
     return None if code == NO_TRUMP_KEY else SUITS[code]
 
 
-def strength(card: Card | str, trump: Trump | str) -> int:
-    """The card's place in :func:`ranking`: 0 for the strongest card, 24 for the weakest."""
-    return ranking(trump).index(parse_card(card))
+class CardRole(enum.StrEnum):
+    """A card's role under a trump (see :func:`card_role`), with the words every face uses.
 
+    The value is the bare name (``"right bower"``); :attr:`phrase` is the name in a
+    sentence (``"the right bower"``) and :attr:`meaning` says what the role is.
 
-class CardRole:
-    """Names for a card's role under a trump (see :func:`card_role`)."""
+    >>> CardRole.LEFT_BOWER.phrase, CardRole.LEFT_BOWER.meaning
+    ('the left bower', 'the other jack of the same colour, a trump')
+    """
 
     JOKER = "joker"
     RIGHT_BOWER = "right bower"
@@ -212,15 +197,35 @@ class CardRole:
     TRUMP = "trump"
     PLAIN = "plain"
 
+    @property
+    def phrase(self) -> str:
+        """The role in a sentence: ``the Joker``, ``the right bower``, ``a trump``."""
+        return _ROLE_WORDS[self][0]
 
-def card_role(card: Card | str, trump: Trump | str) -> str:
+    @property
+    def meaning(self) -> str:
+        """What the role is, in a few words (empty for a plain card)."""
+        return _ROLE_WORDS[self][1]
+
+
+#: The one table of card-role wording: the role in a sentence, and what it means.
+_ROLE_WORDS: Final = {
+    CardRole.JOKER: ("the Joker", "always the highest trump"),
+    CardRole.RIGHT_BOWER: ("the right bower", "the jack of trumps"),
+    CardRole.LEFT_BOWER: ("the left bower", "the other jack of the same colour, a trump"),
+    CardRole.TRUMP: ("a trump", "a card of the trump suit"),
+    CardRole.PLAIN: ("a plain card", ""),
+}
+
+
+def card_role(card: Card | str, trump: Trump | str) -> CardRole:
     """``joker``, ``right bower``, ``left bower``, ``trump`` or ``plain`` (a :class:`CardRole`).
 
-    >>> card_role("JD", "H"), card_role("JH", "H"), card_role("JS", "H"), card_role("AH", "H")
-    ('left bower', 'right bower', 'plain', 'trump')
+    >>> [str(card_role(c, "H")) for c in ("JD", "JH", "JS", "AH")]
+    ['left bower', 'right bower', 'plain', 'trump']
     """
     card = parse_card(card)
-    t = _trump(trump)
+    t = parse_trump(trump)
     if card is JOKER:
         return CardRole.JOKER
     if t is None:
@@ -239,19 +244,9 @@ def sort_hand(cards: Iterable[Card | str], trump: Trump | str = None) -> tuple[C
     >>> [c.text for c in sort_hand("9S JD AH JK 10C", "H")]
     ['JK', 'J♦', 'A♥', '9♠', '10♣']
     """
-    cards_ = _cards(cards, "the hand")
+    cards_ = read_cards(cards, "the hand")
     order = ranking(trump)
     return tuple(sorted(cards_, key=order.index))
-
-
-def follow_suit_cards(
-    hand: Iterable[Card | str], led: Card | str, trump: Trump | str
-) -> tuple[Card, ...]:
-    """The cards of ``hand`` that follow the suit of ``led`` (its effective suit)."""
-    t = _trump(trump)
-    tk = trump_key(t)
-    code = _EFF[tk][parse_card(led).index]
-    return tuple(c for c in _cards(hand, "the hand") if _EFF[tk][c.index] == code)
 
 
 def _check_trick(trick: tuple[Card, ...], *, complete: bool) -> None:
@@ -287,8 +282,8 @@ def legal_plays(
     ...
     hasenpfeffer_core.InvalidDataError: A♥ is both in the hand and already played to the trick
     """
-    cards = _cards(hand, "the hand")
-    played = _cards(trick, "the trick")
+    cards = read_cards(hand, "the hand")
+    played = read_cards(trick, "the trick")
     if not cards:
         raise InvalidDataError("an empty hand has no legal plays", rule="legal plays")
     _check_trick(played, complete=False)
@@ -304,12 +299,12 @@ def legal_plays(
         )
     if not isinstance(no_trump_joker, NoTrumpJoker):
         no_trump_joker = Rules().replace(no_trump_joker=no_trump_joker).no_trump_joker
-    tk = trump_key(_trump(trump))
+    tk = trump_key(parse_trump(trump))
     mask = 0
     for c in cards:
         mask |= 1 << c.index
     led = played[0].index if played else -1
-    legal = _legal_mask(mask, led, tk, no_trump_joker is NoTrumpJoker.ANY_TIME)
+    legal = legal_mask(mask, led, tk, no_trump_joker is NoTrumpJoker.ANY_TIME)
     return tuple(c for c in cards if legal >> c.index & 1)
 
 
@@ -337,11 +332,11 @@ def check_follow(
     """
     if led_index < 0:
         return
-    legal = _legal_mask(hand_mask, led_index, tk, joker_any_time)
+    legal = legal_mask(hand_mask, led_index, tk, joker_any_time)
     if legal >> card.index & 1:
         return
-    code = _EFF[tk][led_index]
-    holds = ", ".join(c.text for c in _printed_order(hand_mask & _SUIT_MASK[tk][code]))
+    code = EFF[tk][led_index]
+    holds = ", ".join(c.text for c in _printed_order(hand_mask & SUIT_MASK[tk][code]))
     raise MustFollowSuitError(
         f"{who} must follow {suit_phrase(code, tk)} (holds {holds}): {card.text} is not allowed",
         rule="follow suit",
@@ -361,27 +356,6 @@ def trick_winner(trick: Iterable[Card | str], trump: Trump | str) -> int:
     >>> trick_winner(cs("AD KD JH"), "C")         # J♥ is a plain heart: no trump, A♦ wins
     0
     """
-    played = _cards(trick, "the trick")
+    played = read_cards(trick, "the trick")
     _check_trick(played, complete=True)
-    return _winner_index([c.index for c in played], trump_key(_trump(trump)))
-
-
-def beats(a: Card | str, b: Card | str, led: Card | str, trump: Trump | str) -> bool:
-    """Whether ``a`` beats ``b`` in a trick led with ``led`` (which may be ``a`` or ``b``)."""
-    tk = trump_key(_trump(trump))
-    ca, cb, cl = parse_card(a), parse_card(b), parse_card(led)
-    table = _WIN[tk][_EFF[tk][cl.index]]
-    return table[ca.index] > table[cb.index]
-
-
-def bits(cards: Iterable[Card]) -> int:
-    """The bit mask of ``cards`` (bit ``card.index``)."""
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
-
-
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards in bit mask ``mask``, in deck order."""
-    return tuple(DECK[i] for i in range(25) if mask >> i & 1)
+    return winner_index([c.index for c in played], trump_key(parse_trump(trump)))

@@ -49,11 +49,12 @@ GOLD: Final = "#c9a227"
 HIGHLIGHT: Final = "#f2b705"
 FONT: Final = "'DejaVu Sans', 'Segoe UI', Helvetica, Arial, sans-serif"
 
+#: The badge letter and colour of the bowers; the words come from :class:`CardRole`.
 _ROLE_BADGE: Final = {
-    CardRole.RIGHT_BOWER: ("R", "#1f6feb", "the right bower"),
-    CardRole.LEFT_BOWER: ("L", "#8250df", "the left bower"),
+    CardRole.RIGHT_BOWER: ("R", "#1f6feb", CardRole.RIGHT_BOWER.phrase),
+    CardRole.LEFT_BOWER: ("L", "#8250df", CardRole.LEFT_BOWER.phrase),
     CardRole.JOKER: ("", "", "the highest trump"),
-    CardRole.TRUMP: ("", "", "a trump"),
+    CardRole.TRUMP: ("", "", CardRole.TRUMP.phrase),
 }
 
 

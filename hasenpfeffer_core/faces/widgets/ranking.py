@@ -136,11 +136,9 @@ class RankingExplorer(w.VBox, Guarded):  # type: ignore[misc]
             marked = []
             for c in cards:
                 role = card_role(c, trump)
-                tag = {
-                    CardRole.LEFT_BOWER: " (left bower)",
-                    CardRole.RIGHT_BOWER: " (right bower)",
-                    CardRole.JOKER: " (Joker)",
-                }.get(role, "")
+                named = (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER, CardRole.JOKER)
+                tag = f" ({role.value if role is not CardRole.JOKER else 'Joker'})"
+                tag = tag if role in named else ""
                 marked.append(esc(c.text + tag))
             rows.append(
                 f"<tr><td><b>{esc(name)}</b></td><td>{len(cards)}</td>"
