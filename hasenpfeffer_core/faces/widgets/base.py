@@ -233,3 +233,133 @@ def quiz_settings(difficulty: str, seed: object) -> tuple[str, int, list[str]]:
         problems.append(f"the seed must be a whole number, not {seed!r}; using 0")
         number = 0
     return difficulty, number, problems
+
+
+class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
+    """What the two quiz widgets share: the question stream and its score, the header,
+    the picture, the row of answers, the next button, the feedback and the level and
+    seed controls. A quiz supplies its questions, its answer buttons and its verdict.
+
+    Changing the level or the seed starts a fresh, reproducible set.
+    """
+
+    #: The quiz's title, the label before its answers, and the tooltips of its controls.
+    title = ""
+    answers_label = ""
+    next_tooltip = "Show another question"
+    level_tooltip = "Which cards the questions may show"
+    seed_tooltip = "The same seed gives the same questions"
+
+    def __init__(
+        self,
+        make: Callable[[random.Random, str], Question],
+        difficulty: str,
+        seed: int,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self._init_guard()
+        difficulty, seed, self._problems = quiz_settings(difficulty, seed)
+        self.question: Question | None = None
+        self.session = QuizSession(make, seed)
+        self.answered: bool = False
+        self.header = w.HTML()
+        self.picture = w.HTML()
+        self.answers_row = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.next_button = w.Button(
+            description="Next question", tooltip=self.next_tooltip, icon="arrow-right"
+        )
+        self.feedback = w.HTML()
+        self.score_line = w.HTML()
+        self.difficulty, self.seed = seed_controls(
+            seed, difficulty, [(DIFFICULTY_LABELS.get(d, d), d) for d in DIFFICULTIES]
+        )
+        self.difficulty.tooltip = self.level_tooltip
+        self.seed.tooltip = self.seed_tooltip
+        self.next_button.on_click(self._on_next)
+        self.difficulty.observe(self._on_settings, names="value")
+        self.seed.observe(self._on_settings, names="value")
+
+    def _answers_box(self) -> w.HBox:
+        return w.HBox(
+            [w.HTML(value=box(f"<b>{esc(self.answers_label)}</b>")), self.answers_row],
+            layout=w.Layout(align_items="center", flex_flow="row wrap"),
+        )
+
+    def _controls_box(self) -> w.HBox:
+        return w.HBox([self.difficulty, self.seed], layout=w.Layout(flex_flow="row wrap"))
+
+    def _start(self) -> None:
+        """The first set; the subclass calls it once its children are laid out."""
+        self._restart()
+        if self._problems:
+            self.show_error("; ".join(self._problems))
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(right, asked) in this set."""
+        return self.session.score
+
+    @property
+    def streak(self) -> int:
+        """Right answers in a row."""
+        return self.session.streak
+
+    @property
+    def best_streak(self) -> int:
+        """The longest streak in this set."""
+        return self.session.best_streak
+
+    @property
+    def by_tag(self) -> dict[str, tuple[int, int]]:
+        """Accuracy per situation tag: tag -> (right, asked)."""
+        return self.session.by_tag
+
+    @guarded
+    def _on_next(self, _button: Any = None) -> None:
+        self._new_question()
+        first = self._answer_buttons()
+        if first:
+            first[0].focus()
+
+    @guarded
+    def _on_settings(self, _change: Any = None) -> None:
+        self._restart()
+
+    @guarded
+    def _restart(self) -> None:
+        """A fresh set: score and streak back to zero, questions from the seed again."""
+        self.session.restart(int(self.seed.value))
+        self.question = None
+        self._new_question()
+
+    def _new_question(self) -> None:
+        self.answered = False
+        self.feedback.value = ""
+        self.question = None
+        self._draw_score()
+        q = self.session.draw(self.difficulty.value)
+        self.question = q
+        self.answers_row.children = self._make_answer_buttons(q)
+        self.header.value = box(
+            f"<h3>{esc(self.title)}</h3>"
+            f'<div>Trumps: <b>{suit_span(q.trump)}</b> <span class="hp-badge">'
+            f"{esc(DIFFICULTY_LABELS.get(q.difficulty, q.difficulty))}</span></div>"
+            f"<p>{esc(q.prompt)}</p>"
+        )
+        self._draw_picture()
+        self._draw_score()
+        self.status.value = ""
+
+    # what each quiz supplies
+    def _answer_buttons(self) -> Sequence[w.Button]:
+        raise NotImplementedError
+
+    def _make_answer_buttons(self, q: Question) -> list[w.Button]:
+        raise NotImplementedError
+
+    def _draw_picture(self) -> None:
+        raise NotImplementedError
+
+    def _draw_score(self) -> None:
+        self.score_line.value = self.session.score_html()

@@ -19,22 +19,17 @@ from typing import Any
 import ipywidgets as w
 
 from ...analysis import quiz as _quiz
-from ...analysis.quiz import DIFFICULTIES, Question
+from ...analysis.quiz import Question
 from ...engine.cards import Card
 from ..render import hand_svg, table_svg
 from .base import (
-    DIFFICULTY_LABELS,
-    Guarded,
-    QuizSession,
+    QuizWidget,
     box,
     card_button,
     esc,
     feedback,
     guarded,
     paint_result,
-    quiz_settings,
-    seed_controls,
-    suit_span,
 )
 
 __all__ = ["LegalPlayQuiz"]
@@ -44,7 +39,7 @@ def _cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
     return ", ".join(c.text for c in cards) or "none"
 
 
-class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
+class LegalPlayQuiz(QuizWidget):
     """Select every card of the hand that may be played to the trick, then check.
 
     Public parts (for tests and lessons): ``question`` (the current
@@ -56,17 +51,14 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
     level or the seed starts a fresh, reproducible set.
     """
 
-    def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._init_guard()
-        difficulty, seed, problems = quiz_settings(difficulty, seed)
-        self.question: Question | None = None
-        self.session = QuizSession(lambda rng, level: _quiz.legal_play_question(rng, level), seed)
-        self.answered = False
+    title = "Which cards may you play?"
+    answers_label = "Your cards:"
 
-        self.header = w.HTML()
-        self.picture = w.HTML()
-        self.cards_row = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+    def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
+        super().__init__(
+            lambda rng, level: _quiz.legal_play_question(rng, level), difficulty, seed, **kwargs
+        )
+        self.cards_row = self.answers_row
         self.card_buttons: list[w.ToggleButton] = []
         self.check_button = w.Button(
             description="Check",
@@ -74,56 +66,19 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
             button_style="primary",
             icon="check",
         )
-        self.next_button = w.Button(
-            description="Next question",
-            tooltip="Show another question",
-            icon="arrow-right",
-        )
-        self.feedback = w.HTML()
-        self.score_line = w.HTML()
-        self.difficulty, self.seed = seed_controls(
-            seed, difficulty, [(DIFFICULTY_LABELS.get(d, d), d) for d in DIFFICULTIES]
-        )
-        self.difficulty.tooltip = "Which cards the questions may show"
-        self.seed.tooltip = "The same seed gives the same questions"
-
         self.check_button.on_click(self._on_check)
-        self.next_button.on_click(self._on_next)
-        self.difficulty.observe(self._on_settings, names="value")
-        self.seed.observe(self._on_settings, names="value")
-
         self.children = [
             self.header,
             self.picture,
-            w.HBox(
-                [w.HTML(value=box("<b>Your cards:</b>")), self.cards_row],
-                layout=w.Layout(align_items="center", flex_flow="row wrap"),
-            ),
+            self._answers_box(),
             w.HBox([self.check_button, self.next_button]),
             self.feedback,
             self.score_line,
-            w.HBox([self.difficulty, self.seed], layout=w.Layout(flex_flow="row wrap")),
+            self._controls_box(),
             self.status,
         ]
         self.add_class("hp-legal-quiz")
-        self._restart()
-        if problems:
-            self.show_error("; ".join(problems))
-
-    @property
-    def score(self) -> tuple[int, int]:
-        """(right, asked) in this set."""
-        return self.session.score
-
-    @property
-    def streak(self) -> int:
-        """Right answers in a row."""
-        return self.session.streak
-
-    @property
-    def best_streak(self) -> int:
-        """The longest streak in this set."""
-        return self.session.best_streak
+        self._start()
 
     # --- callbacks --------------------------------------------------------------------
 
@@ -160,55 +115,23 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
         self.next_button.focus()
 
     @guarded
-    def _on_next(self, _button: Any = None) -> None:
-        self._new_question()
-        if self.card_buttons:
-            self.card_buttons[0].focus()
-
-    @guarded
-    def _on_settings(self, _change: Any = None) -> None:
-        self._restart()
-
-    @guarded
     def _on_toggle(self, change: Any) -> None:
         change["owner"].icon = "check" if change["new"] else ""
 
-    # --- state ------------------------------------------------------------------------
+    # --- the question -----------------------------------------------------------------
 
-    @guarded
-    def _restart(self) -> None:
-        """A fresh set: score and streak back to zero, questions from the seed again."""
-        self.session.restart(int(self.seed.value))
-        self.question = None
-        self._new_question()
+    def _answer_buttons(self) -> list[w.ToggleButton]:
+        return self.card_buttons
 
-    def _draw_question(self) -> Question:
-        return self.session.draw(self.difficulty.value)
-
-    def _new_question(self) -> None:
-        self.answered = False
-        self.feedback.value = ""
-        self._draw_score()
-        self.question = None
-        q = self._draw_question()
-        self.question = q
+    def _make_answer_buttons(self, q: Question) -> list[w.ToggleButton]:
         self.card_buttons = []
         for c in q.hand:
             b = card_button(c, toggle=True)
             b.tooltip = f"{c.name}: select if it may be played"
             b.observe(self._on_toggle, names="value")
             self.card_buttons.append(b)
-        self.cards_row.children = self.card_buttons
         self.check_button.disabled = False
-        self.header.value = box(
-            "<h3>Which cards may you play?</h3>"
-            f'<div>Trumps: <b>{suit_span(q.trump)}</b> <span class="hp-badge">'
-            f"{esc(DIFFICULTY_LABELS.get(q.difficulty, q.difficulty))}</span></div>"
-            f"<p>{esc(q.prompt)}</p>"
-        )
-        self._draw_picture()
-        self._draw_score()
-        self.status.value = ""
+        return self.card_buttons
 
     # --- HTML -------------------------------------------------------------------------
 
@@ -241,9 +164,6 @@ class LegalPlayQuiz(w.VBox, Guarded):  # type: ignore[misc]
             f'<figcaption class="hp-muted">{esc(hand_caption)}</figcaption></figure>'
             "</div>"
         )
-
-    def _draw_score(self) -> None:
-        self.score_line.value = self.session.score_html()
 
     def _feedback_html(self, q: Question, chosen: tuple[Card, ...], right: bool) -> str:
         legal = set(q.answer)

@@ -18,28 +18,23 @@ from typing import Any
 import ipywidgets as w
 
 from ...analysis import quiz as _quiz
-from ...analysis.quiz import DIFFICULTIES, Question
+from ...analysis.quiz import Question
 from ...engine.seats import SEATS, Seat
 from ..render import table_svg
 from .base import (
-    DIFFICULTY_LABELS,
-    Guarded,
-    QuizSession,
+    QuizWidget,
     box,
     esc,
     feedback,
     guarded,
     paint_result,
     paint_suit,
-    quiz_settings,
-    seed_controls,
-    suit_span,
 )
 
 __all__ = ["TrickWinnerQuiz"]
 
 
-class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
+class TrickWinnerQuiz(QuizWidget):
     """A finished trick: press the card that wins it.
 
     Public parts (for tests and lessons): ``question`` (the current
@@ -51,76 +46,33 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
     starts a fresh, reproducible set.
     """
 
-    def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._init_guard()
-        difficulty, seed, problems = quiz_settings(difficulty, seed)
-        self.question: Question | None = None
-        self.session = QuizSession(lambda rng, level: _quiz.trick_winner_question(rng, level), seed)
-        self.answered = False
-        self.chosen: Seat | None = None
+    title = "Who wins the trick?"
+    answers_label = "The winning card:"
+    next_tooltip = "Show another trick"
+    level_tooltip = "Which cards the tricks may show"
+    seed_tooltip = "The same seed gives the same tricks"
 
-        self.header = w.HTML()
-        self.picture = w.HTML()
-        self.answers_row = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+    def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
+        super().__init__(
+            lambda rng, level: _quiz.trick_winner_question(rng, level), difficulty, seed, **kwargs
+        )
+        self.chosen: Seat | None = None
         self.answer_buttons: list[w.Button] = []
         self._button_seats: list[Seat] = []
-        self.next_button = w.Button(
-            description="Next question",
-            tooltip="Show another trick",
-            icon="arrow-right",
-        )
-        self.feedback = w.HTML()
-        self.score_line = w.HTML()
         self.tag_table = w.HTML()
-        self.difficulty, self.seed = seed_controls(
-            seed, difficulty, [(DIFFICULTY_LABELS.get(d, d), d) for d in DIFFICULTIES]
-        )
-        self.difficulty.tooltip = "Which cards the tricks may show"
-        self.seed.tooltip = "The same seed gives the same tricks"
-
-        self.next_button.on_click(self._on_next)
-        self.difficulty.observe(self._on_settings, names="value")
-        self.seed.observe(self._on_settings, names="value")
-
         self.children = [
             self.header,
             self.picture,
-            w.HBox(
-                [w.HTML(value=box("<b>The winning card:</b>")), self.answers_row],
-                layout=w.Layout(align_items="center", flex_flow="row wrap"),
-            ),
+            self._answers_box(),
             self.feedback,
             self.next_button,
             self.score_line,
             self.tag_table,
-            w.HBox([self.difficulty, self.seed], layout=w.Layout(flex_flow="row wrap")),
+            self._controls_box(),
             self.status,
         ]
         self.add_class("hp-trick-quiz")
-        self._restart()
-        if problems:
-            self.show_error("; ".join(problems))
-
-    @property
-    def score(self) -> tuple[int, int]:
-        """(right, asked) in this set."""
-        return self.session.score
-
-    @property
-    def streak(self) -> int:
-        """Right answers in a row."""
-        return self.session.streak
-
-    @property
-    def best_streak(self) -> int:
-        """The longest streak in this set."""
-        return self.session.best_streak
-
-    @property
-    def by_tag(self) -> dict[str, tuple[int, int]]:
-        """Accuracy per situation tag: tag -> (right, asked)."""
-        return self.session.by_tag
+        self._start()
 
     # --- callbacks --------------------------------------------------------------------
 
@@ -158,36 +110,13 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
         self._draw_score()
         self.next_button.focus()
 
-    @guarded
-    def _on_next(self, _button: Any = None) -> None:
-        self._new_question()
-        if self.answer_buttons:
-            self.answer_buttons[0].focus()
+    # --- the question -----------------------------------------------------------------
 
-    @guarded
-    def _on_settings(self, _change: Any = None) -> None:
-        self._restart()
+    def _answer_buttons(self) -> list[w.Button]:
+        return self.answer_buttons
 
-    # --- state ------------------------------------------------------------------------
-
-    @guarded
-    def _restart(self) -> None:
-        """A fresh set: scores back to zero, questions from the seed again."""
-        self.session.restart(int(self.seed.value))
-        self.question = None
-        self._new_question()
-
-    def _draw_question(self) -> Question:
-        return self.session.draw(self.difficulty.value)
-
-    def _new_question(self) -> None:
-        self.answered = False
+    def _make_answer_buttons(self, q: Question) -> list[w.Button]:
         self.chosen = None
-        self.feedback.value = ""
-        self.question = None
-        self._draw_score()
-        q = self._draw_question()
-        self.question = q
         self.answer_buttons = []
         self._button_seats = []
         for seat, card in q.trick:
@@ -202,16 +131,7 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
             b.on_click(self._on_answer)
             self.answer_buttons.append(b)
             self._button_seats.append(seat)
-        self.answers_row.children = self.answer_buttons
-        self.header.value = box(
-            "<h3>Who wins the trick?</h3>"
-            f'<div>Trumps: <b>{suit_span(q.trump)}</b> <span class="hp-badge">'
-            f"{esc(DIFFICULTY_LABELS.get(q.difficulty, q.difficulty))}</span></div>"
-            f"<p>{esc(q.prompt)}</p>"
-        )
-        self._draw_picture()
-        self._draw_score()
-        self.status.value = ""
+        return self.answer_buttons
 
     # --- HTML -------------------------------------------------------------------------
 
@@ -242,7 +162,7 @@ class TrickWinnerQuiz(w.VBox, Guarded):  # type: ignore[misc]
         )
 
     def _draw_score(self) -> None:
-        self.score_line.value = self.session.score_html()
+        super()._draw_score()
         if not self.by_tag:
             self.tag_table.value = ""
             return
