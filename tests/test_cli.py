@@ -24,6 +24,8 @@ from hasenpfeffer_core.analysis.session import play_hand
 from hasenpfeffer_core.analysis.solver import double_dummy, play_values
 from hasenpfeffer_core.engine.record import EXAMPLE
 from hasenpfeffer_core.faces import cli
+from hasenpfeffer_core.faces.cli import quiz as cli_quiz
+from hasenpfeffer_core.faces.cli import term as cli_term
 
 DATA = Path(__file__).parent / "data"
 RECORDS = sorted(DATA.glob("*.hand"))
@@ -118,7 +120,7 @@ def test_the_installed_command_answers_piped_trick_winner_questions() -> None:
 def test_right_answers_score_full_marks_and_are_explained(
     kind: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    engine_kind = cli.QUIZ_KINDS[kind]
+    engine_kind = cli_quiz.QUIZ_KINDS[kind]
     questions = quiz_set(engine_kind, 3, seed=7, difficulty="joker")
     answers = []
     for q in questions:
@@ -219,7 +221,7 @@ def test_an_answer_that_is_not_a_card_is_refused_in_one_line(
 def test_at_a_terminal_a_bad_answer_is_asked_again(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    monkeypatch.setattr(cli_term, "isatty", lambda stream: True)
     q = quiz_set("trick-winner", 1, seed=4)[0]
     code, out, err = run(
         monkeypatch,
@@ -384,7 +386,7 @@ def test_replay_marks_a_play_that_gave_up_a_trick(
 def test_replay_steps_at_a_terminal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    monkeypatch.setattr(cli_term, "isatty", lambda stream: True)
     path = example_file(tmp_path)
     code, out, _ = run(
         monkeypatch, capsys, "replay", "--color", "never", str(path), stdin="\n\nb\nt\nq\n"
@@ -401,7 +403,7 @@ def test_replay_steps_at_a_terminal(
 def test_replay_at_a_terminal_reaches_the_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    monkeypatch.setattr(cli_term, "isatty", lambda stream: True)
     path = example_file(tmp_path)
     steps = len(loads(EXAMPLE).moves) + 1
     code, out, _ = run(
@@ -561,7 +563,7 @@ def test_a_missing_file_is_one_line(
         (EXAMPLE.replace("E bid 4", "E bid 2"), "breaks the rules"),
         (EXAMPLE.replace("N: JK", "N: 8S"), "no 8"),
         (EXAMPLE.replace("dealer: W\n", ""), "no 'dealer:'"),
-        (EXAMPLE + "S play {never closed\n", "never closed"),
+        (EXAMPLE.replace("S play 10♠", "S play 10♠ {never closed"), "never closed"),
     ],
 )
 def test_a_record_with_errors_is_one_line(
@@ -632,10 +634,14 @@ def test_play_a_whole_hand_answering_each_prompt(monkeypatch: pytest.MonkeyPatch
     assert "The hand, annotated" in out
     assert re.search(r"^ *\d+\. S play \S+ +[✓✗]", out, re.MULTILINE)
     assert "discards a card, face down" in out  # the computer's discard stays hidden
+    # as it happens: who won the auction and each trick (the annotated hand says it again)
+    assert re.search(r"^  [NEW] wins the auction with \S+\.$", out, re.MULTILINE)
+    for n in range(1, 7):
+        assert re.search(rf"^  [NESW] wins trick {n} \(tricks: NS \d, EW \d\)$", out, re.MULTILINE)
 
 
 def test_play_hint_undo_and_bad_input_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    monkeypatch.setattr(cli_term, "isatty", lambda stream: True)
     code, out, _ = play(
         monkeypatch,
         "--seed",
@@ -726,13 +732,13 @@ def test_play_auto_with_each_kind_of_computer_player(
 
 def test_use_colour() -> None:
     tty = type("Tty", (), {"isatty": lambda self: True})()
-    assert cli.use_colour("auto", tty, {})
-    assert not cli.use_colour("auto", tty, {"NO_COLOR": "1"})
-    assert cli.use_colour("auto", tty, {"NO_COLOR": ""})
-    assert not cli.use_colour("auto", tty, {"TERM": "dumb"})
-    assert not cli.use_colour("auto", io.StringIO(), {})
-    assert cli.use_colour("always", io.StringIO(), {"NO_COLOR": "1"})
-    assert not cli.use_colour("never", tty, {})
+    assert cli_term.use_colour("auto", tty, {})
+    assert not cli_term.use_colour("auto", tty, {"NO_COLOR": "1"})
+    assert cli_term.use_colour("auto", tty, {"NO_COLOR": ""})
+    assert not cli_term.use_colour("auto", tty, {"TERM": "dumb"})
+    assert not cli_term.use_colour("auto", io.StringIO(), {})
+    assert cli_term.use_colour("always", io.StringIO(), {"NO_COLOR": "1"})
+    assert not cli_term.use_colour("never", tty, {})
 
 
 def test_colour_is_red_suits_only_when_asked(
@@ -749,7 +755,7 @@ def test_colour_is_red_suits_only_when_asked(
 def test_no_color_turns_colour_off_at_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    monkeypatch.setattr(cli_term, "isatty", lambda stream: True)
     _, coloured, _ = run(monkeypatch, capsys, "rank", "D")
     assert ESC in coloured
     monkeypatch.setenv("NO_COLOR", "1")
@@ -795,7 +801,7 @@ def test_the_installed_command_colours_a_terminal_unless_no_color() -> None:
 def test_plain_ascii_where_the_terminal_cannot_show_suits() -> None:
     raw = io.BytesIO()
     stream = io.TextIOWrapper(raw, encoding="ascii")
-    term = cli.Term(stream, colour=True, symbols=False)
+    term = cli_term.Term(stream, colour=True, symbols=False)
     term.say("J♦ beats 10♥ and A♠ ✓")
     stream.flush()
     assert raw.getvalue().decode("ascii") == "JD beats TH and AS +\n"

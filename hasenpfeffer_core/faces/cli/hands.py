@@ -1,0 +1,153 @@
+"""Hands, tricks and hand records in the words the commands print, and the trump suit
+as the commands read it.
+
+Shared by ``quiz``, ``rank``, ``replay``, ``solve`` and ``play``; every judgement in
+it (the double-dummy marks, the mistakes) comes from
+:mod:`~hasenpfeffer_core.analysis.review`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping, Sequence
+
+from ...analysis.explain import join_and
+from ...analysis.review import HandAnalysis, PlayAnalysis
+from ...engine.actions import Play
+from ...engine.auction import bid_name
+from ...engine.cards import Card, Suit, parse_trump
+from ...engine.errors import HasenpfefferError
+from ...engine.record import HandRecord, load
+from ...engine.seats import Seat, Side
+from ...engine.state import HandState
+from .term import Term, UsageError
+
+__all__ = [
+    "action_lines",
+    "auction_won_text",
+    "contract_text",
+    "load_record",
+    "mark",
+    "mistakes",
+    "plays_text",
+    "read_trump",
+    "score_text",
+    "trick_won_text",
+    "trump_text",
+]
+
+
+def read_trump(text: str) -> Suit | None:
+    """A trump suit, or ``None`` for ``none`` (a no-trump hand).
+
+    >>> read_trump("H") is read_trump("hearts") is read_trump("♥"), read_trump("NT")
+    (True, None)
+    """
+    try:
+        return parse_trump(text)
+    except HasenpfefferError as e:
+        raise UsageError(f"{e}; or none for no trump") from None
+
+
+def trump_text(trump: Suit | None) -> str:
+    """``Hearts are trumps`` or ``No trump``."""
+    return f"{trump.plural.capitalize()} are trumps" if trump else "No trump"
+
+
+def plays_text(trick: Sequence[tuple[Seat, Card]]) -> str:
+    """The cards of a trick: ``N: J♥   E: 9♥``."""
+    return "   ".join(f"{s.name}: {c.text}" for s, c in trick)
+
+
+def score_text(scores: Mapping[Side, int]) -> str:
+    """``NS 3, EW 2``: tricks or points by side."""
+    return f"NS {scores[Side.NS]}, EW {scores[Side.EW]}"
+
+
+def contract_text(state: HandState) -> str:
+    """The high bid as the rules call it: ``4``, ``Little Pepper``, ``Big Pepper``."""
+    bid = state.high_bid
+    assert bid is not None
+    return bid_name(bid.tricks, bid.big, state.rules)
+
+
+def auction_won_text(state: HandState) -> str:
+    """``S wins the auction with 4``, once the auction of ``state`` is over."""
+    assert state.maker is not None
+    return f"{state.maker.name} wins the auction with {contract_text(state)}"
+
+
+def trick_won_text(state: HandState) -> str:
+    """``N wins trick 3 (tricks: NS 2, EW 1)``: the last finished trick of ``state``."""
+    return (
+        f"{state.tricks[-1].winner.name} wins trick {len(state.tricks)} "
+        f"(tricks: {score_text(state.side_tricks)})"
+    )
+
+
+def load_record(path: str) -> HandRecord:
+    """The hand record in the file ``path``; :class:`UsageError` saying what is wrong."""
+    try:
+        return load(path)
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not a hand record") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not a text file (a hand record is UTF-8 text)") from None
+    except OSError as e:
+        raise UsageError(f"{path}: cannot read it ({e.strerror})") from None
+    except HasenpfefferError as e:
+        raise UsageError(f"{path}: {e}") from None
+
+
+def mark(p: PlayAnalysis) -> str:
+    """The double-dummy mark of a play: ``✓`` or ``✗ gave up 1 trick (K♠ would have kept it)``."""
+    if not p.lost:
+        return "✓"
+    tricks = "1 trick" if p.lost == 1 else f"{p.lost} tricks"
+    best = join_and((c.text for c in p.best), "or")
+    return f"✗ gave up {tricks} ({best} would have kept {'it' if p.lost == 1 else 'them'})"
+
+
+def action_lines(
+    record: HandRecord, analysis: HandAnalysis, step: int, *, explain: bool
+) -> list[str]:
+    """The lines that show action ``step`` (0-based) of ``record``: the action with its
+    double-dummy mark and note (and, with ``explain``, the rule at work), then who won
+    the trick or the auction."""
+    lines: list[str] = []
+    move = record.moves[step]
+    before = record.state_at(step)
+    after = record.state_at(step + 1)
+    play = analysis.at(step)
+    if isinstance(move.action, Play) and not before.current_trick:
+        lines.append(f"  trick {len(before.tricks) + 1}")
+    text = f"{step + 1:>3}. {move.action}"
+    if play is not None:
+        text = f"{text:<18} {mark(play)}"
+    lines.append(text)
+    indent = " " * 8
+    if move.note:
+        lines.extend(textwrap.wrap(move.note, 78, initial_indent=indent, subsequent_indent=indent))
+    if play is not None and explain:
+        lines.extend(
+            textwrap.wrap(play.rule_note, 78, initial_indent=indent, subsequent_indent=indent)
+        )
+    if len(after.tricks) > len(before.tricks):
+        lines.append(f"{indent}{trick_won_text(after)}")
+    if after.maker is not None and before.maker is None and after.high_bid is not None:
+        lines.append(f"{indent}{auction_won_text(after)}")
+    return lines
+
+
+def mistakes(term: Term, analysis: HandAnalysis) -> None:
+    """Print the plays that gave up tricks (nothing when no card was played)."""
+    if not analysis.plays:
+        return
+    if not analysis.mistakes:
+        term.say("Mistakes (double dummy): none, every card was a best play.")
+        return
+    term.say("Mistakes (double dummy):")
+    for p in analysis.mistakes:
+        term.say(f"  {p.step + 1:>3}. {p.action}  {mark(p)}")

@@ -1,0 +1,308 @@
+"""``hasenpfeffer play``: a hand, or a game, as South against three computer players.
+
+The table is a :class:`~hasenpfeffer_core.analysis.session.PlaySession`, the one every
+face that lets a learner play drives: it seats the computer players and lets them
+act, takes back South's last decision (``undo``) and gives the fair expert's advice
+(``hint``). This module only reads South's actions and prints what happens, showing
+South only what South may see (:class:`~hasenpfeffer_core.analysis.view.PlayerView`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+from typing import Final
+
+from ...analysis.review import analyse
+from ...analysis.session import OPPONENTS, PlaySession
+from ...analysis.view import PlayerView
+from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
+from ...engine.cards import format_cards
+from ...engine.errors import HasenpfefferError, ParseError
+from ...engine.record import HandRecord, dump
+from ...engine.rules import Rules
+from ...engine.seats import Seat
+from ...engine.state import HandState, Phase
+from .hands import (
+    action_lines,
+    auction_won_text,
+    contract_text,
+    mistakes,
+    plays_text,
+    score_text,
+    trick_won_text,
+    trump_text,
+)
+from .term import Command, Reader, Stop, Term, UsageError, one_line
+
+__all__ = ["COMMAND", "run"]
+
+#: The learner's seat (with ``--auto`` the computer plays it too).
+_HUMAN: Final = Seat.S
+#: With --auto, stop after this many hands (random players may never reach 10).
+_MAX_AUTO_HANDS = 100
+
+_ASK = {
+    Phase.AUCTION: "Your bid",
+    Phase.TRUMP: "Name trump",
+    Phase.DISCARD: "Discard a card",
+    Phase.ALONE: "Go alone?",
+    Phase.PLAY: "Play a card",
+}
+_VERB = {
+    Phase.AUCTION: "bid",
+    Phase.TRUMP: "trump",
+    Phase.DISCARD: "discard",
+    Phase.ALONE: "alone",
+    Phase.PLAY: "play",
+}
+_COMMANDS_HELP = "Also: hint, undo, table, q (quit)."
+
+
+def add_arguments(play: argparse.ArgumentParser) -> None:
+    play.add_argument(
+        "--opponents",
+        choices=OPPONENTS,
+        default="thumb",
+        help="the computer players: thumb (rule of thumb, default), expert (samples the "
+        "unseen cards and solves them) or random",
+    )
+    play.add_argument("--seed", type=int, default=None, help="the same seed, the same deals")
+    play.add_argument(
+        "--game", action="store_true", help="play hands until a side reaches the target (10)"
+    )
+    play.add_argument(
+        "--rules", default="seed", help="a preset or rules text, like 'seed; lone_hands=yes'"
+    )
+    play.add_argument("--auto", action="store_true", help="the computer plays South too")
+    play.add_argument("--save", metavar="FILE", help="write each hand as a record to FILE")
+
+
+def _token(action: Action) -> str:
+    """What the player types for ``action``."""
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Bid):
+        return action.label
+    if isinstance(action, NameTrump):
+        return action.suit.plural if action.suit is not None else "none"
+    if isinstance(action, GoAlone):
+        return "yes" if action.alone else "no"
+    return action.card.text
+
+
+def _parse(phase: Phase, text: str) -> Action:
+    """Read South's action: ``3``, ``pass``, ``hearts``, ``JH``, ``play JH`` or the
+    record form ``S play JH``."""
+    words = text.split()
+    if not words:
+        raise ParseError(f"type one of the choices shown. {_COMMANDS_HELP}")
+    if len(words) >= 2 and words[0].upper() in ("N", "E", "S", "W"):
+        return parse_action(text)
+    verb = _VERB[phase]
+    if words[0].lower() == verb:
+        words = words[1:]
+    if phase is Phase.AUCTION and [w.lower() for w in words] == ["pass"]:
+        return parse_action(f"{_HUMAN.name} pass")
+    return parse_action(f"{_HUMAN.name} {verb} {' '.join(words)}")
+
+
+class _Table:
+    """The play session in the terminal: what happens is printed, South's turns are read."""
+
+    def __init__(self, session: PlaySession, term: Term, reader: Reader, save: str | None) -> None:
+        self.session = session
+        self.term = term
+        self.reader = reader
+        self.save = save
+        self.human = _HUMAN if _HUMAN in session.people else None
+
+    def announce(self, action: Action) -> None:
+        """Print ``action``, just applied, as South may see it, and what it settled."""
+        hand = self.session.state
+        # What South may see comes from the engine's PlayerView: a discard made by
+        # someone else and a widow South did not pick up stay hidden.
+        view = PlayerView.of(hand, self.human) if self.human is not None else None
+        if action.seat is self.human:
+            self.term.say(f"  You: {_token(action)}")
+        elif isinstance(action, Discard) and view is not None and view.discard is None:
+            self.term.say(f"  {action.seat.name} discards a card, face down")
+        else:
+            self.term.say(f"  {action}")
+        if isinstance(action, Bid | Pass) and hand.maker is not None:  # the auction is over
+            self.term.say(f"  {auction_won_text(hand)}.")
+            if view is not None and view.widow is not None:
+                self.term.say(f"  You pick up the widow: {view.widow.text}.")
+        if isinstance(action, Play) and not hand.current_trick:  # the trick is over
+            self.term.say(f"  {trick_won_text(hand)}")
+
+    # -- showing the table
+    def table(self) -> None:
+        session, hand, t = self.session, self.session.state, self.term
+        t.say()
+        head = f"Hand {session.hand_number}, dealt by {hand.dealer.word}"
+        if session.game is not None:
+            head += f"; score {score_text(session.game.scores)} (game to {session.rules.target})"
+        t.say(t.bold(head))
+        if hand.phase is Phase.AUCTION:
+            bids = ", ".join(str(a) for a in hand.auction) or "no bids yet"
+            t.say(f"Auction: {bids}")
+        elif hand.high_bid is not None and hand.maker is not None:
+            contract = f"Contract: {hand.maker.name} bid {contract_text(hand)}"
+            if hand.trump_named:
+                contract += f", {trump_text(hand.trump).lower()}"
+            if hand.sitting_out:
+                contract += f"; {', '.join(s.name for s in hand.sitting_out)} sits out"
+            t.say(contract)
+        if hand.phase is Phase.PLAY:
+            plays = plays_text(hand.current_trick) if hand.current_trick else "you lead"
+            t.say(f"Trick {len(hand.tricks) + 1}: {plays}")
+            t.say(f"Tricks won: {score_text(hand.side_tricks)}")
+        t.say(f"Your hand: {format_cards(hand.hand(_HUMAN))}")
+
+    # -- South's turn
+    def read_action(self) -> Action | None:
+        """South's next action; ``None`` after an undo."""
+        hand = self.session.state
+        legal = hand.legal_actions()
+        options = " ".join(dict.fromkeys(_token(a) for a in legal))
+        prompt = f"{_ASK[hand.phase]} [{options}]> "
+        while True:
+            text = self.reader.ask(prompt)
+            low = text.lower()
+            if low in ("q", "quit"):
+                raise Stop
+            if low in ("help", "?"):
+                self.term.say(f"  Type one of: {options}. {_COMMANDS_HELP}")
+                continue
+            if low == "table":
+                self.table()
+                continue
+            if low == "hint":
+                self.term.wrap(f"Hint: {self.session.advise().reason}", "  ")
+                continue
+            if low == "undo":
+                if self.session.can_undo():
+                    self.session.undo()
+                    self.term.say("  Taken back.")
+                    return None
+                self.term.say("  There is nothing of yours to take back in this hand.")
+                continue
+            try:
+                action = _parse(hand.phase, text)
+                hand.check(action)
+            except HasenpfefferError as e:
+                self.reader.refuse(one_line(e))
+                continue
+            return action
+
+    # -- a whole hand
+    def play_hand(self) -> HandState:
+        session, t = self.session, self.term
+        hand = session.state
+        t.say()
+        t.say(
+            t.bold(f"Hand {session.hand_number}: {hand.dealer.word} deals.")
+            + (f" Your cards: {format_cards(hand.hand(_HUMAN))}" if self.human is not None else "")
+        )
+        while True:
+            session.run_computers(on_action=self.announce)
+            if session.state.is_over:
+                return session.state
+            self.table()
+            action = self.read_action()
+            if action is not None:
+                session.apply(action)
+                self.announce(action)
+
+    def finish_hand(self, hand: HandState) -> None:
+        session, t = self.session, self.term
+        t.say()
+        if hand.result is None:
+            t.say("All four passed and the hand is thrown in; the deal passes to the left.")
+            return
+        t.wrap(f"Result: {hand.result.reason}", "")
+        if session.game is not None:
+            t.say(f"Score: {score_text(session.game.scores)} (game to {session.rules.target}).")
+        record = HandRecord.from_state(hand, title=f"Hand {session.hand_number}")
+        analysis = analyse(record)
+        t.say()
+        t.say(t.bold("The hand, annotated"))
+        for step in range(len(record.moves)):
+            for line in action_lines(record, analysis, step, explain=True):
+                t.say(line)
+        t.say()
+        mistakes(t, analysis)
+        if self.save:
+            path = Path(self.save)
+            if session.game is not None:
+                path = path.with_name(f"{path.stem}-{session.hand_number}{path.suffix}")
+            dump(record, path)
+            t.say(f"Saved the hand to {path}.")
+
+    def run(self) -> int:
+        session, t = self.session, self.term
+        while True:
+            hand = self.play_hand()
+            self.finish_hand(hand)
+            if session.game is not None and session.game.is_over:
+                t.say()
+                t.say(
+                    t.bold(
+                        f"{session.game.winner} win the game, {score_text(session.game.scores)}."
+                    )
+                )
+                return 0
+            if hand.result is not None and session.game is None:
+                return 0
+            if self.human is None and session.hand_number >= _MAX_AUTO_HANDS:
+                t.say()
+                t.say(f"Stopped after {_MAX_AUTO_HANDS} hands: no side has reached the target.")
+                return 0
+            session.new_hand()
+
+
+def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
+    """``hasenpfeffer play``: South against three computer players."""
+    try:
+        rules = Rules.parse(args.rules)
+    except HasenpfefferError as e:
+        raise UsageError(f"--rules: {e}") from None
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    session = PlaySession(
+        rules,
+        seed=seed,
+        people=() if args.auto else (_HUMAN,),
+        opponents=args.opponents,
+        game=args.game,
+    )
+    who = "the computer plays every seat" if args.auto else "you are South"
+    term.say(
+        f"Hasenpfeffer, rules {rules.to_text()}, seed {seed}; {who}; "
+        f"computer players: {args.opponents}."
+    )
+    if not args.auto:
+        term.say(f"Type what the prompt offers. {_COMMANDS_HELP}")
+    try:
+        return _Table(session, term, reader, args.save).run()
+    except Stop:
+        term.say()
+        term.say("Stopped.")
+        return 0
+
+
+COMMAND: Final = Command(
+    name="play",
+    summary="play a hand (or a game to 10) as South against the computer",
+    description="Play as South; the computer plays North (your partner), East and West.\n"
+    "Type a bid (3, pass), a suit (hearts, H), a card (J♥ or JH), or yes/no\n"
+    "for going alone; the prompt lists what you may do. Also: hint (the fair\n"
+    "expert's advice and reason), undo (take back your last action), q (quit).\n"
+    "At the end of each hand: the result and the hand annotated.",
+    examples="hasenpfeffer play\n"
+    "hasenpfeffer play --game --opponents expert --rules seed-pepper\n"
+    "hasenpfeffer play --auto --seed 3",
+    add_arguments=add_arguments,
+    run=run,
+)

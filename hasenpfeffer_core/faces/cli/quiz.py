@@ -1,0 +1,168 @@
+"""``hasenpfeffer quiz``: ask quiz questions, read the answers, mark, explain and score.
+
+The questions, the marking and the explanations come from
+:mod:`~hasenpfeffer_core.analysis.quiz`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Final
+
+from ...analysis.quiz import DIFFICULTIES, Question, quiz_set
+from ...engine.cards import format_cards, parse_card, parse_cards
+from ...engine.errors import HasenpfefferError, ParseError
+from ...engine.seats import parse_seat
+from .hands import plays_text
+from .term import Command, Reader, Stop, Term, UsageError
+
+__all__ = ["COMMAND", "QUIZ_KINDS", "run"]
+
+#: The quiz kinds the command offers, and the engine's name for each.
+QUIZ_KINDS: Final[dict[str, str]] = {
+    "trick-winner": "trick-winner",
+    "legal-play": "legal-play",
+    "ranking": "order",
+}
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is less than 1")
+    return value
+
+
+def add_arguments(quiz: argparse.ArgumentParser) -> None:
+    quiz.add_argument(
+        "--kind",
+        choices=tuple(QUIZ_KINDS),
+        default=None,
+        help="the kind of question (default: the three kinds in turn)",
+    )
+    quiz.add_argument(
+        "--difficulty",
+        choices=DIFFICULTIES,
+        default="mixed",
+        help="first-steps: no bowers, no Joker; bowers; joker; mixed (default)",
+    )
+    quiz.add_argument("--count", type=_positive, default=5, help="how many questions (5)")
+    quiz.add_argument("--seed", type=int, default=None, help="the same seed, the same questions")
+
+
+def _questions(kind: str | None, count: int, seed: int, difficulty: str) -> list[Question]:
+    """The questions of one quiz: one kind, or the three kinds in turn."""
+    if kind is not None:
+        return quiz_set(QUIZ_KINDS[kind], count, seed=seed, difficulty=difficulty)
+    kinds = list(QUIZ_KINDS.values())
+    sets = {
+        k: quiz_set(k, len(range(i, count, len(kinds))), seed=seed + i, difficulty=difficulty)
+        for i, k in enumerate(kinds)
+        if i < count
+    }
+    return [sets[kinds[i % len(kinds)]][i // len(kinds)] for i in range(count)]
+
+
+def _kind_name(q: Question) -> str:
+    return next(k for k, v in QUIZ_KINDS.items() if v == q.kind)
+
+
+def _show_question(term: Term, q: Question, number: int, total: int) -> str:
+    """Print the question; return the answer prompt."""
+    term.say()
+    term.say(term.bold(f"Question {number} of {total}") + f" ({_kind_name(q)}, {q.difficulty})")
+    term.say(q.prompt)
+    if q.kind == "trick-winner":
+        term.say(f"    {plays_text(q.trick)}")
+        return "Who wins? (a seat or a card)> "
+    if q.kind == "legal-play":
+        assert q.seat is not None
+        if q.trick:
+            term.say(f"    trick so far: {plays_text(q.trick)}")
+        term.say(f"    your hand ({q.seat.name}): {format_cards(q.hand)}")
+        return "Cards you may play> "
+    term.say(f"    cards: {format_cards(q.cards)}")
+    return "Strongest first> "
+
+
+def _check_answer(q: Question, text: str, number: int) -> None:
+    """Check that ``text`` can be an answer to ``q``; raise :class:`UsageError` if not."""
+    where = f"answer to question {number}"
+    if not text:
+        raise UsageError(f"{where} is empty: type a seat or a card, or q to stop")
+    if q.kind == "trick-winner":
+        try:
+            parse_seat(text)
+            return
+        except ParseError:
+            pass
+        try:
+            parse_card(text)
+        except HasenpfefferError as e:
+            raise UsageError(f"{where}: {text!r} is not a seat (N, E, S, W), and {e}") from None
+        return
+    try:
+        parse_cards(text)
+    except HasenpfefferError as e:
+        raise UsageError(f"{where}: {e}") from None
+
+
+def _answer_text(q: Question) -> str:
+    if q.kind == "trick-winner":
+        return f"{q.answer.name} ({q.details['winning_card']})"
+    return format_cards(q.answer)
+
+
+def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
+    """``hasenpfeffer quiz``: ask, read, mark, explain, score."""
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    questions = _questions(args.kind, args.count, seed, args.difficulty)
+    what = f"{args.kind} questions" if args.kind else "questions"
+    term.say(f"Quiz: {len(questions)} {what}, difficulty {args.difficulty}, seed {seed}.")
+    right = asked = 0
+    try:
+        for number, q in enumerate(questions, 1):
+            prompt = _show_question(term, q, number, len(questions))
+            while True:
+                answer = reader.ask(prompt)
+                if answer.lower() in ("q", "quit"):
+                    raise Stop
+                try:
+                    _check_answer(q, answer, number)
+                except UsageError as e:
+                    reader.refuse(str(e))
+                    continue
+                break
+            asked += 1
+            if q.check(answer):
+                right += 1
+                term.say("✓ Right.")
+            else:
+                term.say(f"✗ Wrong: the answer is {_answer_text(q)}.")
+            term.wrap(q.explanation)
+    except Stop:
+        term.say()
+        term.say(f"Stopped after {asked} of {len(questions)} questions.")
+    term.say()
+    term.say(f"score: {right}/{asked}")
+    return 0
+
+
+COMMAND: Final = Command(
+    name="quiz",
+    summary="answer quiz questions: who wins the trick, which cards may be played, card ranking",
+    description="Ask quiz questions and read the answers from standard input, one per line.\n"
+    "trick-winner: answer with the winning seat (N, E, S, W) or the winning card.\n"
+    "legal-play: answer with every card you may play, separated by spaces or commas.\n"
+    "ranking: answer with the cards in order, strongest first.\n"
+    "Each answer is marked right or wrong and explained; the last line is the score.\n"
+    "Type q to stop early.",
+    examples="hasenpfeffer quiz --kind ranking --difficulty bowers --count 3\n"
+    "printf 'S\\nW\\n' | hasenpfeffer quiz --kind trick-winner --count 2 --seed 1",
+    add_arguments=add_arguments,
+    run=run,
+)

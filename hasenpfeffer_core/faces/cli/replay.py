@@ -1,0 +1,115 @@
+"""``hasenpfeffer replay FILE``: a hand record, action by action, with its notes and
+double-dummy marks (from :func:`~hasenpfeffer_core.analysis.review.analyse`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Final
+
+from ...analysis.review import HandAnalysis, analyse
+from ...engine.cards import format_cards
+from ...engine.record import HandRecord
+from ...engine.seats import SEATS
+from ...engine.state import Phase
+from .hands import action_lines, load_record, mistakes
+from .term import Command, Reader, Stop, Term
+
+__all__ = ["COMMAND", "run"]
+
+_KEYS = "Enter: next action, b: back, t: the table, q: quit."
+
+
+def add_arguments(replay: argparse.ArgumentParser) -> None:
+    replay.add_argument("file", metavar="FILE", help="a hand record")
+    replay.add_argument(
+        "--explain", action="store_true", help="also say the rule at work in every play"
+    )
+    replay.add_argument("--all", action="store_true", help="print everything, do not step")
+
+
+def _header(term: Term, record: HandRecord) -> None:
+    if record.title:
+        term.say(term.bold(record.title))
+    if record.point:
+        term.wrap(f"Point: {record.point}", "")
+    term.say(f"Rules: {record.rules.to_text()}")
+    term.say(f"Dealer: {record.dealer.name}")
+    if record.score is not None:
+        term.say(f"Score before the hand: NS {record.score[0]}, EW {record.score[1]}")
+    for seat, hand in zip(SEATS, record.deal.hands, strict=True):
+        term.say(f"  {seat.name}: {format_cards(hand)}")
+    term.say(f"  widow: {record.deal.widow.text}")
+    for note in record.notes:
+        term.wrap(f"Note: {note}", "")
+
+
+def _ending(term: Term, record: HandRecord, analysis: HandAnalysis) -> None:
+    final = record.final_state()
+    term.say()
+    if final.result is not None:
+        term.wrap(f"Result: {final.result.reason}", "")
+    elif final.phase is Phase.THROWN_IN:
+        term.say("Result: the hand was thrown in.")
+    else:
+        who = f"; {final.to_move.name} to act" if final.to_move else ""
+        term.say(f"The record stops here ({final.phase.value}{who}).")
+    mistakes(term, analysis)
+
+
+def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
+    """``hasenpfeffer replay FILE``: the record, action by action."""
+    record = load_record(args.file)
+    analysis = analyse(record)
+    _header(term, record)
+    term.say()
+    n = len(record.moves)
+    if not reader.interactive or args.all:
+        for step in range(n):
+            for line in action_lines(record, analysis, step, explain=args.explain):
+                term.say(line)
+        _ending(term, record, analysis)
+        return 0
+    term.say(_KEYS)
+    shown = -1
+    try:
+        while True:
+            key = reader.ask("> ").lower()
+            if key in ("q", "quit"):
+                return 0
+            if key in ("t", "table"):
+                term.say(str(record.state_at(shown + 1)))
+                continue
+            if key in ("b", "back"):
+                if shown <= 0:
+                    term.say("  (this is the start of the hand)")
+                    shown = -1
+                    continue
+                shown -= 1
+                term.say("  (back)")
+            elif key:
+                term.say(f"  {_KEYS}")
+                continue
+            else:
+                shown += 1
+                if shown >= n:
+                    _ending(term, record, analysis)
+                    return 0
+            for line in action_lines(record, analysis, shown, explain=args.explain):
+                term.say(line)
+    except Stop:
+        return 0
+
+
+COMMAND: Final = Command(
+    name="replay",
+    summary="step through a hand record, with its notes and double-dummy marks",
+    description="Show a hand record: its header, then every action with its note and, for\n"
+    "each card played, the double-dummy mark (✓ a best play, ✗ a card that gave\n"
+    "up tricks). At a terminal, press Enter for the next action, b to go back,\n"
+    "t for the table, q to quit; otherwise the whole hand is printed.",
+    examples="hasenpfeffer replay tests/data/joker-led.hand\n"
+    "hasenpfeffer replay --explain --all tests/data/lone-hand.hand",
+    add_arguments=add_arguments,
+    run=run,
+)

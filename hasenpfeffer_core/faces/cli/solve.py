@@ -1,0 +1,199 @@
+"""``hasenpfeffer solve``: double-dummy analysis of a hand record or of a position.
+
+The tricks each side takes with best play come from
+:mod:`~hasenpfeffer_core.analysis.solver`, the mistakes of a hand from
+:func:`~hasenpfeffer_core.analysis.review.analyse`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+from ...analysis.review import analyse, state_play_values
+from ...analysis.solver import double_dummy, play_values
+from ...engine.cards import Card, format_cards, parse_cards
+from ...engine.errors import HasenpfefferError, ParseError
+from ...engine.record import HandRecord
+from ...engine.seats import SEATS, Seat, Side, parse_seat
+from ...engine.state import HandState, Phase
+from .hands import (
+    contract_text,
+    load_record,
+    mistakes,
+    plays_text,
+    read_trump,
+    score_text,
+    trump_text,
+)
+from .term import Command, Reader, Term, UsageError
+
+__all__ = ["COMMAND", "run"]
+
+
+def add_arguments(solve: argparse.ArgumentParser) -> None:
+    solve.add_argument("file", metavar="FILE", nargs="?", help="a hand record")
+    solve.add_argument(
+        "--at", type=int, default=None, metavar="N", help="solve the position after N actions"
+    )
+    solve.add_argument(
+        "--position",
+        nargs="+",
+        metavar="SEAT=CARDS",
+        help="the cards each seat holds, as N=JK,AH (commas or quoted spaces)",
+    )
+    solve.add_argument("--trump", help="with --position: the trump suit (or none)")
+    solve.add_argument("--leader", help="with --position: who leads (or led the cards of --trick)")
+    solve.add_argument(
+        "--trick", default="", help="with --position: the cards already played to the trick"
+    )
+
+
+def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
+    """``hasenpfeffer solve``: a record's position, or one given with --position."""
+    if args.position is not None:
+        if args.file is not None or args.at is not None:
+            raise UsageError("give a record FILE or --position, not both")
+        return _solve_position(args, term)
+    if args.file is None:
+        raise UsageError("give a record FILE, or a position with --position (see --help)")
+    if args.trump is not None or args.leader is not None or args.trick:
+        raise UsageError("--trump, --leader and --trick go with --position")
+    record = load_record(args.file)
+    n = len(record.moves)
+    if args.at is not None and not 0 <= args.at <= n:
+        raise UsageError(f"--at {args.at}: the record has actions 0 to {n}")
+    at = args.at if args.at is not None else n
+    state = record.state_at(at)
+    if state.phase is Phase.THROWN_IN:
+        raise UsageError(f"{args.file}: the hand was thrown in: no cards were played to solve")
+    if not state.is_over and state.phase is not Phase.PLAY:
+        raise UsageError(
+            f"{args.file}: the hand is not being played after {at} "
+            f"actions ({state.phase.value}): there are no cards to solve (see --at)"
+        )
+    analysis = analyse(record)
+    term.say(term.bold(record.title or Path(args.file).name))
+    if state.is_over:
+        _solve_finished(term, record, state)
+    else:
+        term.say(f"The position after {at} actions: {trump_text(state.trump).lower()}.")
+        _solve_state(term, state)
+    term.say()
+    mistakes(term, analysis)
+    if not analysis.plays:
+        term.say("No cards were played.")
+    return 0
+
+
+def _state_dd(state: HandState) -> dict[str, int]:
+    assert state.leader is not None
+    return double_dummy(
+        {s: state.hand(s) for s in state.active_seats},
+        state.trump,
+        state.leader,
+        [c for _, c in state.current_trick],
+        no_trump_joker=state.rules.no_trump_joker,
+        sitting_out=state.sitting_out,
+    )
+
+
+def _values_table(term: Term, seat: Seat, values: Mapping[Card, int]) -> None:
+    side = seat.side.name
+    top = max(values.values())
+    term.say(f"{seat.name} to play; the tricks {side} takes from here with each card:")
+    for card, value in values.items():
+        lost = top - value
+        verdict = "✓ best" if not lost else f"✗ gives up {lost} trick{'s' if lost > 1 else ''}"
+        term.say(f"  {card.text:<4} {value}  {verdict}")
+
+
+def _solve_state(term: Term, state: HandState) -> None:
+    for seat in state.active_seats:
+        term.say(f"  {seat.name}: {format_cards(state.hand(seat))}")
+    if state.current_trick:
+        term.say(f"  trick {len(state.tricks) + 1} so far: {plays_text(state.current_trick)}")
+    dd = _state_dd(state)
+    won = state.side_tricks
+    total = {Side.NS: won[Side.NS] + dd["NS"], Side.EW: won[Side.EW] + dd["EW"]}
+    term.wrap(
+        f"Double dummy (every card visible, best play): from here NS {dd['NS']}, "
+        f"EW {dd['EW']}; with the tricks already won, {score_text(total)}.",
+        "",
+    )
+    assert state.to_move is not None
+    _values_table(term, state.to_move, state_play_values(state))
+
+
+def _solve_finished(term: Term, record: HandRecord, final: HandState) -> None:
+    assert final.result is not None
+    term.wrap(f"The hand is over. {final.result.reason}", "")
+    first = next(s for s in record.replay() if s.phase is Phase.PLAY)
+    dd = _state_dd(first)
+    assert first.maker is not None
+    term.wrap(
+        f"From the first lead, with every card visible and best play: NS {dd['NS']}, "
+        f"EW {dd['EW']} ({first.maker.name} bid {contract_text(first)}, "
+        f"{trump_text(first.trump).lower()}).",
+        "",
+    )
+    term.say(f"Played: {score_text(final.side_tricks)}.")
+
+
+def _solve_position(args: argparse.Namespace, term: Term) -> int:
+    if args.trump is None or args.leader is None:
+        raise UsageError("--position needs --trump SUIT and --leader SEAT")
+    hands: dict[Seat, tuple[Card, ...]] = {}
+    for item in args.position:
+        seat_text, eq, cards_text = item.partition("=")
+        if not eq:
+            raise UsageError(f"--position {item!r}: write each hand as SEAT=CARDS, like N=JK,AH")
+        try:
+            seat = parse_seat(seat_text)
+        except ParseError as e:
+            raise UsageError(f"--position {item!r}: {e}") from None
+        if seat in hands:
+            raise UsageError(f"--position: {seat.name}'s hand is given twice")
+        try:
+            hands[seat] = parse_cards(cards_text)
+        except HasenpfefferError as e:
+            raise UsageError(f"--position {item!r}: {e}") from None
+    trump = read_trump(args.trump)
+    leader = parse_seat(args.leader)
+    trick = parse_cards(args.trick)
+    dd = double_dummy(hands, trump, leader, trick)
+    values = play_values(hands, trump, leader, trick)
+    term.say(
+        f"{trump_text(trump)}; {leader.name} "
+        + (f"led {format_cards(trick)}." if trick else "leads.")
+    )
+    for seat in SEATS:
+        if seat in hands:
+            term.say(f"  {seat.name}: {format_cards(hands[seat])}")
+    term.say(
+        f"Double dummy (every card visible, best play by both sides): NS {dd['NS']}, EW {dd['EW']}."
+    )
+    if values:
+        first = next(iter(values))
+        mover = next(s for s, cs in hands.items() if first in cs)
+        _values_table(term, mover, values)
+    return 0
+
+
+COMMAND: Final = Command(
+    name="solve",
+    summary="double-dummy analysis of a hand record or of a position",
+    description="With FILE: the position where the record stops, solved with every card\n"
+    "visible (the tricks each side takes with best play, and what each legal card\n"
+    "of the player to move is worth), and every play of the hand that gave up\n"
+    "tricks. A finished hand is solved from the first lead.\n"
+    "With --position: the position given as one SEAT=CARDS per seat.",
+    examples="hasenpfeffer solve tests/data/joker-led.hand\n"
+    "hasenpfeffer solve --position N=JK,9S E=AS,KS S=JH,QS W=9H,TS --trump H --leader N\n"
+    "hasenpfeffer solve --position N=AS E=9H,9S S=JH,TS W=KS,QD --trump H "
+    "--leader N --trick JK",
+    add_arguments=add_arguments,
+    run=run,
+)
