@@ -67,7 +67,7 @@ def lessons() -> list[Lesson]:
 
 def _versions() -> str:
     parts = []
-    for dist in ("ipywidgets", "jupyterlab_widgets", "nbclient", "ipykernel"):
+    for dist in ("ipywidgets", "jupyterlab_widgets", "nbclient", "ipykernel", "tqdm"):
         try:
             parts.append(f"{dist}={metadata.version(dist)}")
         except metadata.PackageNotFoundError:
@@ -80,13 +80,7 @@ def _inputs_hash(notebook: Path) -> str:
     h.update(notebook.read_bytes())
     h.update(_versions().encode())
     engine = ROOT / "hasenpfeffer_core"
-    files = sorted(
-        [*engine.rglob("*.py"), *engine.rglob("*.hand"), *LESSONS.glob("*.py")],
-        key=lambda p: str(p),
-    )
-    hands = LESSONS / "hands"
-    if hands.is_dir():
-        files += sorted(hands.rglob("*.hand"))
+    files = sorted([*engine.rglob("*.py"), *engine.rglob("*.hand")], key=lambda p: str(p))
     for f in files:
         h.update(str(f.relative_to(ROOT) if f.is_relative_to(ROOT) else f).encode())
         h.update(f.read_bytes())

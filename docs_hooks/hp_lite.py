@@ -6,7 +6,8 @@ asks no CDN for anything, at build time or in the browser:
 * Pyodide's core files come from the npm package ``pyodide``, at the exact version the
   Pyodide kernel (``jupyterlite-pyodide-kernel``) was made for;
 * the wheels the kernel loads from next to ``pyodide-lock.json`` (micropip, IPython,
-  jedi and what they need) are downloaded from PyPI by the exact versions in the lock
+  jedi, tqdm and what they need; a package the lock file lists is always fetched from
+  there, never from ``pypi/``) are downloaded from PyPI by the exact versions in the lock
   file, whose sha256 entries are then set to the downloaded files' hashes;
 * the site's ``pypi/`` folder holds the project's own wheel (built from this checkout)
   and ipywidgets, jupyterlab_widgets and comm, at the versions installed here (the
@@ -14,11 +15,12 @@ asks no CDN for anything, at build time or in the browser:
   kernel's fallback to PyPI is switched off.
 
 The lessons are copied with the Lite kernelspec and one install cell added at the top
-(``%pip install hasenpfeffer_core ipywidgets``, from the site's own ``pypi/``): the
+(``%pip install hasenpfeffer_core ipywidgets tqdm``, from the site's own ``pypi/``): the
 notebooks in ``lessons/`` stay as they are for JupyterLab. Every lesson is in the live
-copy: the lessons need nothing beyond the engine, ipywidgets and the standard library
-(their charts are SVG drawn by ``lesson_tools.bars``, not matplotlib, whose Pyodide
-wheels exist only on Pyodide's CDN).
+copy: the lessons need nothing beyond the package, ipywidgets, tqdm (the progress bars)
+and the standard library (their charts are SVG drawn by
+``hasenpfeffer_core.faces.charts``, not matplotlib, whose Pyodide wheels exist only on
+Pyodide's CDN).
 
 Downloads and the built copy are cached in the git-ignored ``build/lite-cache/`` (the
 copy under a hash of all its inputs), so a rebuild of the docs only copies the folder.
@@ -52,13 +54,13 @@ LIVE_DIR = "live"
 #: The kernelspec notebooks need in JupyterLite's Pyodide kernel.
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 #: What the kernel loads from next to pyodide-lock.json (with everything they depend on).
-KERNEL_NEEDS = ("micropip", "packaging", "ipython", "jedi", "parso")
+KERNEL_NEEDS = ("micropip", "packaging", "ipython", "jedi", "parso", "tqdm")
 #: What the lessons install from the site's pypi/ folder, besides the project's wheel.
 WIDGET_WHEELS = ("ipywidgets", "jupyterlab_widgets", "comm")
 INSTALL_TAG = "hp-live-install"
 INSTALL_CELL = (
-    "# Added by the live copy's build: installs the engine and ipywidgets from this site.\n"
-    "%pip install hasenpfeffer_core ipywidgets"
+    "# Added by the live copy's build: installs the lessons' packages from this site.\n"
+    "%pip install hasenpfeffer_core ipywidgets tqdm"
 )
 #: Files of the npm package that the site does not serve.
 _PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|\.html|README\.md)$")
@@ -292,8 +294,6 @@ def _stage(stage: Path) -> None:
         (contents / lesson.source.name).write_text(
             json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )
-    for helper in LESSONS.glob("*.py"):
-        shutil.copy(helper, contents)
 
 
 def _inputs_key() -> str:
@@ -302,7 +302,7 @@ def _inputs_key() -> str:
     h.update(project_wheel().read_bytes())
     for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_WHEELS):
         h.update(f"{dist}={metadata.version(dist)}".encode())
-    files = sorted([*LESSONS.glob("*.ipynb"), *LESSONS.glob("*.py"), *LESSONS.rglob("*.hand")])
+    files = sorted(LESSONS.glob("*.ipynb"))
     for f in files:
         h.update(str(f.relative_to(LESSONS)).encode())
         h.update(f.read_bytes())

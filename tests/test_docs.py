@@ -421,15 +421,15 @@ def test_each_lesson_page_links_to_its_live_copy(site: Path) -> None:
         assert nb["metadata"]["kernelspec"]["display_name"] == "Python (Pyodide)"
         first_code = next(c for c in nb["cells"] if c["cell_type"] == "code")
         assert "%pip install hasenpfeffer_core ipywidgets" in "".join(first_code["source"])
-    assert (live / "files" / "lesson_tools.py").is_file()
+    assert not list((live / "files").glob("*.py")), "the lessons' helpers are in the package"
 
 
 #: What the live copy serves besides the standard library (see docs_hooks/hp_lite.py).
-_LIVE_MODULES = {"hasenpfeffer_core", "ipywidgets", "IPython", "lesson_tools", "__future__"}
+_LIVE_MODULES = {"hasenpfeffer_core", "ipywidgets", "IPython", "tqdm", "__future__"}
 
 
 def test_lessons_import_only_what_the_live_copy_serves() -> None:
-    """No lesson (nor lesson_tools.py) imports a package Pyodide cannot get offline."""
+    """No lesson imports a package Pyodide cannot get offline."""
     sources = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "lessons").glob("*.py")}
     for path in sorted((ROOT / "lessons").glob("*.ipynb")):
         nb = json.loads(path.read_text(encoding="utf-8"))

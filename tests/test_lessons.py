@@ -2,7 +2,8 @@
 
 The structure tests read the stored notebooks: no outputs, a title and learning goals
 at the top, a recap, a link to the next lesson, a widget from
-``hasenpfeffer_core.faces.widgets`` and a card picture. The run tests execute every lesson
+``hasenpfeffer_core.faces.widgets`` and a card picture, and imports of public package names
+only (no helper module beside the notebooks). The run tests execute every lesson
 in a fresh kernel with the runner of the ``nbmake`` pytest plugin (the same run as
 ``pytest --nbmake lessons/``) and fail on any error or warning output, on a lesson
 that shows no card picture or widget, and on a lesson slower than 20 seconds.
@@ -10,10 +11,13 @@ that shows no card picture or widget, and on a lesson slower than 20 seconds.
 
 from __future__ import annotations
 
+import ast
+import importlib
 import importlib.util
 import json
 import os
 import re
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -34,7 +38,10 @@ NAMES = [
 ]
 #: A lesson must run top to bottom in a fresh kernel within this many seconds.
 TIME_LIMIT = 20.0
+WIDGET_PACKAGE = "hasenpfeffer_core.faces.widgets"
 WIDGETS = ("RankingExplorer", "LegalPlayQuiz", "TrickWinnerQuiz", "HandReplayer", "PlayTable")
+#: What a lesson may import: the standard library, IPython's display and the package.
+IMPORTABLE = ("IPython", "hasenpfeffer_core")
 PICTURES = re.compile(r"\b(card_svg|hand_svg|table_svg|ranking_svg|card_back_svg)\(")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
@@ -55,6 +62,19 @@ def markdown(nb: dict[str, Any]) -> list[str]:
 
 def code(nb: dict[str, Any]) -> str:
     return "\n".join(source(c) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def imports(nb: dict[str, Any]) -> list[tuple[str, tuple[str, ...]]]:
+    """Every import in the lesson's code: (module, names taken from it; ``()`` for a plain
+    ``import module``)."""
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for node in ast.walk(ast.parse(code(nb))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, ()) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0 and node.module, "a lesson imports no relative module"
+            found.append((node.module, tuple(alias.name for alias in node.names)))
+    return found
 
 
 def need(module: str) -> None:
@@ -125,15 +145,29 @@ def test_recap_and_link_to_the_next_lesson(name: str) -> None:
 def test_widget_picture_and_exercise(name: str) -> None:
     nb = load(name)
     text = code(nb)
-    used = [
-        wname
-        for wname in WIDGETS
-        if re.search(rf"from hasenpfeffer_core\.faces\.widgets import .*\b{wname}\b", text)
-        and re.search(rf"\b{wname}\(", text)
-    ]
+    imported = {n for module, names in imports(nb) if module == WIDGET_PACKAGE for n in names}
+    used = [wname for wname in WIDGETS if wname in imported and re.search(rf"\b{wname}\(", text)]
     assert used, "at least one widget from hasenpfeffer_core.faces.widgets"
     assert PICTURES.search(text), "at least one card picture drawn by the engine"
     assert any("Exercise" in t for t in markdown(nb)), "at least one exercise"
+
+
+def test_no_helper_module_beside_the_lessons() -> None:
+    """The notebooks share helpers through the package, not a module in ``lessons/``."""
+    assert sorted(p.name for p in LESSONS.glob("*.py")) == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lessons_import_public_package_names_only(name: str) -> None:
+    for module, names in imports(load(name)):
+        top = module.split(".")[0]
+        assert top in IMPORTABLE or top in sys.stdlib_module_names, f"{name} imports {module}"
+        if top != "hasenpfeffer_core":
+            continue
+        assert not any(part.startswith("_") for part in module.split(".")), module
+        public = importlib.import_module(module).__all__
+        for n in names:
+            assert n in public, f"{name} imports {n} from {module}, which does not export it"
 
 
 # --- running them -----------------------------------------------------------------------

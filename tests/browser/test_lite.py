@@ -6,7 +6,7 @@ the site's ``live/``) into a temporary folder and served by ``python -m http.ser
 blocked, runs all its cells (the build's install cell installs the engine and ipywidgets
 from the site's own wheels), answers the trick-winner quiz and checks the feedback. It
 prints the live copy's size and the time from opening the lesson to its first widget.
-The lessons with simulation charts (SVG drawn by ``lesson_tools.bars``) run there too,
+The lessons with simulation charts (SVG drawn by ``hasenpfeffer_core.faces.charts``) run there too,
 every cell without an error, each chart drawn.
 
 Without Chromium, Playwright or JupyterLite the test skips with the reason, except under

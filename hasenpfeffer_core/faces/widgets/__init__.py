@@ -9,13 +9,69 @@ never imports it.
 * :class:`TrickWinnerQuiz`: pick the card that wins the trick.
 * :class:`HandReplayer`: step through a hand record with notes and double-dummy marks.
 * :class:`PlayTable`: play a hand or a game from the South seat against the computer.
+* :mod:`~hasenpfeffer_core.faces.widgets.exercises`: the lessons' exercises
+  (:class:`Choice`, :class:`OrderExercise`, :class:`RulesLab`, :func:`bid_exercise`, ...),
+  pictures in a row (:func:`show`, :func:`figure`, :func:`table`) and progress bars
+  (:func:`progress`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["HandReplayer", "LegalPlayQuiz", "PlayTable", "RankingExplorer", "TrickWinnerQuiz"]
+#: The lessons' exercises and display helpers (``exercises``), exported here too.
+_EXERCISES = (
+    "Choice",
+    "OrderExercise",
+    "RulesLab",
+    "best_card",
+    "bid_exercise",
+    "discard_exercise",
+    "figure",
+    "hint_exercise",
+    "look_ahead",
+    "play_example",
+    "progress",
+    "score_exercise",
+    "show",
+    "stronger_card",
+    "suit_in_play",
+    "suit_name",
+    "table",
+    "teaching_position",
+    "trick_example",
+    "trump_exercise",
+    "which_rules",
+)
+
+__all__ = [
+    "Choice",
+    "HandReplayer",
+    "LegalPlayQuiz",
+    "OrderExercise",
+    "PlayTable",
+    "RankingExplorer",
+    "RulesLab",
+    "TrickWinnerQuiz",
+    "best_card",
+    "bid_exercise",
+    "discard_exercise",
+    "figure",
+    "hint_exercise",
+    "look_ahead",
+    "play_example",
+    "progress",
+    "score_exercise",
+    "show",
+    "stronger_card",
+    "suit_in_play",
+    "suit_name",
+    "table",
+    "teaching_position",
+    "trick_example",
+    "trump_exercise",
+    "which_rules",
+]
 
 _MODULES = {
     "RankingExplorer": "ranking",
@@ -23,6 +79,7 @@ _MODULES = {
     "TrickWinnerQuiz": "trick_quiz",
     "HandReplayer": "replayer",
     "PlayTable": "play_table",
+    **dict.fromkeys(_EXERCISES, "exercises"),
 }
 
 

@@ -1,72 +1,66 @@
-"""Small helpers the lessons share: pictures in a row, exercises, progress bars, charts.
+"""The lessons' exercises and pictures: one-button questions, card ordering, a rules lab,
+pictures in a row, small tables and progress bars.
 
-You do not need to read this file to follow the lessons. Every exercise here takes
-its verdict and its explanation from the engine (``hasenpfeffer_core``): this file
-only lays them out.
+Every exercise takes its verdict and its explanation from the engine and the analysis
+(the ranking, ``score_hand``, the double-dummy solver, the fair expert); this module
+only lays them out. A :class:`Choice` is answered by pressing one button, and may be
+tried again after a wrong answer:
+
+>>> from hasenpfeffer_core.engine.cards import Suit
+>>> q = stronger_card("J♣", "A♠", Suit.SPADES)
+>>> [b.description for b in q.buttons]
+['J♣', 'A♠']
+>>> q.buttons[1].click()  # the ace of trumps: not quite
+>>> "Not quite" in q.feedback.value
+True
+>>> q.buttons[0].click()  # the left bower beats it
+>>> "Right!" in q.feedback.value and "left bower" in q.feedback.value
+True
 """
 
 from __future__ import annotations
 
+import functools
 import html
-import math
-import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar, cast, overload
 
 import ipywidgets as w
 from IPython.display import HTML, display
+from tqdm.notebook import tqdm as notebook_tqdm
+from tqdm.std import tqdm as text_tqdm
 
-from hasenpfeffer_core import (
-    JOKER,
-    OPTIONS,
-    PRESETS,
-    SUITS,
-    Bid,
-    Card,
-    Game,
-    HandState,
-    Pass,
-    Play,
-    Rules,
-    Seat,
-    Side,
-    Suit,
-    bid_name,
-    effective_suit,
-    legal_plays,
-    parse_card,
-    parse_cards,
-    ranking,
-    score_hand,
-)
-from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer
-from hasenpfeffer_core.analysis.explain import explain_card, explain_plays, explain_trick
-from hasenpfeffer_core.analysis.quiz import Question, tricks_question
-from hasenpfeffer_core.analysis.review import state_play_values
-from hasenpfeffer_core.analysis.solver import play_values
-from hasenpfeffer_core.analysis.teaching import teaching_hand
-from hasenpfeffer_core.analysis.view import PlayerView
-from hasenpfeffer_core.faces.render import hand_svg, table_svg
-from hasenpfeffer_core.faces.widgets.base import box, card_button, feedback
+from ...analysis.bots import FairExpert
+from ...analysis.explain import explain_card, explain_plays, explain_trick
+from ...analysis.quiz import Question, tricks_question
+from ...analysis.review import state_play_values
+from ...analysis.solver import play_values
+from ...analysis.stats import game_stats, play_game, rng
+from ...analysis.teaching import teaching_hand
+from ...analysis.view import PlayerView
+from ...engine.actions import Bid, Discard, NameTrump, Pass, Play
+from ...engine.auction import bid_name
+from ...engine.cards import SUITS, Card, Suit, parse_card, parse_cards
+from ...engine.rules import OPTIONS, PRESETS, Rules
+from ...engine.scoring import score_hand
+from ...engine.seats import SEATS, Seat, Side
+from ...engine.state import HandState
+from ...engine.tricks import effective_suit, legal_plays, ranking
+from ..render import hand_svg, table_svg
+from .base import box, card_button, feedback
 
 __all__ = [
-    "Chart",
     "Choice",
     "OrderExercise",
     "RulesLab",
-    "bars",
     "best_card",
     "bid_exercise",
-    "computer_position",
     "discard_exercise",
     "figure",
-    "game_stats",
     "hint_exercise",
     "look_ahead",
     "play_example",
-    "play_game",
     "progress",
-    "rng",
     "score_exercise",
     "show",
     "stronger_card",
@@ -80,23 +74,48 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-
-def rng(seed: int) -> random.Random:
-    """A random source with a fixed seed: the lesson shows the same cards every time."""
-    return random.Random(seed)
+V = TypeVar("V")
 
 
 def suit_name(suit: Suit | None) -> str:
-    """``♥ hearts``, or ``no trump``."""
+    """``♥ hearts``, or ``no trump``.
+
+    >>> suit_name(Suit.HEARTS), suit_name(None)
+    ('♥ hearts', 'no trump')
+    """
     return "no trump" if suit is None else f"{suit.symbol} {suit.plural}"
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def _tricks(n: int) -> str:
+    return "1 trick" if n == 1 else f"{n} tricks"
+
+
+def _to_move(state: HandState) -> Seat:
+    """The seat to move; an exercise needs a decision to ask about."""
+    seat = state.to_move
+    if seat is None:
+        raise ValueError("the hand is over (or not dealt): there is no decision to ask about")
+    return seat
 
 
 # --- pictures and tables ---------------------------------------------------------------
 
 
+def _display_html(markup: str) -> None:
+    """Show HTML under the cell (IPython's display functions carry no type annotations)."""
+    display(HTML(markup))  # type: ignore[no-untyped-call]
+
+
 def figure(picture: str, caption: str = "") -> str:
-    """A picture (SVG or HTML) with a short caption under it, as HTML."""
+    """A picture (SVG or HTML) with a short caption under it, as HTML.
+
+    >>> figure("<svg></svg>", "the widow")
+    '<figure style="margin:0 18px 8px 0;display:inline-block"><svg></svg><figcaption style="font-size:0.9em;opacity:0.8;margin-top:2px">the widow</figcaption></figure>'
+    """
     cap = (
         '<figcaption style="font-size:0.9em;opacity:0.8;margin-top:2px">'
         f"{html.escape(caption)}</figcaption>"
@@ -109,13 +128,13 @@ def figure(picture: str, caption: str = "") -> str:
 def show(*pictures: str) -> None:
     """Show pictures (SVG or HTML strings) side by side, wrapping when the row is full."""
     row = "".join(p if p.lstrip().startswith("<figure") else figure(p) for p in pictures)
-    display(HTML(f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end">{row}</div>'))
+    _display_html(f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end">{row}</div>')
 
 
-def table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
     """A small table. Cells are text; a cell that starts with ``<`` is kept as HTML."""
 
-    def cell(value: Any) -> str:
+    def cell(value: object) -> str:
         text = str(value)
         return text if text.startswith("<") else html.escape(text)
 
@@ -124,7 +143,7 @@ def table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
         "<tr>" + "".join(f'<td style="text-align:left">{cell(v)}</td>' for v in row) + "</tr>"
         for row in rows
     )
-    display(HTML(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"))
+    _display_html(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
 def _seats_from(leader: Seat, n: int) -> list[Seat]:
@@ -163,7 +182,7 @@ def play_example(hand: str, trick: str, trump: Suit, *, you: Seat = Seat.S) -> N
         f"<li>{'✓' if e.allowed else '✗'} {html.escape(e.text)}</li>"
         for e in explain_plays(cards, played, trump)
     )
-    display(HTML(f"<ul style='margin-top:0'>{items}</ul>"))
+    _display_html(f"<ul style='margin-top:0'>{items}</ul>")
 
 
 def trick_example(trick: str, trump: Suit, *, leader: Seat = Seat.W) -> None:
@@ -178,84 +197,116 @@ def trick_example(trick: str, trump: Suit, *, leader: Seat = Seat.W) -> None:
             f"{winner.word} wins the trick",
         )
     )
-    display(HTML(f"<p style='margin-top:0'>{html.escape(e.text)}</p>"))
+    _display_html(f"<p style='margin-top:0'>{html.escape(e.text)}</p>")
 
 
 # --- exercises -------------------------------------------------------------------------
 
 
-class Choice(w.VBox):  # type: ignore[misc]
+class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
     """A question answered by pressing one button; ``check`` gives the verdict.
 
     ``options`` are ``(label, value)`` pairs, or cards (shown as card buttons).
     ``check(value)`` returns ``(right, explanation)``; the explanation comes from
     the engine. The learner may try again after a wrong answer.
+
+    Public parts (for tests): ``buttons`` and ``values`` (one per option, in order)
+    and ``feedback`` (an HTML widget: the verdict and why).
+
+    >>> q = Choice("2 + 2?", [("3", 3), ("4", 4)], lambda n: (n == 4, f"2 + 2 = 4, not {n}."))
+    >>> q.buttons[0].click()
+    >>> "Not quite" in q.feedback.value and "not 3" in q.feedback.value
+    True
     """
+
+    @overload
+    def __init__(
+        self: Choice[Card],
+        prompt: str,
+        options: Sequence[Card],
+        check: Callable[[Card], tuple[bool, str]],
+        *,
+        picture: str = "",
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        prompt: str,
+        options: Sequence[tuple[str, V]],
+        check: Callable[[V], tuple[bool, str]],
+        *,
+        picture: str = "",
+    ) -> None: ...
 
     def __init__(
         self,
         prompt: str,
-        options: Sequence[tuple[str, Any] | Card],
+        options: Sequence[Card] | Sequence[tuple[str, V]],
         check: Callable[[Any], tuple[bool, str]],
         *,
         picture: str = "",
     ) -> None:
-        self._check = check
+        self._check: Callable[[V], tuple[bool, str]] = check
         self.feedback = w.HTML()
         self.buttons: list[w.Button] = []
+        self.values: list[V] = []
         for option in options:
             if isinstance(option, Card):
-                b = card_button(option)
-                b.choice = option
+                button = card_button(option)
+                value = cast(V, option)  # the overload for cards: V is Card
             else:
                 label, value = option
-                b = w.Button(description=label, layout=w.Layout(width="auto", min_width="64px"))
-                b.choice = value
-            b.on_click(self._on_click)
-            self.buttons.append(b)
+                button = w.Button(
+                    description=label, layout=w.Layout(width="auto", min_width="64px")
+                )
+            button.on_click(functools.partial(self._choose, value))
+            self.buttons.append(button)
+            self.values.append(value)
         head = box(f"<p style='margin:4px 0'><b>{html.escape(prompt)}</b></p>{picture}")
         row = w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))
         super().__init__([w.HTML(head), row, self.feedback])
         self.add_class("hp-lesson-choice")
 
-    def answer(self, value: Any) -> bool:
-        """Answer as if the button for ``value`` were pressed; returns the verdict."""
-        button = next(b for b in self.buttons if b.choice == value)
-        return self._on_click(button)
-
-    def _on_click(self, button: w.Button) -> bool:
+    def _choose(self, value: V, button: w.Button) -> None:
         try:
-            right, text = self._check(button.choice)
+            right, text = self._check(value)
         except Exception as e:  # keep the notebook alive, say what went wrong
             self.feedback.value = feedback("err", "That did not work:", str(e))
-            return False
+            return
         for b in self.buttons:
             b.style.button_color = None
         button.style.button_color = "#bfe5c7" if right else "#f3c1c4"
         title = "Right!" if right else "Not quite. Try another answer."
         self.feedback.value = feedback("ok" if right else "bad", title, text)
-        return right
 
 
 class OrderExercise(w.VBox):  # type: ignore[misc]
-    """An ``order`` question from the quiz bank: press the cards strongest first."""
+    """An ``order`` question from the quiz bank: press the cards strongest first.
+
+    Public parts (for tests): ``question``, ``buttons`` (one per card, in the question's
+    order), ``chosen`` (the cards pressed so far), ``again`` (starts again) and
+    ``feedback`` (the verdict once every card is pressed).
+    """
 
     def __init__(self, question: Question) -> None:
         self.question = question
         self.chosen: list[Card] = []
         self.answer_picture = w.HTML()
         self.feedback = w.HTML()
-        self.buttons = [card_button(c) for c in question.cards]
-        for b in self.buttons:
-            b.on_click(self._on_click)
-        again = w.Button(description="Start again", icon="undo")
-        again.on_click(self._reset)
+        self.buttons: list[w.Button] = []
+        for card in question.cards:
+            button = card_button(card)
+            button.on_click(functools.partial(self._press, card))
+            self.buttons.append(button)
+        self.again = w.Button(description="Start again", icon="undo")
+        self.again.on_click(self._reset)
         head = box(
             f"<p style='margin:4px 0'><b>{html.escape(question.prompt)}</b> "
             "Press the cards one by one, strongest first.</p>"
             + hand_svg(question.cards, overlap=1.08, label="the cards to order")
         )
-        row = w.HBox([*self.buttons, again], layout=w.Layout(flex_flow="row wrap"))
+        row = w.HBox([*self.buttons, self.again], layout=w.Layout(flex_flow="row wrap"))
         super().__init__([w.HTML(head), row, self.answer_picture, self.feedback])
         self.add_class("hp-lesson-order")
 
@@ -269,8 +320,8 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
             else ""
         )
 
-    def _on_click(self, button: w.Button) -> None:
-        self.chosen.append(button.card)
+    def _press(self, card: Card, button: w.Button) -> None:
+        self.chosen.append(card)
         button.disabled = True
         self._draw()
         if len(self.chosen) == len(self.question.cards):
@@ -280,7 +331,7 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
                 "ok" if right else "bad", title, self.question.explanation
             )
 
-    def _reset(self, _button: Any = None) -> None:
+    def _reset(self, _button: object = None) -> None:
         self.chosen = []
         for b in self.buttons:
             b.disabled = False
@@ -288,7 +339,7 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
         self._draw()
 
 
-def stronger_card(a: str | Card, b: str | Card, trump: Suit) -> Choice:
+def stronger_card(a: str | Card, b: str | Card, trump: Suit) -> Choice[Card]:
     """Which of two cards is stronger under ``trump``? (The engine's ranking decides.)"""
     ca, cb = parse_card(a), parse_card(b)
     best = min((ca, cb), key=ranking(trump).index)
@@ -305,7 +356,7 @@ def stronger_card(a: str | Card, b: str | Card, trump: Suit) -> Choice:
     )
 
 
-def suit_in_play(card: str | Card, trump: Suit) -> Choice:
+def suit_in_play(card: str | Card, trump: Suit) -> Choice[Suit]:
     """Which suit does ``card`` belong to in play under ``trump``? (``effective_suit`` decides.)"""
     c = parse_card(card)
     answer = effective_suit(c, trump)
@@ -321,15 +372,16 @@ def suit_in_play(card: str | Card, trump: Suit) -> Choice:
     )
 
 
-def look_ahead(seed: int, difficulty: str = "bowers") -> Choice:
+def look_ahead(seed: int, difficulty: str = "bowers") -> Choice[int]:
     """An ending with every card face up: how many tricks can a side take? (The solver decides.)"""
     q = tricks_question(rng(seed), difficulty=difficulty)
     hands = "".join(
-        figure(hand_svg(q.hands[s], trump=q.trump, overlap=1.08, scale=0.8), s.word) for s in Seat
+        figure(hand_svg(q.hands[s], trump=q.trump, overlap=1.08, scale=0.8), s.word) for s in SEATS
     )
     n = len(q.hands[Seat.N])
     leader = q.seat
-    assert leader is not None
+    if leader is None:
+        raise ValueError("a tricks question names the seat that leads")
     leads = play_values({s.name: h for s, h in q.hands.items()}, q.trump, leader.name)
     side = leader.side.name
     how = ", ".join(f"{c.text}: {side} take {v}" for c, v in leads.items())
@@ -343,12 +395,13 @@ def look_ahead(seed: int, difficulty: str = "bowers") -> Choice:
     return Choice(q.prompt, [(str(k), k) for k in range(n + 1)], check, picture=hands)
 
 
-def trump_exercise(state: HandState, expert: FairExpert) -> Choice:
+def trump_exercise(state: HandState, expert: FairExpert) -> Choice[Suit]:
     """The maker holds seven cards: which suit to name? The fair expert judges."""
-    seat = state.to_move
-    assert seat is not None
+    seat = _to_move(state)
     advice = expert.advise(PlayerView.of(state, seat))
-    values = {a.suit: v for a, v in advice.values.items()}
+    values = {a.suit: v for a, v in advice.values.items() if isinstance(a, NameTrump)}
+    if not values:
+        raise ValueError(f"{seat.word} is not naming trumps: {advice.reason}")
     best = max(values.values())
 
     def check(suit: Suit) -> tuple[bool, str]:
@@ -368,12 +421,16 @@ def trump_exercise(state: HandState, expert: FairExpert) -> Choice:
     )
 
 
-def discard_exercise(state: HandState, expert: FairExpert) -> Choice:
+def discard_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
     """Trumps are named: which card to discard? The fair expert judges."""
-    seat = state.to_move
-    assert seat is not None and state.trump is not None
+    seat = _to_move(state)
+    trump = state.trump
+    if trump is None:
+        raise ValueError("trumps are not named yet: the discard comes after")
     advice = expert.advise(PlayerView.of(state, seat))
-    kept = {a.card: v for a, v in advice.values.items()}
+    kept = {a.card: v for a, v in advice.values.items() if isinstance(a, Discard)}
+    if not kept:
+        raise ValueError(f"{seat.word} is not discarding: {advice.reason}")
     best = max(kept.values())
 
     def check(card: Card) -> tuple[bool, str]:
@@ -385,21 +442,20 @@ def discard_exercise(state: HandState, expert: FairExpert) -> Choice:
         )
 
     return Choice(
-        f"{state.trump.plural.capitalize()} are trumps. Which card do you discard?",
+        f"{trump.plural.capitalize()} are trumps. Which card do you discard?",
         list(state.hand(seat)),
         check,
-        picture=hand_svg(state.hand(seat), trump=state.trump, overlap=0.9),
+        picture=hand_svg(state.hand(seat), trump=trump, overlap=0.9),
     )
 
 
-def bid_exercise(state: HandState, expert: FairExpert) -> Choice:
+def bid_exercise(state: HandState, expert: FairExpert) -> Choice[Bid | Pass]:
     """Your turn in the auction: pass or bid? The fair expert judges."""
-    seat = state.to_move
-    assert seat is not None
+    seat = _to_move(state)
     advice = expert.advise(PlayerView.of(state, seat))
     legal = state.legal_actions()
     cheapest = next(a for a in legal if isinstance(a, Bid))
-    options = [
+    options: list[tuple[str, Bid | Pass]] = [
         ("pass", next(a for a in legal if isinstance(a, Pass))),
         (f"bid {bid_name(cheapest.tricks, cheapest.big, state.rules)}", cheapest),
     ]
@@ -419,12 +475,11 @@ def bid_exercise(state: HandState, expert: FairExpert) -> Choice:
     )
 
 
-def best_card(state: HandState, prompt: str = "", *, note: str = "") -> Choice:
+def best_card(state: HandState, prompt: str = "", *, note: str = "") -> Choice[Card]:
     """Which card should the player to move play? The double-dummy solver judges.
 
     ``note`` is added to the feedback (a teacher's comment on the position)."""
-    seat = state.to_move
-    assert seat is not None
+    seat = _to_move(state)
     values = state_play_values(state)
     best = max(values.values())
     left = 6 - len(state.tricks)
@@ -440,9 +495,8 @@ def best_card(state: HandState, prompt: str = "", *, note: str = "") -> Choice:
             f"take this many of the {left} tricks left with each card: {ranked}.{note}"
         )
 
-    trick = state.current_trick
     table_pic = table_svg(
-        trick,
+        state.current_trick,
         trump=state.trump,
         leader=state.leader,
         names={seat: f"{seat.word} (you)"},
@@ -458,23 +512,16 @@ def best_card(state: HandState, prompt: str = "", *, note: str = "") -> Choice:
     )
 
 
-def computer_position(seed: int, dealer: Seat, actions: int) -> HandState:
-    """A fresh deal (from ``seed``) after four rule-of-thumb players took ``actions`` actions."""
-    thumb = RuleOfThumbPlayer()
-    state = HandState.new(dealer=dealer, seed=seed)
-    for _ in range(actions):
-        seat = state.to_move
-        assert seat is not None
-        state.apply(thumb.choose(PlayerView.of(state, seat)))
-    return state
-
-
-def hint_exercise(state: HandState, expert: FairExpert) -> Choice:
+def hint_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
     """Which card now, seeing only your own hand? The fair expert's hint judges."""
-    seat = state.to_move
-    assert seat is not None and state.high_bid is not None
+    seat = _to_move(state)
+    high = state.high_bid
+    if high is None:
+        raise ValueError("the auction is not over: there is no contract yet")
     advice = expert.advise(PlayerView.of(state, seat))
-    values = {a.card: v for a, v in advice.values.items()}
+    values = {a.card: v for a, v in advice.values.items() if isinstance(a, Play)}
+    if not values:
+        raise ValueError(f"{seat.word} is not playing a card: {advice.reason}")
     best = max(values.values())
 
     def check(card: Card) -> tuple[bool, str]:
@@ -483,8 +530,8 @@ def hint_exercise(state: HandState, expert: FairExpert) -> Choice:
             f"The hint: {advice.reason}"
         )
 
-    maker = state.high_bid.seat
-    bid = bid_name(state.high_bid.tricks, state.high_bid.big, state.rules)
+    maker = high.seat
+    bid = bid_name(high.tricks, high.big, state.rules)
     won = state.side_tricks
     context = (
         f"{maker.word} bid {bid} and named {suit_name(state.trump)} as trumps. "
@@ -508,7 +555,7 @@ def hint_exercise(state: HandState, expert: FairExpert) -> Choice:
     )
 
 
-def teaching_position(name: str, step: int) -> Choice:
+def teaching_position(name: str, step: int) -> Choice[Card]:
     """The position before action ``step`` of a teaching hand: which card? (The solver
     judges; the feedback adds the teacher's note on the card that was played.)"""
     record = teaching_hand(name)
@@ -529,8 +576,14 @@ def score_exercise(
     label: str = "",
     ask: Side | None = None,
     maker_alone: bool = False,
-) -> Choice:
-    """What does this hand score? ``score_hand`` decides and explains."""
+) -> Choice[int]:
+    """What does this hand score? ``score_hand`` decides and explains.
+
+    >>> q = score_exercise(Rules(), Bid(Seat.N, 3), 5, label="Source rules", options=[3, 5])
+    >>> q.buttons[q.values.index(5)].click()
+    >>> "Right!" in q.feedback.value and "the bid is made" in q.feedback.value
+    True
+    """
     side = bid.seat.side
     ask = ask or side
     result = score_hand(rules, bid, {side: tricks, side.other: 6 - tricks}, maker_alone=maker_alone)
@@ -549,7 +602,7 @@ def score_exercise(
     )
 
 
-def which_rules(bid: Bid, taken: int, points: tuple[int, int]) -> Choice:
+def which_rules(bid: Bid, taken: int, points: tuple[int, int]) -> Choice[str]:
     """A hand's score under unknown rules: which published rule set gives it?"""
     side = bid.seat.side
     tricks = {side: taken, side.other: 6 - taken}
@@ -568,79 +621,55 @@ def which_rules(bid: Bid, taken: int, points: tuple[int, int]) -> Choice:
     )
 
 
-def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
-
-
-def _tricks(n: int) -> str:
-    return "1 trick" if n == 1 else f"{n} tricks"
-
-
 # --- simulations -----------------------------------------------------------------------
 
 
+def _in_notebook() -> bool:
+    """Whether a notebook front end shows this kernel's output (JupyterLab, Jupyter
+    Notebook, or the live copy's Pyodide kernel), rather than a terminal or a script."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    return shell is not None and type(shell).__name__ != "TerminalInteractiveShell"
+
+
+class _NotebookBar(notebook_tqdm):  # type: ignore[type-arg]
+    """tqdm's notebook bar (an ipywidget) without its monitor thread: the live copy's
+    Pyodide kernel cannot start threads, and tqdm would warn each time it tried."""
+
+    monitor_interval = 0
+
+
+class _TextBar(text_tqdm):  # type: ignore[type-arg]
+    """tqdm's text bar, on standard error, without its monitor thread."""
+
+    monitor_interval = 0
+
+
 def progress(items: Iterable[T], description: str = "Simulating") -> Iterator[T]:
-    """Yield ``items`` while a progress bar under the cell fills up."""
+    """Yield ``items`` while a progress bar under the cell fills up.
+
+    The bar is tqdm's: a widget in any notebook (tqdm's own ``tqdm.auto`` picks text in
+    the live copy, whose kernel is not ipykernel, and text shows there as an error-pink
+    block), text on standard error elsewhere.
+    """
     todo = list(items)
-    bar = w.IntProgress(
-        value=0,
-        min=0,
-        max=max(len(todo), 1),
-        description=description,
-        bar_style="info",
-        style={"description_width": "initial"},
-        layout=w.Layout(width="480px"),
-    )
-    display(bar)
-    step = max(1, len(todo) // 50)
-    for i, item in enumerate(todo, 1):
-        yield item
-        if i % step == 0 or i == len(todo):
-            bar.value = i
-    bar.bar_style = "success"
-    bar.description = f"{description}: done"
-
-
-def play_game(rules: Rules, seed: int) -> Game:
-    """One whole game between four rule-of-thumb players, to the target score."""
-    thumb = RuleOfThumbPlayer()
-    game = Game(rules, seed=seed)
-    while not game.is_over:
-        if game.hand.is_over:
-            game.next_hand()
-        seat = game.hand.to_move
-        assert seat is not None
-        game.apply(thumb.choose(PlayerView.of(game.hand, seat)))
-    return game
-
-
-def game_stats(games: Sequence[Game]) -> dict[str, float]:
-    """Hands per game, % of bids that failed, % of hands thrown in, and the Joker's value:
-    the points per hand of the side dealt the Joker, minus the other side's."""
-    hands = [h for g in games for h in g.hands]
-    scored = [h.result for h in hands if h.result is not None]
-    joker = []
-    for h in hands:
-        holder = next((s for s in Seat if JOKER in h.deal.hands[s.value]), None)
-        if h.result is None or holder is None:
-            continue  # thrown in, or the Joker was the widow
-        side = holder.side
-        joker.append(h.result.points[side] - h.result.points[side.other])
-    return {
-        "hands per game": len(hands) / len(games),
-        "% of bids failed": 100 * sum(not r.made for r in scored) / max(len(scored), 1),
-        "% of hands thrown in": 100 * (len(hands) - len(scored)) / len(hands),
-        "Joker's value (points per hand)": sum(joker) / max(len(joker), 1),
-    }
+    bar_type = _NotebookBar if _in_notebook() else _TextBar
+    with bar_type(todo, desc=description) as bar:
+        yield from bar
 
 
 class RulesLab(w.VBox):  # type: ignore[misc]
-    """Choose house rules, press the button, and compare a batch of games with the seed's."""
+    """Choose house rules, press the button, and compare a batch of games with the seed's.
+
+    Public parts (for tests): ``controls`` (one control per rule option, by name),
+    ``run_button`` and ``output`` (where the comparison is shown).
+    """
 
     def __init__(self, games: int = 40) -> None:
         self.games = games
         base = Rules()
-        self.controls: dict[str, w.Widget] = {}
+        self.controls: dict[str, Any] = {}
         for name in OPTIONS:
             value = getattr(base, name)
             if isinstance(value, bool):
@@ -673,13 +702,13 @@ class RulesLab(w.VBox):  # type: ignore[misc]
         """The rules the controls describe."""
         return Rules(**{name: c.value for name, c in self.controls.items()})
 
-    def _run(self, _button: Any = None) -> None:
+    def _run(self, _button: object = None) -> None:
         self.output.clear_output()
         with self.output:
             try:
                 rules = self.rules()
             except Exception as e:  # an impossible combination: say why
-                display(HTML(feedback("err", "These rules don't work:", str(e))))
+                _display_html(feedback("err", "These rules don't work:", str(e)))
                 return
             seeds = range(self.games)
             mine = game_stats([play_game(rules, s) for s in progress(seeds, "Your rules")])
@@ -689,189 +718,3 @@ class RulesLab(w.VBox):  # type: ignore[misc]
                 [(k, f"{mine[k]:.1f}", f"{seed[k]:.1f}") for k in mine],
             )
             print("Your rules:", rules.to_text())
-
-
-class Chart(str):
-    """An SVG chart: a string for ``show`` and ``figure``, drawn when it ends a cell."""
-
-    def _repr_html_(self) -> str:
-        return str(self)
-
-
-#: Bar colours that read on a light and on a dark background.
-CHART_COLOURS = ("#4e79a7", "#e15759", "#59a14f", "#b07aa1", "#f28e2b")
-
-
-def _text_width(text: str, size: float) -> float:
-    """A rough width of ``text`` in pixels at font size ``size`` (for layout only)."""
-    return 0.58 * size * len(text)
-
-
-def _nice_ticks(lo: float, hi: float, most: int = 6) -> list[float]:
-    """Round tick values from ``lo`` to ``hi``: steps of 1, 2, 2.5 or 5 times a power of ten."""
-    span = hi - lo
-    if span <= 0:
-        return [lo]
-    raw = span / most
-    power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
-    first = math.ceil(lo / step - 1e-9)
-    ticks = []
-    k = first
-    while k * step <= hi + 1e-9 * step:
-        ticks.append(round(k * step, 10))
-        k += 1
-    return ticks
-
-
-def _tick_label(value: float) -> str:
-    return f"{value:g}"
-
-
-def bars(
-    labels: Sequence[str],
-    series: dict[str, Sequence[float | None]],
-    *,
-    title: str,
-    ylabel: str,
-    xlabel: str = "",
-    fmt: str = "{:.1f}",
-    ylim: tuple[float, float] | None = None,
-    yticks: Sequence[float] | None = None,
-    width: int = 480,
-    height: int = 300,
-) -> Chart:
-    """Grouped bars as an SVG chart, each bar labelled with its value.
-
-    One bar per series in each group (one group per label); a value of ``None`` (too few
-    cases to say) leaves a gap. A label may hold ``\\n`` for a second line. With more than
-    one series a legend sits between the title and the bars. Text and axes are drawn in
-    ``currentColor``, so the chart follows the page's light or dark theme. Pure Python:
-    it runs wherever the lessons run, the browser's live copy included.
-    """
-    esc = html.escape
-    values = [v for vs in series.values() for v in vs if v is not None]
-    lo = min(0.0, *values) if values else 0.0
-    hi = max(0.0, *values) if values else 1.0
-    if ylim is not None:
-        lo, hi = ylim
-    elif hi > lo:
-        hi += 0.12 * (hi - lo)  # room for the value labels
-    if hi <= lo:
-        hi = lo + 1.0
-    ticks = [t for t in (yticks if yticks is not None else _nice_ticks(lo, hi)) if lo <= t <= hi]
-
-    n = max(len(series), 1)
-    tick_size, label_size, value_size, title_size = 12, 12, 11, 14
-    tick_w = max((_text_width(_tick_label(t), tick_size) for t in ticks), default=0)
-    left = 24 + tick_w + 14
-    right = 12
-    top = 30 + (22 if len(series) > 1 else 0)
-    lines = [str(label).split("\n") for label in labels]
-    group = (width - left - right) / max(len(labels), 1)
-    widest = max((_text_width(x, label_size) for ls in lines for x in ls), default=0)
-    slant = widest > group * 0.95
-    if slant:  # long labels: turn them 30 degrees
-        below = 18 + 0.5 * widest + 0.87 * label_size
-    else:
-        below = 18 + 15 * max((len(ls) for ls in lines), default=1)
-    bottom = below + (16 if xlabel else 4)
-    plot_h = height - top - bottom
-    plot_w = width - left - right
-
-    def y(v: float) -> float:
-        return top + plot_h * (hi - v) / (hi - lo)
-
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="hp-chart" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{esc(title)}" '
-        'style="max-width:100%;height:auto;color:inherit;'
-        'font-family:var(--jp-ui-font-family,system-ui,-apple-system,Segoe UI,sans-serif)">',
-        f"<title>{esc(title)}</title>",
-        f'<text x="{width / 2:.1f}" y="19" text-anchor="middle" font-size="{title_size}" '
-        f'font-weight="600" fill="currentColor">{esc(title)}</text>',
-    ]
-    # grid lines and y ticks
-    for t in ticks:
-        ty = y(t)
-        out.append(
-            f'<line x1="{left:.1f}" x2="{width - right:.1f}" y1="{ty:.1f}" y2="{ty:.1f}" '
-            'stroke="currentColor" stroke-opacity="0.15"/>'
-        )
-        out.append(
-            f'<text x="{left - 6:.1f}" y="{ty + 4:.1f}" text-anchor="end" font-size="{tick_size}" '
-            f'fill="currentColor" fill-opacity="0.8">{_tick_label(t)}</text>'
-        )
-    # the bars and their values
-    slot = 0.8 * group / n
-    for k, (name, vs) in enumerate(series.items()):
-        colour = CHART_COLOURS[k % len(CHART_COLOURS)]
-        for i, v in enumerate(vs):
-            if v is None:
-                continue
-            cx = left + group * (i + 0.5) + (k - (n - 1) / 2) * slot
-            y0, y1 = sorted((y(max(min(v, hi), lo)), y(max(min(0.0, hi), lo))))
-            out.append(
-                f'<rect x="{cx - slot * 0.45:.1f}" y="{y0:.1f}" width="{slot * 0.9:.1f}" '
-                f'height="{max(y1 - y0, 0.5):.1f}" fill="{colour}" rx="1.5">'
-                f"<title>{esc(name)}, {esc(labels[i].replace(chr(10), ' '))}: "
-                f"{esc(fmt.format(v))}</title></rect>"
-            )
-            ly = y0 - 4 if v >= 0 else y1 + value_size + 2
-            out.append(
-                f'<text x="{cx:.1f}" y="{ly:.1f}" text-anchor="middle" font-size="{value_size}" '
-                f'fill="currentColor">{esc(fmt.format(v))}</text>'
-            )
-    # axes
-    base = y(max(min(0.0, hi), lo))
-    out.append(
-        f'<line x1="{left:.1f}" x2="{width - right:.1f}" y1="{base:.1f}" y2="{base:.1f}" '
-        'stroke="currentColor" stroke-opacity="0.7"/>'
-    )
-    out.append(
-        f'<line x1="{left:.1f}" x2="{left:.1f}" y1="{top:.1f}" y2="{top + plot_h:.1f}" '
-        'stroke="currentColor" stroke-opacity="0.7"/>'
-    )
-    # x labels
-    for i, ls in enumerate(lines):
-        cx = left + group * (i + 0.5)
-        ty = top + plot_h + 16
-        if slant:
-            out.append(
-                f'<text transform="translate({cx:.1f},{ty - 4:.1f}) rotate(-30)" '
-                f'text-anchor="end" dy="0.8em" font-size="{label_size}" '
-                f'fill="currentColor">{esc(" ".join(ls))}</text>'
-            )
-            continue
-        spans = "".join(
-            f'<tspan x="{cx:.1f}" dy="{0 if j == 0 else 15}">{esc(line)}</tspan>'
-            for j, line in enumerate(ls)
-        )
-        out.append(
-            f'<text x="{cx:.1f}" y="{ty:.1f}" text-anchor="middle" font-size="{label_size}" '
-            f'fill="currentColor">{spans}</text>'
-        )
-    if xlabel:
-        out.append(
-            f'<text x="{left + plot_w / 2:.1f}" y="{height - 5}" text-anchor="middle" '
-            f'font-size="{label_size}" fill="currentColor" fill-opacity="0.9">{esc(xlabel)}</text>'
-        )
-    out.append(
-        f'<text transform="translate(14,{top + plot_h / 2:.1f}) rotate(-90)" '
-        f'text-anchor="middle" font-size="{label_size}" fill="currentColor" '
-        f'fill-opacity="0.9">{esc(ylabel)}</text>'
-    )
-    # the legend, under the title
-    if len(series) > 1:
-        items = [(name, CHART_COLOURS[k % len(CHART_COLOURS)]) for k, name in enumerate(series)]
-        widths = [18 + _text_width(name, label_size) + 16 for name, _ in items]
-        x = left + (plot_w - sum(widths)) / 2
-        for (name, colour), w_ in zip(items, widths, strict=True):
-            out.append(
-                f'<rect x="{x:.1f}" y="31" width="12" height="12" rx="2" fill="{colour}"/>'
-                f'<text x="{x + 17:.1f}" y="41.5" font-size="{label_size}" '
-                f'fill="currentColor">{esc(name)}</text>'
-            )
-            x += w_
-    out.append("</svg>")
-    return Chart("".join(out))
