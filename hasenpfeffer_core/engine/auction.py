@@ -66,7 +66,6 @@ def bids_above(high: Bid | None, seat: Seat, rules: Rules) -> tuple[Bid, ...]:
 
 def check_bid(bid: Bid, high: Bid | None, high_seat: Seat | None, rules: Rules) -> None:
     """Raise :class:`BidTooLowError` unless ``bid`` exists and outranks the high bid."""
-    name = bid_name(bid.tricks, bid.big, rules)
     if bid.big and rules.bidding is not BiddingScale.PEPPER:
         raise BidTooLowError(
             f"{bid.seat.name} cannot bid Big Pepper: it exists only with the pepper bidding "
@@ -80,6 +79,7 @@ def check_bid(bid: Bid, high: Bid | None, high_seat: Seat | None, rules: Rules) 
         )
     if high is not None and bid.level <= high.level:
         assert high_seat is not None
+        name = bid_name(bid.tricks, bid.big, rules)
         high_name = bid_name(high.tricks, high.big, rules)
         raise BidTooLowError(
             f"{bid.seat.name} cannot bid {name}: the high bid is {high_name} by "

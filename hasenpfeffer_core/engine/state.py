@@ -152,6 +152,7 @@ _JOKER_DISCARD: Final = [(_DISCARDS[s][24],) for s in range(4)]
 
 
 _PLAY: Final = Phase.PLAY
+_AUCTION_PHASE: Final = Phase.AUCTION
 _FULL: Final = (1 << 25) - 1
 
 
@@ -776,6 +777,24 @@ class HandState:
                 self._to_move = winner
             return
         kind = type(action)
+        if (
+            (kind is Pass or kind is Bid)
+            and self.phase is _AUCTION_PHASE
+            and not self._forced
+            and action.seat is SEATS[self._to_move]
+        ):
+            # The auction's ordinary turn (in phase, in turn, no forced bid): of check()'s
+            # tests only the bid's own remains, and it is the same check_bid() call.
+            if kind is Bid:
+                assert isinstance(action, Bid)
+                high = SEATS[self._high_seat] if self._high_seat >= 0 else None
+                check_bid(action, self._high, high, self._rules)
+                self._log.append(action)
+                self._after_bid(action)
+            else:
+                self._log.append(action)
+                self._after_pass()
+            return
         self.check(action)
         self._log.append(action)
         if kind is Pass:
