@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import Card, Suit, format_cards, parse_card, parse_trump
-from .errors import InvalidDataError, ParseError
+from .cards import Card, Suit, check_distinct, format_cards, parse_card, parse_trump
+from .errors import MAX_ACTION_CHARS, InvalidDataError, ParseError, check_length, shown
 from .seats import Seat, parse_seat
 
 __all__ = [
@@ -36,6 +36,11 @@ __all__ = [
 ]
 
 
+#: The largest number a :class:`Bid` may hold. A hand has six tricks, so only 1 to 6
+#: exist; a few more may be built and are then refused by the rules (``bidding scale``).
+MAX_BID_TRICKS: Final = 99
+
+
 @dataclass(frozen=True, slots=True)
 class Bid:
     """A bid of ``tricks`` (1 to 6). ``big=True`` is Big Pepper (6 tricks, doubled stakes).
@@ -49,11 +54,16 @@ class Bid:
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, Seat):
-            raise InvalidDataError(f"a bid needs a Seat, got {self.seat!r}")
+            raise InvalidDataError(f"a bid needs a Seat, got {shown(self.seat)}")
         if isinstance(self.tricks, bool) or not isinstance(self.tricks, int):
-            raise InvalidDataError(f"a bid is a whole number of tricks, got {self.tricks!r}")
+            raise InvalidDataError(f"a bid is a whole number of tricks, got {shown(self.tricks)}")
+        if not -MAX_BID_TRICKS <= self.tricks <= MAX_BID_TRICKS:
+            raise InvalidDataError(
+                f"a bid of {shown(self.tricks)} tricks cannot be: a hand has six tricks",
+                rule="bidding scale",
+            )
         if not isinstance(self.big, bool):
-            raise InvalidDataError(f"big (Big Pepper) is True or False, got {self.big!r}")
+            raise InvalidDataError(f"big (Big Pepper) is True or False, got {shown(self.big)}")
         if self.big and self.tricks != 6:
             raise InvalidDataError(
                 f"Big Pepper is a bid of 6 tricks, not {self.tricks}", rule="pepper bids"
@@ -81,7 +91,7 @@ class Pass:
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, Seat):
-            raise InvalidDataError(f"a pass needs a Seat, got {self.seat!r}")
+            raise InvalidDataError(f"a pass needs a Seat, got {shown(self.seat)}")
 
     def __str__(self) -> str:
         return f"{self.seat.name} pass"
@@ -96,9 +106,9 @@ class NameTrump:
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, Seat):
-            raise InvalidDataError(f"naming trump needs a Seat, got {self.seat!r}")
+            raise InvalidDataError(f"naming trump needs a Seat, got {shown(self.seat)}")
         if self.suit is not None and not isinstance(self.suit, Suit):
-            raise InvalidDataError(f"trump is a Suit or None, got {self.suit!r}")
+            raise InvalidDataError(f"trump is a Suit or None, got {shown(self.suit)}")
 
     def __str__(self) -> str:
         return f"{self.seat.name} trump {self.suit.symbol if self.suit else 'none'}"
@@ -113,9 +123,9 @@ class Discard:
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, Seat):
-            raise InvalidDataError(f"a discard needs a Seat, got {self.seat!r}")
+            raise InvalidDataError(f"a discard needs a Seat, got {shown(self.seat)}")
         if not isinstance(self.card, Card):
-            raise InvalidDataError(f"a discard needs a Card, got {self.card!r}")
+            raise InvalidDataError(f"a discard needs a Card, got {shown(self.card)}")
 
     def __str__(self) -> str:
         return f"{self.seat.name} discard {self.card.text}"
@@ -130,9 +140,9 @@ class GoAlone:
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, Seat):
-            raise InvalidDataError(f"going alone needs a Seat, got {self.seat!r}")
+            raise InvalidDataError(f"going alone needs a Seat, got {shown(self.seat)}")
         if not isinstance(self.alone, bool):
-            raise InvalidDataError(f"alone is True or False, got {self.alone!r}")
+            raise InvalidDataError(f"alone is True or False, got {shown(self.alone)}")
 
     def __str__(self) -> str:
         return f"{self.seat.name} alone {'yes' if self.alone else 'no'}"
@@ -147,9 +157,9 @@ class Play:
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, Seat):
-            raise InvalidDataError(f"a play needs a Seat, got {self.seat!r}")
+            raise InvalidDataError(f"a play needs a Seat, got {shown(self.seat)}")
         if not isinstance(self.card, Card):
-            raise InvalidDataError(f"a play needs a Card, got {self.card!r}")
+            raise InvalidDataError(f"a play needs a Card, got {shown(self.card)}")
 
     def __str__(self) -> str:
         return f"{self.seat.name} play {self.card.text}"
@@ -162,9 +172,54 @@ class Deal:
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     widow: Card
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hands", check_deal(self.hands, self.widow))
+
     def __str__(self) -> str:
         parts = [f"{s.name}: {format_cards(h)}" for s, h in zip(Seat, self.hands, strict=True)]
         return "deal " + "; ".join(parts) + f"; widow: {self.widow.text}"
+
+
+def check_deal(
+    hands: object, widow: object
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """The four hands as tuples, or :class:`InvalidDataError` unless ``hands`` are four
+    hands of six cards each (N, E, S, W), ``widow`` is a card and no card is dealt twice.
+    """
+    if isinstance(hands, str | bytes) or not isinstance(hands, tuple | list):
+        raise InvalidDataError(
+            f"a Deal holds four hands (N, E, S, W) of six cards each, got {shown(hands)}",
+            rule="the deal",
+        )
+    if len(hands) != 4 or not all(
+        isinstance(h, tuple | list) and all(isinstance(c, Card) for c in h[:7]) for h in hands
+    ):
+        raise InvalidDataError(
+            f"a Deal holds four hands (N, E, S, W) of six cards each, got {shown(hands)}",
+            rule="the deal",
+        )
+    for seat, cards in zip(Seat, hands, strict=True):
+        if len(cards) != 6:
+            raise InvalidDataError(
+                f"{seat.name} was dealt {len(cards)} cards ({format_cards(cards[:7])}"
+                f"{' ...' if len(cards) > 7 else ''}): each player is dealt six cards",
+                rule="the deal",
+            )
+    if not isinstance(widow, Card):
+        raise InvalidDataError(
+            f"a Deal holds four tuples of Card objects and one Card, got the widow {shown(widow)}",
+            rule="the deal",
+        )
+    bits = 1 << widow.index
+    for cards in hands:
+        for card in cards:
+            bits |= 1 << card.index
+    if bits != _FULL_DECK:  # some card twice: say which
+        check_distinct([c for h in hands for c in h] + [widow], "the deal")
+    return (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))
+
+
+_FULL_DECK: Final = (1 << 25) - 1
 
 
 #: Every action a player can take.
@@ -185,7 +240,10 @@ def parse_action(text: str) -> Action:
     hasenpfeffer_core.ParseError: 'N trumps H' is not an action: the verb must be one of bid, pass, trump, discard, alone, play
     """
     if not isinstance(text, str):
-        raise ParseError(f"{text!r} is not an action: expected text, got {type(text).__name__}")
+        raise ParseError(
+            f"{shown(text)} is not an action: expected text, got {type(text).__name__}"
+        )
+    check_length(text, MAX_ACTION_CHARS, "an action")
     words = text.split()
     if len(words) < 2:
         raise ParseError(
@@ -211,6 +269,11 @@ def parse_action(text: str) -> Action:
             return Bid(seat, 6)
         if not (low.isascii() and low.isdigit()):
             raise ParseError(f"{text!r}: a bid is a number of tricks, little-pepper or big-pepper")
+        if len(low) > 2:  # counted before reading the number: a hand has six tricks
+            raise ParseError(
+                f"{text!r}: a bid is a number of tricks from 1 to 6, little-pepper or big-pepper",
+                rule="bidding scale",
+            )
         return Bid(seat, int(low))
     if verb == "trump":
         return NameTrump(seat, parse_trump(arg))

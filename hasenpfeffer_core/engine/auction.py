@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .actions import Bid
-from .errors import BidTooLowError, InvalidDataError
+from .actions import MAX_BID_TRICKS, Bid
+from .errors import BidTooLowError, InvalidDataError, shown
 from .rules import BiddingScale, Rules
 from .seats import Seat
 
@@ -32,6 +32,14 @@ def bid_name(tricks: int, big: bool, rules: Rules) -> str:
     """How the rules call a bid: ``3``, ``Little Pepper`` or ``Big Pepper``."""
     if not isinstance(rules, Rules):
         raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
+    if (
+        isinstance(tricks, bool)
+        or not isinstance(tricks, int)
+        or not -MAX_BID_TRICKS <= tricks <= MAX_BID_TRICKS
+    ):
+        raise InvalidDataError(f"a bid is a whole number of tricks, got {shown(tricks)}")
+    if not isinstance(big, bool):
+        raise InvalidDataError(f"big (Big Pepper) is True or False, got {shown(big)}")
     if big:
         return "Big Pepper"
     if tricks == 6 and rules.bidding is BiddingScale.PEPPER:
@@ -59,7 +67,7 @@ def bids_above(high: Bid | None, seat: Seat, rules: Rules) -> tuple[Bid, ...]:
     if not isinstance(rules, Rules):
         raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
     if high is not None and not isinstance(high, Bid):
-        raise InvalidDataError(f"the high bid must be a Bid or None, got {high!r}")
+        raise InvalidDataError(f"the high bid must be a Bid or None, got {shown(high)}")
     level = high.level if high is not None else 0
     return tuple(b for b in _scale(rules.bidding, seat) if b.level > level)
 

@@ -24,11 +24,17 @@ True
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable
 from typing import Any, Final, overload
 
-from .errors import InvalidDataError, ParseError
+from .errors import (
+    MAX_CARDS_CHARS,
+    MAX_WORD_CHARS,
+    InvalidDataError,
+    ParseError,
+    check_length,
+    shown,
+)
 
 __all__ = [
     "DECK",
@@ -194,11 +200,18 @@ def parse_suit(text: str | Suit) -> Suit:
     if isinstance(text, Suit):
         return text
     if not isinstance(text, str):
-        raise ParseError(f"{text!r} is not a suit: expected text, got {type(text).__name__}")
-    suit = _SUIT_WORDS.get(text.strip().lower())
+        raise ParseError(f"{shown(text)} is not a suit: expected text, got {type(text).__name__}")
+    check_length(text, MAX_WORD_CHARS, "a suit")
+    suit = _SUIT_WORDS.get(_key(text))
     if suit is None:
         raise ParseError(f"{text!r} is not a suit: {_SUIT_HELP}")
     return suit
+
+
+def _key(text: str) -> str:
+    """The text as looked up: trimmed, lower case, without emoji presentation selectors
+    (a phone may type ``♥`` as ``♥️``)."""
+    return text.replace("\ufe0f", "").strip().lower()
 
 
 #: A trump: one of the four suits, or ``None`` for a hand played without trumps.
@@ -217,10 +230,14 @@ def parse_trump(text: str | Trump) -> Trump:
     """
     if text is None or isinstance(text, Suit):
         return text
-    word = str(text)
-    if word.strip().lower() in NO_TRUMP_WORDS:
+    if not isinstance(text, str):
+        raise ParseError(
+            f"{shown(text)} is not a suit or no trump: expected text, got {type(text).__name__}"
+        )
+    check_length(text, MAX_WORD_CHARS, "a trump")
+    if " ".join(text.split()).lower() in NO_TRUMP_WORDS:
         return None
-    return parse_suit(word)
+    return parse_suit(text)
 
 
 class Card:
@@ -255,7 +272,8 @@ class Card:
             if isinstance(suit, Suit) and rank_or_text is not Rank.JOKER:
                 return _ALL[suit.value * 6 + (rank_or_text - 9)]
         raise ParseError(
-            f"Card({rank_or_text!r}, {suit!r}) is not a card: {_CARD_HELP}; or Card(Rank, Suit)"
+            f"Card({shown(rank_or_text)}, {shown(suit)}) is not a card: {_CARD_HELP}; "
+            "or Card(Rank, Suit)"
         )
 
     @classmethod
@@ -351,13 +369,48 @@ _BY_TEXT["the joker"] = JOKER
 _BY_TEXT["🃏"] = JOKER
 del _c
 
-_SPLIT = re.compile(r"^(10|[0-9]+|[a-z]+?)\s*(?:of\s+)?([^\s\w]|[a-z]+)$")
+
+def _split_card(key: str) -> tuple[str, str] | None:
+    """The rank and the suit of a card's text (trimmed, lower case), or ``None``.
+
+    Read in one pass, without backtracking: ``9h``, ``10♥``, ``jh``, ``ace♥`` (a rank,
+    then a suit: its letter, its name or its symbol), ``j h``, ``jack hearts`` or ``jack
+    of hearts`` (words).
+    """
+    if " " in key or not key.isprintable():
+        words = key.split()
+        if len(words) == 3 and words[1] == "of":
+            return words[0], words[2]
+        if len(words) == 2:
+            return words[0], words[1]
+        return None
+    n = len(key)
+    i = 0
+    if key[:1].isascii() and key[:1].isdigit():
+        while i < n and key[i].isascii() and key[i].isdigit():
+            i += 1
+    else:
+        while i < n and key[i].isascii() and key[i].isalpha():
+            i += 1
+        if i == 0:
+            return None
+        if i == n:  # letters only: the first is the rank (``jh``, ``qhearts``)
+            return (key[0], key[1:]) if n > 1 else None
+    rest = key[i:]
+    if (rest.isascii() and rest.isalpha()) or (len(rest) == 1 and not _is_word_char(rest)):
+        return key[:i], rest
+    return None
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
 
 
 def parse_card(text: str | Card) -> Card:
     """Read a card from text: ``JH``, ``jh``, ``J♥``, ``10H``, ``TH``, ``Joker``, ``JK``.
 
-    Case does not matter; ``jack of hearts`` works too.
+    Case does not matter; ``jack of hearts`` works too. A card's text has at most
+    :data:`~hasenpfeffer_core.engine.errors.MAX_WORD_CHARS` characters.
 
     >>> [parse_card(t).text for t in ("JH", "jh", "J♥", "10H", "TH", "Joker", "jk")]
     ['J♥', 'J♥', 'J♥', '10♥', '10♥', 'JK', 'JK']
@@ -369,19 +422,20 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise ParseError(f"{text!r} is not a card: expected text, got {type(text).__name__}")
-    key = text.strip().lower()
+        raise ParseError(f"{shown(text)} is not a card: expected text, got {type(text).__name__}")
+    check_length(text, MAX_WORD_CHARS, "a card")
+    key = _key(text)
     card = _BY_TEXT.get(key)
     if card is not None:
         return card
-    match = _SPLIT.match(key)
-    if match is None:
+    parts = _split_card(key)
+    if parts is None:
         raise ParseError(f"{text!r} is not a card: {_CARD_HELP}")
-    rank_text, suit_text = match.groups()
+    rank_text, suit_text = parts
     rank = _RANK_WORDS.get(rank_text)
     suit = _SUIT_WORDS.get(suit_text)
     if rank is None:
-        if rank_text.isdigit() or rank_text in ("2345678"):
+        if rank_text.isascii() and rank_text.isdigit():
             raise ParseError(
                 f"{text!r} is not a card: the deck has no {rank_text} "
                 "(ranks are 9, 10 or T, J, Q, K, A)"
@@ -406,18 +460,32 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """
     items: Iterable[str | Card]
     if isinstance(text, str):
-        words = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+        check_length(text, MAX_CARDS_CHARS, "a list of cards")
+        words = text.replace(",", " ").replace(";", " ").split()
         # "jack of hearts" style names: rejoin "x of y" triples.
         items = _join_of(words)
     elif isinstance(text, Iterable):
         items = text
     else:
         raise ParseError(
-            f"{text!r} is not a list of cards: expected text or cards, got {type(text).__name__}"
+            f"{shown(text)} is not a list of cards: expected text or cards, "
+            f"got {type(text).__name__}"
         )
-    cards = tuple(parse_card(t) for t in items)
-    check_distinct(cards)
-    return cards
+    return _distinct_cards(items)
+
+
+def _distinct_cards(items: Iterable[str | Card], what: str = "") -> tuple[Card, ...]:
+    """The cards of ``items``, refused at the first card listed twice (so an endless
+    iterable stops after at most 26 items)."""
+    cards: list[Card] = []
+    seen: set[Card] = set()
+    for item in items:
+        card = parse_card(item)
+        if card in seen:
+            _twice(card, what)
+        seen.add(card)
+        cards.append(card)
+    return tuple(cards)
 
 
 def read_cards(cards: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]:
@@ -429,16 +497,13 @@ def read_cards(cards: Iterable[Card | str] | str, what: str) -> tuple[Card, ...]
     True
     """
     if isinstance(cards, str):
-        result = parse_cards(cards)
-    elif isinstance(cards, Iterable):
-        result = tuple(parse_card(c) for c in cards)
-    else:
-        raise ParseError(
-            f"{cards!r} is not a list of cards ({what}): expected text or cards, "
-            f"got {type(cards).__name__}"
-        )
-    check_distinct(result, what)
-    return result
+        return parse_cards(cards)
+    if isinstance(cards, Iterable):
+        return _distinct_cards(cards, what)
+    raise ParseError(
+        f"{shown(cards)} is not a list of cards ({what}): expected text or cards, "
+        f"got {type(cards).__name__}"
+    )
 
 
 def _join_of(words: list[str]) -> list[str]:
@@ -462,12 +527,15 @@ def check_distinct(cards: Iterable[Card], what: str = "") -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            where = f" in {what}" if what else ""
-            raise InvalidDataError(
-                f"{card.text} is listed twice{where}: the deck has one of each card",
-                rule="the deck",
-            )
+            _twice(card, what)
         seen.add(card)
+
+
+def _twice(card: Card, what: str) -> None:
+    where = f" in {what}" if what else ""
+    raise InvalidDataError(
+        f"{card.text} is listed twice{where}: the deck has one of each card", rule="the deck"
+    )
 
 
 def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:

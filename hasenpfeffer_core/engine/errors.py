@@ -19,11 +19,16 @@ errors that are not about a rule (a typo in a card).
 
 A refused action never changes anything: the engine checks first and only then
 applies.
+
+Text that is longer than any honest input (see the ``MAX_...`` limits below) is refused
+with a :class:`ParseError` before it is read, and error messages show a long value by
+its start only (:func:`shown`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 
 class HasenpfefferError(ValueError):
@@ -92,6 +97,73 @@ class RecordError(ParseError):
     def errors(self) -> tuple[RecordError, ...]:
         """Every problem found, first to last (just this error if it is about one)."""
         return self._errors or (self,)
+
+
+# --- limits on input ---------------------------------------------------------------
+#
+# Text read by the engine is refused at once when it is longer than any honest input
+# could be, before any work is done on it: every parser then runs in time linear in a
+# bounded input.
+
+#: The longest text of one card, suit, trump, seat or partnership (``queen of diamonds``
+#: has 17 characters).
+MAX_WORD_CHARS: Final = 40
+
+#: The longest text of one action (``N bid little-pepper`` has 19 characters).
+MAX_ACTION_CHARS: Final = 100
+
+#: The longest text of a list of cards (25 cards, each with a long name, fit).
+MAX_CARDS_CHARS: Final = 1_000
+
+#: The longest rules text (every option written out takes about 250 characters).
+MAX_RULES_CHARS: Final = 1_000
+
+#: The most digits a number read from text may have (scores, targets, bids).
+MAX_DIGITS: Final = 6
+
+_SHOWN_CHARS: Final = 30
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, cut short when it is long.
+
+    Never raises: a value whose ``repr`` fails (an integer of too many digits, a broken
+    object) is named by its type.
+
+    >>> shown("J♥"), shown("a" * 100), shown(10**5000)
+    ("'J♥'", "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'... (100 characters)", 'a number of about 5,000 digits')
+    """
+    if isinstance(value, str):
+        if len(value) <= 2 * _SHOWN_CHARS:
+            return repr(value)
+        return f"{value[:_SHOWN_CHARS]!r}... ({len(value):,} characters)"
+    if isinstance(value, int) and value.bit_length() > 100:
+        # Writing out a long integer takes time (and Python refuses past 4300 digits).
+        return f"a number of about {round(value.bit_length() * 0.30103):,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a value that cannot show itself
+        return f"a {type(value).__name__} value"
+    if len(text) > 2 * _SHOWN_CHARS:
+        return text[: 2 * _SHOWN_CHARS] + "..."
+    return text
+
+
+def check_length(text: str, limit: int, what: str) -> None:
+    """Raise :class:`ParseError` if ``text`` is longer than ``limit`` characters.
+
+    ``what`` names the thing, with its article (``"a card"``).
+
+    >>> check_length("x" * 41, 40, "a card")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.ParseError: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not a card: it is 41 characters long, and a card is at most 40 characters
+    """
+    if len(text) > limit:
+        raise ParseError(
+            f"{shown(text)} is not {what}: it is {len(text):,} characters long, and {what} "
+            f"is at most {limit:,} characters"
+        )
 
 
 # The errors' public home is the package top (``hasenpfeffer_core.RecordError``): tracebacks

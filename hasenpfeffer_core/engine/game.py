@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 
 from .actions import Action
-from .errors import IllegalActionError, InvalidDataError
+from .errors import IllegalActionError, InvalidDataError, shown
 from .rules import Rules
 from .seats import SEATS, Seat, Side
-from .state import HandState, deal_cards
+from .state import HandState, deal_cards, random_source
 
 __all__ = ["Game"]
 
@@ -45,11 +45,11 @@ class Game:
         self._rules = rules if rules is not None else Rules()
         if not isinstance(self._rules, Rules):
             raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
-        self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self._rng = random_source(seed, "the game")
         if first_dealer is None:
             first_dealer = SEATS[self._rng.randrange(4)]
         elif not isinstance(first_dealer, Seat):
-            raise InvalidDataError(f"the first dealer must be a Seat, got {first_dealer!r}")
+            raise InvalidDataError(f"the first dealer must be a Seat, got {shown(first_dealer)}")
         self._scores = {Side.NS: 0, Side.EW: 0}
         self._hands: list[HandState] = []
         self._winner: Side | None = None

@@ -26,6 +26,12 @@ Cards may be written with symbols (``J♥``) or in ASCII (``JH``); seats are N, 
 S, W. :func:`dumps` writes the canonical form, and ``loads(dumps(r)) == r`` for
 every record.
 
+Lines are numbered as an editor numbers them (ended by a line feed, a carriage return
+or both); a byte-order mark at the start is ignored. A record has at most
+:data:`MAX_RECORD_CHARS` characters, each score at most :data:`MAX_SCORE` either way;
+longer text is refused before it is read, and reading takes time in proportion to the
+text (no pattern that backtracks).
+
 >>> rec = loads(EXAMPLE)
 >>> rec.title, rec.dealer, len(rec.moves)
 ('A short example', Seat.W, 10)
@@ -49,6 +55,11 @@ on their own are reported, never their echoes:
   of these missing or given twice), and only up to the first action that breaks a
   rule or cannot be read: after it the hand is no longer the one written down, so
   each later line is only read (is it an action at all?);
+* a header line whose colon is missing (``dealer W``) or whose name is misspelt
+  (``dealr: W``) is reported at its line, with the field it probably meant, which
+  is then not also reported missing;
+* a second action after a note on the same line (``S pass {x} W pass``) is a
+  mistake: an action may be lost there, so the later ones are only read;
 * a note that is not closed ends the reading: what follows cannot be told apart
   from the note;
 * at most :data:`MAX_ERRORS` mistakes are gathered, however long the record.
@@ -72,15 +83,23 @@ auction that went astray.
 
 from __future__ import annotations
 
+import codecs
+import difflib
 import os
-import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import IO, Final
 
-from .actions import Action, Deal, Play, parse_action
+from .actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from .cards import Card, check_distinct, format_cards, parse_card, parse_cards
-from .errors import HasenpfefferError, InvalidDataError, RecordError
+from .errors import (
+    MAX_DIGITS,
+    HasenpfefferError,
+    InvalidDataError,
+    ParseError,
+    RecordError,
+    shown,
+)
 from .rules import Rules
 from .seats import SEATS, Seat, parse_seat
 from .state import HandState
@@ -88,6 +107,8 @@ from .state import HandState
 __all__ = [
     "EXAMPLE",
     "MAX_ERRORS",
+    "MAX_RECORD_CHARS",
+    "MAX_SCORE",
     "HandRecord",
     "Move",
     "dump",
@@ -96,10 +117,26 @@ __all__ = [
     "loads",
 ]
 
+#: The longest record :func:`loads` reads, in characters (a long teaching hand with
+#: notes on every action takes a few thousand); :func:`load` reads no more than this.
+MAX_RECORD_CHARS: Final = 1_000_000
+
+#: The largest score a record may give a partnership, either way (games go to 10).
+MAX_SCORE: Final = 10_000
+
+_ACTION_TYPES: Final = (Bid, Pass, NameTrump, Discard, GoAlone, Play)
+
 
 def _one_line(text: str) -> str:
     """Notes, titles and points keep single spaces: runs of white space become one."""
     return " ".join(str(text).split())
+
+
+def _text(value: object, what: str) -> str:
+    """``value`` if it is text, else :class:`InvalidDataError` naming ``what``."""
+    if not isinstance(value, str):
+        raise InvalidDataError(f"{what} is text, got {shown(value)}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -113,14 +150,21 @@ class Move:
     note: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "note", _one_line(self.note))
+        if not isinstance(self.action, _ACTION_TYPES):
+            raise InvalidDataError(
+                f"a move's action is a Bid, Pass, NameTrump, Discard, GoAlone or Play, "
+                f"got {shown(self.action)}"
+            )
+        object.__setattr__(self, "note", _one_line(_text(self.note, "a move's note")))
 
 
 @dataclass(frozen=True)
 class HandRecord:
     """One hand: rules, dealer, deal, the actions with their notes, and hand notes.
 
-    ``score`` is the score before the hand, if the record gives it.
+    ``score`` is the score before the hand (NS, EW), if the record gives it. Every
+    argument is checked here, so a record that can be made can be written and read
+    back: ``loads(dumps(record)) == record``.
     """
 
     rules: Rules
@@ -131,12 +175,22 @@ class HandRecord:
     point: str = ""
     notes: tuple[str, ...] = ()
     score: tuple[int, int] | None = None
-    _states: list[HandState] = field(default_factory=list, compare=False, repr=False, hash=False)
+    _states: list[HandState] = field(
+        default_factory=list, init=False, compare=False, repr=False, hash=False
+    )
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "title", _one_line(self.title))
-        object.__setattr__(self, "point", _one_line(self.point))
-        object.__setattr__(self, "notes", tuple(_one_line(n) for n in self.notes if n.strip()))
+        if not isinstance(self.rules, Rules):
+            raise InvalidDataError(f"a record's rules are a Rules value, got {shown(self.rules)}")
+        if not isinstance(self.dealer, Seat):
+            raise InvalidDataError(f"a record's dealer is a Seat, got {shown(self.dealer)}")
+        if not isinstance(self.deal, Deal):
+            raise InvalidDataError(f"a record's deal is a Deal, got {shown(self.deal)}")
+        object.__setattr__(self, "moves", _check_moves(self.moves))
+        object.__setattr__(self, "title", _one_line(_text(self.title, "a record's title")))
+        object.__setattr__(self, "point", _one_line(_text(self.point, "a record's point")))
+        object.__setattr__(self, "notes", _check_notes(self.notes))
+        object.__setattr__(self, "score", _check_score(self.score))
         # Validate by replaying; keep the states for replay().
         states = _replay_all(self.rules, self.dealer, self.deal, self.moves)
         self._states.extend(states)
@@ -155,7 +209,7 @@ class HandRecord:
         n = len(self.moves)
         if not isinstance(step, int) or not -n - 1 <= step <= n:
             raise RecordError(
-                f"step {step!r} is outside the record: steps go from 0 (the deal) to {n}"
+                f"step {shown(step)} is outside the record: steps go from 0 (the deal) to {n}"
             )
         return self._states[step].copy()
 
@@ -173,15 +227,17 @@ class HandRecord:
 
     def with_notes(self, notes: dict[int, str]) -> HandRecord:
         """A copy with notes attached to the actions at the given indices (0-based)."""
+        if not isinstance(notes, Mapping):
+            raise RecordError(f"the notes are a dict of action numbers to text, got {shown(notes)}")
         moves = list(self.moves)
         for index, note in notes.items():
             if not isinstance(index, int) or not 0 <= index < len(moves):
                 raise RecordError(
-                    f"no action {index!r} to note: the record's actions are numbered 0 to "
+                    f"no action {shown(index)} to note: the record's actions are numbered 0 to "
                     f"{len(moves) - 1}"
                 )
             moves[index] = Move(moves[index].action, note)
-        return replace(self, moves=tuple(moves), _states=[])
+        return replace(self, moves=tuple(moves))
 
     @classmethod
     def from_state(
@@ -194,6 +250,8 @@ class HandRecord:
         score: tuple[int, int] | None = None,
     ) -> HandRecord:
         """The record of a hand played with :class:`HandState` (so far)."""
+        if not isinstance(state, HandState):
+            raise RecordError(f"a record is made from a HandState, got {shown(state)}")
         if state.deal is None:
             raise RecordError("the hand has not been dealt: a record starts from the deal")
         return cls(
@@ -212,6 +270,51 @@ class HandRecord:
         from ..faces.render import record_html
 
         return record_html(self)
+
+
+def _check_moves(moves: object) -> tuple[Move, ...]:
+    if isinstance(moves, str) or not isinstance(moves, tuple | list):
+        raise InvalidDataError(
+            f"a record's moves are a tuple of Move values (an action and its note), "
+            f"got {shown(moves)}"
+        )
+    for i, move in enumerate(moves):
+        if not isinstance(move, Move):
+            raise InvalidDataError(
+                f"a record's moves are Move values (an action and its note): move {i + 1} "
+                f"is {shown(move)}"
+            )
+    return tuple(moves)
+
+
+def _check_notes(notes: object) -> tuple[str, ...]:
+    if isinstance(notes, str):
+        raise InvalidDataError(
+            f"a record's notes are a tuple of paragraphs, not one text: write notes=({shown(notes)},)"
+        )
+    if not isinstance(notes, tuple | list):
+        raise InvalidDataError(f"a record's notes are a tuple of paragraphs, got {shown(notes)}")
+    return tuple(_one_line(_text(n, "each note")) for n in notes if _text(n, "each note").strip())
+
+
+def _check_score(score: object) -> tuple[int, int] | None:
+    if score is None:
+        return None
+    if (
+        not isinstance(score, tuple | list)
+        or len(score) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in score)
+    ):
+        raise InvalidDataError(
+            f"a record's score is a pair of whole numbers (NS, EW) or None, got {shown(score)}"
+        )
+    for side, points in zip(("NS", "EW"), score, strict=True):
+        if not -MAX_SCORE <= points <= MAX_SCORE:
+            raise InvalidDataError(
+                f"a record's score for {side} is {shown(points)}: a score is between "
+                f"{-MAX_SCORE:,} and {MAX_SCORE:,}"
+            )
+    return (score[0], score[1])
 
 
 def _replay_all(rules: Rules, dealer: Seat, deal: Deal, moves: tuple[Move, ...]) -> list[HandState]:
@@ -235,13 +338,15 @@ def _replay_all(rules: Rules, dealer: Seat, deal: Deal, moves: tuple[Move, ...])
 # --- text -------------------------------------------------------------------
 
 _FIELDS: Final = ("title", "point", "rules", "dealer", "score", "N", "E", "S", "W", "widow", "note")
-_FIELD_RE: Final = re.compile(r"^([A-Za-z]+)\s*:\s?(.*)$")
-_SCORE_RE: Final = re.compile(r"^\s*NS\s+(-?\d+)\s*,?\s*EW\s+(-?\d+)\s*$", re.IGNORECASE)
+_SEAT_FIELDS: Final = ("N", "E", "S", "W")
+_SEAT_WORDS: Final = {"north": "N", "east": "E", "south": "S", "west": "W"}
 # The fields the actions are checked against: with a doubt about one, they are only read.
 _PLAY_FIELDS: Final = ("rules", "dealer", "N", "E", "S", "W", "widow")
+_NEEDED: Final = ("dealer", "N", "E", "S", "W", "widow")
 
 #: At most this many mistakes are gathered from one record, however long it is.
 MAX_ERRORS: Final = 50
+
 
 #: A small example record (used in the docs and doctests).
 EXAMPLE: Final = """\
@@ -334,24 +439,77 @@ def dump(record: HandRecord, fp: IO[str] | str | os.PathLike[str], *, ascii: boo
 
 
 def load(fp: IO[str] | str | os.PathLike[str]) -> HandRecord:
-    """Read a record from an open text file or a path."""
+    """Read a record from an open text file or a path (UTF-8).
+
+    At most :data:`MAX_RECORD_CHARS` + 1 characters are read, so a file that never ends
+    (``/dev/zero``) is refused at once, like a record too long for :func:`loads`. A file
+    that is not UTF-8 text is refused with the line of the first wrong byte. A file that
+    cannot be opened raises the operating system's own error (:class:`OSError`).
+    """
     if isinstance(fp, str | os.PathLike):
-        with open(fp, encoding="utf-8") as f:
-            return loads(f.read())
-    if not hasattr(fp, "read"):
+        with open(fp, "rb") as f:
+            return loads(_read_utf8(f))
+    read = getattr(fp, "read", None)
+    if read is None:
         raise RecordError(f"load() reads an open text file or a path, got {type(fp).__name__}")
-    return loads(fp.read())
+    try:
+        text = read(MAX_RECORD_CHARS + 1)
+    except UnicodeDecodeError as e:
+        raise RecordError(f"the file is not UTF-8 text: save it as UTF-8 ({e.reason})") from None
+    if isinstance(text, bytes | bytearray):  # a file opened in binary mode
+        return loads(_read_utf8(fp, bytes(text)))  # type: ignore[arg-type]
+    return loads(text)
+
+
+def _read_utf8(f: IO[bytes], first: bytes = b"") -> str:
+    """The text of a UTF-8 file (after the bytes ``first``, already read from it),
+    reading no more than about one character past :data:`MAX_RECORD_CHARS`."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    parts: list[str] = []
+    count = 0
+    newlines = 0
+    while count <= MAX_RECORD_CHARS:
+        # A byte gives at most one character: never ask for more than are still wanted.
+        data, first = first or f.read(min(1 << 16, MAX_RECORD_CHARS + 1 - count)), b""
+        try:
+            part = decoder.decode(data, final=not data)
+        except UnicodeDecodeError as e:
+            line = newlines + bytes(e.object[: e.start]).count(b"\n") + 1
+            raise RecordError(
+                "the file is not UTF-8 text: save it as UTF-8 (a byte that UTF-8 does not "
+                f"allow: {bytes(e.object[e.start : e.start + 1])!r})",
+                line=line,
+            ) from None
+        parts.append(part)
+        count += len(part)
+        newlines += part.count("\n")
+        if not data:
+            break
+    return "".join(parts)[: MAX_RECORD_CHARS + 1]
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, as an editor numbers them: ended by ``\\n``, ``\\r\\n`` or
+    ``\\r`` (other characters that Python counts as line breaks stay in their line)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def loads(text: str) -> HandRecord:
     """Read a record from text, checking every field and every action against the rules.
 
     A record with mistakes raises one :class:`RecordError`: its ``errors`` list every
-    mistake found (at most :data:`MAX_ERRORS`), and its message is the first one's.
+    mistake found (at most :data:`MAX_ERRORS`), and its message is the first one's. A
+    text longer than :data:`MAX_RECORD_CHARS` is refused before it is read. A byte-order
+    mark at the start is ignored.
     """
     if not isinstance(text, str):
         raise RecordError(f"a record is text, got {type(text).__name__}")
-    lines = text.splitlines()
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(
+            f"the record is too long: {len(text):,} characters or more, and a record has at "
+            f"most {MAX_RECORD_CHARS:,}"
+        )
+    lines = _lines(text.removeprefix("\ufeff"))
     found: list[_Problem] = []
     header = _read_header(lines, found)
     setup = _read_setup(header, found)
@@ -371,12 +529,13 @@ def loads(text: str) -> HandRecord:
             state = None
     states = [] if state is None else [state.copy()]
     moves: list[Move] = []
-    body = "\n".join(lines[header.body_start :])
-    for piece in _pieces(body, header.body_start + 1):
+    for piece in _pieces(lines, header.body_start):
         if len(found) >= MAX_ERRORS:
             break
         if isinstance(piece, _Problem):
             found.append(piece)
+            if piece.stops:
+                state = None  # an action may be lost: the rest cannot be checked
             continue
         try:
             action = parse_action(piece.text)
@@ -417,11 +576,16 @@ def loads(text: str) -> HandRecord:
 
 @dataclass(frozen=True)
 class _Problem:
-    """One mistake in a record: what is wrong, the 1-based line (if known) and the rule."""
+    """One mistake in a record: what is wrong, the 1-based line (if known) and the rule.
+
+    ``stops``: an action may have been lost with it, so the later actions cannot be
+    checked against the rules.
+    """
 
     message: str
     line: int | None
     rule: str | None = None
+    stops: bool = False
 
 
 def _record_error(found: list[_Problem]) -> RecordError:
@@ -447,6 +611,61 @@ class _Header:
     #: cannot be read, an unknown field, a field given twice, a missing field): the
     #: actions are then not checked against the rules, only read.
     doubtful: bool = False
+    #: Fields that a line with a mistake was probably meant to give (``dealr: W``): they
+    #: are not also reported missing.
+    meant: set[str] = field(default_factory=set)
+
+
+def _split_field(line: str) -> tuple[str, str] | None:
+    """The name and the value of a field line (``dealer: W``), or ``None``.
+
+    The name is letters only; white space may come before the colon. Read with string
+    methods, in one pass.
+    """
+    name, colon, value = line.partition(":")
+    name = name.rstrip()
+    if not colon or not name or not (name.isascii() and name.isalpha()):
+        return None
+    return name, value.strip()
+
+
+def _canonical(name: str) -> str:
+    return name.upper() if name.upper() in _SEAT_FIELDS else name.lower()
+
+
+def _lost_colon(line: str) -> str | None:
+    """The field that ``line`` gives with its colon left out (``dealer W``), or ``None``.
+
+    A line starting with a seat is taken for a hand (``N JK A♠ ...``) only when a card
+    follows the seat and the line is not an action.
+    """
+    words = line.split(None, 2)
+    if len(words) < 2 or not (words[0].isascii() and words[0].isalpha()):
+        return None
+    name = _canonical(words[0])
+    if name not in _FIELDS:
+        return None
+    if name in _SEAT_FIELDS:
+        try:
+            parse_card(words[1])
+        except HasenpfefferError:
+            return None
+        try:
+            parse_action(line)
+        except HasenpfefferError:
+            return name
+        return None
+    return name
+
+
+def _suggest(name: str) -> str | None:
+    """The field that the unknown field ``name`` is probably a misspelling of."""
+    if name.lower() in _SEAT_WORDS:
+        return _SEAT_WORDS[name.lower()]
+    if len(name) > 20:
+        return None
+    close = difflib.get_close_matches(name.lower(), [f.lower() for f in _FIELDS], n=1, cutoff=0.75)
+    return _canonical(close[0]) if close else None
 
 
 def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
@@ -469,28 +688,49 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
             if fields:
                 break
             continue
-        m = _FIELD_RE.match(stripped)
-        if m is None:
+        parts = _split_field(stripped)
+        if parts is None:
+            lost = _lost_colon(stripped)
+            if lost is not None:
+                rest = stripped.split(None, 1)[1]
+                found.append(
+                    _Problem(
+                        f"{shown(stripped)} is not a field: the colon is missing; did you mean "
+                        f"{shown(lost + ': ' + rest)}?",
+                        i + 1,
+                    )
+                )
+                header.meant.add(lost)
+                header.doubtful = True
+                i += 1
+                continue
             if i > inside_until:
                 inside_until = _field_line_ahead(lines, i)
                 if inside_until < 0:
                     break  # the actions start without a blank line
             found.append(
                 _Problem(
-                    f"{stripped!r} is not a field: write the field's name, a colon and its "
-                    "value, as in 'dealer: W'",
+                    f"{shown(stripped)} is not a field: write the field's name, a colon and "
+                    "its value, as in 'dealer: W'",
                     i + 1,
                 )
             )
             header.doubtful = True
             i += 1
             continue
-        key, value = m.group(1), m.group(2).strip()
-        canonical = key.upper() if key.upper() in ("N", "E", "S", "W") else key.lower()
+        key, value = parts
+        canonical = _canonical(key)
         if canonical not in _FIELDS:
+            meant = _suggest(key)
+            hint = f"did you mean '{meant}:'? " if meant is not None else ""
             found.append(
-                _Problem(f"unknown field {key!r}: the fields are {', '.join(_FIELDS)}", i + 1)
+                _Problem(
+                    f"unknown field {shown(key)}: {hint}the fields are {', '.join(_FIELDS)}",
+                    i + 1,
+                )
             )
+            if meant is not None:
+                header.meant.add(meant)
             header.doubtful = True  # it may be a misspelt 'rules:'
         elif canonical == "note":
             header.notes.append(value)
@@ -501,9 +741,12 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
             fields[canonical] = (value, i + 1)
         i += 1
     header.body_start = i
-    for needed in ("dealer", "N", "E", "S", "W", "widow"):
+    for needed in _NEEDED:
         if needed not in fields:
-            what = "hand" if needed in ("N", "E", "S", "W") else "field"
+            header.doubtful = True
+            if needed in header.meant:
+                continue  # the line that was meant to give it is reported already
+            what = "hand" if needed in _SEAT_FIELDS else "field"
             found.append(
                 _Problem(
                     f"the record has no '{needed}:' {what}: a record gives the dealer, the "
@@ -511,7 +754,6 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
                     None,
                 )
             )
-            header.doubtful = True
     return header
 
 
@@ -528,7 +770,7 @@ def _field_line_ahead(lines: list[str], start: int) -> int:
             continue
         if not stripped or "{" in stripped or "}" in stripped:
             return -1
-        if _FIELD_RE.match(stripped):
+        if _split_field(stripped) is not None:
             return j
         try:
             parse_action(stripped)
@@ -557,7 +799,7 @@ def _read_setup(header: _Header, found: list[_Problem]) -> _Setup:
         try:
             setup.rules = Rules.parse(value)
         except HasenpfefferError as e:
-            found.append(_Problem(f"rules: {e}", line))
+            found.append(_Problem(f"rules: {e}", line, e.rule))
             header.doubtful = True
     if "dealer" in fields:
         value, line = fields["dealer"]
@@ -597,12 +839,36 @@ def _read_setup(header: _Header, found: list[_Problem]) -> _Setup:
         setup.deal = Deal((read["N"], read["E"], read["S"], read["W"]), read["widow"][0])
     if "score" in fields:
         value, line = fields["score"]
-        sm = _SCORE_RE.match(value)
-        if sm is None:
-            found.append(_Problem(f"score {value!r}: write it as 'NS 3, EW 7'", line))
-        else:
-            setup.score = (int(sm.group(1)), int(sm.group(2)))
+        try:
+            setup.score = _read_score(value)
+        except HasenpfefferError as e:
+            found.append(_Problem(str(e), line, e.rule))
     return setup
+
+
+def _read_score(value: str) -> tuple[int, int]:
+    """The score written as ``NS 3, EW 7`` (any case; the comma may be left out).
+
+    The digits are counted before a number is read, and each score is at most
+    :data:`MAX_SCORE` either way.
+    """
+    words = value.replace(",", " , ", 1).split()
+    if len(words) == 5 and words[2] == ",":
+        del words[2]
+    if len(words) != 4 or words[0].upper() != "NS" or words[2].upper() != "EW":
+        raise ParseError(f"score {shown(value)}: write it as 'NS 3, EW 7'")
+    points = []
+    for side, number in ((words[0], words[1]), (words[2], words[3])):
+        digits = number[1:] if number[:1] == "-" else number
+        if not (digits.isascii() and digits.isdigit()):
+            raise ParseError(f"score {shown(value)}: write it as 'NS 3, EW 7'")
+        if len(digits) > MAX_DIGITS or abs(int(number)) > MAX_SCORE:
+            raise ParseError(
+                f"score {shown(value)}: the score of {side.upper()} is too large; a score is "
+                f"between {-MAX_SCORE:,} and {MAX_SCORE:,}"
+            )
+        points.append(int(number))
+    return points[0], points[1]
 
 
 @dataclass(frozen=True)
@@ -614,72 +880,83 @@ class _Piece:
     note: str = ""
 
 
-def _pieces(body: str, line_no: int) -> Iterator[_Piece | _Problem]:
-    """The actions of a record's body (starting on line ``line_no``) and the notes' mistakes.
+def _pieces(lines: list[str], start: int) -> Iterator[_Piece | _Problem]:
+    """The actions of a record's body (from the line at index ``start``) and the notes'
+    mistakes. One action to a line, with its note in braces after it; a note may run
+    over several lines.
 
     A note that is not closed ends the reading: what follows it cannot be told apart
     from the note.
     """
-    pos = 0
-    current: str | None = None
-    current_line = 0
-    while pos < len(body):
-        ch = body[pos]
-        if ch == "{":
-            start_line = line_no
-            action = None if current is None or not current.strip() else current.strip()
-            if action is None:
-                yield _Problem("a note in braces must follow an action", line_no)
-            note, pos, line_no, broken = _read_note(body, pos + 1, line_no)
-            if action is not None:
-                yield _Piece(action, current_line, "" if broken else note)
-            if broken:
-                yield _Problem(broken, start_line)
-                return
-            current = None
+    i = start
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            i += 1
             continue
-        if ch == "\n":
-            if current is not None and current.strip():
-                yield _Piece(current.strip(), current_line)
-            current = None
-            line_no += 1
-            pos += 1
+        brace = line.find("{")
+        if brace < 0:
+            yield _Piece(stripped, i + 1)
+            i += 1
             continue
-        if ch == "#" and (current is None or not current.strip()):
-            end = body.find("\n", pos)
-            pos = len(body) if end < 0 else end
-            continue
-        if current is None:
-            current = ""
-            current_line = line_no
-        current += ch
-        pos += 1
-    if current is not None and current.strip():
-        yield _Piece(current.strip(), current_line)
-
-
-def _read_note(body: str, pos: int, line_no: int) -> tuple[str, int, int, str]:
-    """The note that starts at ``pos`` (after its ``{``), the position and line after it,
-    and what is wrong with it ("" if nothing)."""
-    out: list[str] = []
-    while pos < len(body):
-        ch = body[pos]
-        if ch == "\\" and pos + 1 < len(body):
-            out.append(body[pos + 1])
-            pos += 2
-            continue
-        if ch == "}":
-            return _one_line("".join(out)), pos + 1, line_no, ""
-        if ch == "{":
-            return (
-                "",
-                pos,
-                line_no,
-                f"a note opened with '{{' is not closed with '}}' before the '{{' on line "
-                f"{line_no} (write \\{{ for a brace inside a note)",
+        action = line[:brace].strip()
+        if not action:
+            yield _Problem("a note in braces must follow an action", i + 1)
+        note, end_i, end_pos, broken = _read_note(lines, i, brace + 1)
+        if action:
+            yield _Piece(action, i + 1, "" if broken else note)
+        if broken:
+            yield _Problem(broken, i + 1)
+            return
+        rest = lines[end_i][end_pos:].strip()
+        if rest and not rest.startswith("#"):
+            yield _Problem(
+                f"{shown(rest)} follows a note on the same line: write one action to a line",
+                end_i + 1,
+                stops=True,
             )
-        if ch == "\n":
-            line_no += 1
-        out.append(ch)
-        pos += 1
-    return "", pos, line_no, "a note opened with '{' is never closed with '}'"
+        i = end_i + 1
+
+
+def _read_note(lines: list[str], i: int, pos: int) -> tuple[str, int, int, str]:
+    """The note that starts on line index ``i`` at ``pos`` (after its ``{``): the note,
+    the line index and position just after its ``}``, and what is wrong with it ("" if
+    nothing).
+
+    A backslash keeps the next character as it is (``\\{``, ``\\}``, ``\\\\``); one at the
+    end of a line is dropped (the note goes on on the next line).
+    """
+    out: list[str] = []
+    while i < len(lines):
+        line = lines[i]
+        segment = line[pos:]
+        if "\\" not in segment and "{" not in segment and "}" not in segment:
+            out.append(segment)  # nothing special on this line: take it whole
+        else:
+            j = pos
+            while j < len(line):
+                ch = line[j]
+                if ch == "\\" and j + 1 < len(line):
+                    out.append(line[j + 1])
+                    j += 2
+                    continue
+                if ch == "}":
+                    return _one_line("".join(out)), i, j + 1, ""
+                if ch == "{":
+                    return (
+                        "",
+                        i,
+                        j,
+                        "a note opened with '{' is not closed with '}' before the '{' on line "
+                        f"{i + 1} (write \\{{ for a brace inside a note)",
+                    )
+                if ch == "\\":  # at the end of the line: the line break is kept as it is
+                    j += 1
+                    continue
+                out.append(ch)
+                j += 1
+        out.append("\n")
+        i += 1
+        pos = 0
+    return "", i, 0, "a note opened with '{' is never closed with '}'"

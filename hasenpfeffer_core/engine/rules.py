@@ -26,7 +26,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .errors import InvalidDataError, ParseError
+from .errors import (
+    MAX_DIGITS,
+    MAX_RULES_CHARS,
+    InvalidDataError,
+    ParseError,
+    check_length,
+    shown,
+)
 
 __all__ = [
     "OPTIONS",
@@ -196,18 +203,26 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "big_pepper_multiplier",
             "The factor Big Pepper applies to the makers' result.",
             "2 (stakes doubled)",
-            "any whole number from 1",
+            "any whole number from 1 to 10",
         ),
         OptionInfo(
             "lone_multiplier",
             "The factor a lone hand applies to its side's result (borrowed rule).",
             "no source says how a lone hand scores; default 2, as in Parlett's "
             "Double Hasenpfeffer ('a lone player wins or loses double')",
-            "any whole number from 1",
+            "any whole number from 1 to 10",
         ),
-        OptionInfo("target", "The score that wins the game.", "10", "any whole number from 1"),
+        OptionInfo(
+            "target", "The score that wins the game.", "10", "any whole number from 1 to 1,000"
+        ),
     )
 }
+
+
+def _label(name: str) -> str:
+    """An option as a message names it: ``target (the score that wins the game)``."""
+    summary = OPTIONS[name].summary.rstrip(".")
+    return f"{name} ({summary[:1].lower()}{summary[1:]})"
 
 
 @dataclass(frozen=True)
@@ -238,6 +253,10 @@ class Rules:
     base: str = field(default="seed", compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.base, str):
+            raise InvalidDataError(
+                f"Rules.base names a preset ({', '.join(PRESETS)}), got {shown(self.base)}"
+            )
         for f in dataclasses.fields(self):
             if f.name == "base":
                 continue
@@ -249,18 +268,24 @@ class Rules:
             if expected is int:
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                     raise InvalidDataError(
-                        f"Rules.{f.name} must be a whole number of at least 1, got {value!r}",
+                        f"{_label(f.name)} must be a whole number of at least 1, got {shown(value)}",
+                        rule=f.name,
+                    )
+                if value > _INT_LIMITS[f.name]:
+                    raise InvalidDataError(
+                        f"{_label(f.name)} must be a whole number from 1 to "
+                        f"{_INT_LIMITS[f.name]:,}, got {shown(value)}",
                         rule=f.name,
                     )
             elif expected is bool:
                 if not isinstance(value, bool):
                     raise InvalidDataError(
-                        f"Rules.{f.name} must be True or False, got {value!r}", rule=f.name
+                        f"{_label(f.name)} must be yes or no, got {shown(value)}", rule=f.name
                     )
             elif not isinstance(value, expected):
-                choices = ", ".join(repr(m) for m in list(expected))  # type: ignore[call-overload]
+                choices = ", ".join(repr(m.value) for m in list(expected))  # type: ignore[call-overload]
                 raise InvalidDataError(
-                    f"Rules.{f.name} must be one of {choices}, got {value!r}", rule=f.name
+                    f"{_label(f.name)} must be one of {choices}, got {shown(value)}", rule=f.name
                 )
 
     def replace(self, **changes: Any) -> Rules:
@@ -308,6 +333,7 @@ class Rules:
         """
         if not isinstance(text, str):
             raise ParseError(f"rules must be text, got {type(text).__name__}")
+        check_length(text, MAX_RULES_CHARS, "a rules text")
         head, _, tail = text.partition(";")
         name = head.strip().lower()
         if name not in PRESETS:
@@ -354,6 +380,15 @@ _FIELD_TYPES: Final[dict[str, type]] = {
     "target": int,
 }
 
+#: The largest value of each whole-number option (the smallest is 1).
+MAX_TARGET: Final = 1_000
+MAX_MULTIPLIER: Final = 10
+_INT_LIMITS: Final[dict[str, int]] = {
+    "big_pepper_multiplier": MAX_MULTIPLIER,
+    "lone_multiplier": MAX_MULTIPLIER,
+    "target": MAX_TARGET,
+}
+
 _TRUE: Final = {"yes", "true", "on", "1"}
 _FALSE: Final = {"no", "false", "off", "0"}
 
@@ -361,29 +396,38 @@ _FALSE: Final = {"no", "false", "off", "0"}
 def _convert(name: str, value: Any) -> Any:
     """Turn option text (as in a hand record) into the option's value."""
     if name not in _FIELD_TYPES:
-        raise ParseError(f"unknown rule option {name!r}: the options are {', '.join(_FIELD_TYPES)}")
+        raise ParseError(
+            f"unknown rule option {shown(name)}: the options are {', '.join(_FIELD_TYPES)}"
+        )
     expected = _FIELD_TYPES[name]
     if not isinstance(value, str):
         return value
+    check_length(value, MAX_RULES_CHARS, "a rules text")
     text = value.strip().lower()
     if expected is bool:
         if text in _TRUE:
             return True
         if text in _FALSE:
             return False
-        raise ParseError(f"rule option {name}={value!r}: expected yes or no")
+        raise ParseError(f"rule option {name}={shown(value)}: expected yes or no")
     if expected is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise ParseError(f"rule option {name}={value!r}: expected a whole number") from None
+        digits = text[1:] if text[:1] in ("+", "-") else text
+        if not (digits.isascii() and digits.isdigit()):
+            raise ParseError(f"rule option {name}={shown(value)}: expected a whole number")
+        if len(digits) > MAX_DIGITS:  # counted before the text is read as a number
+            raise ParseError(
+                f"rule option {name}={shown(value)}: too many digits: {name} is a whole number "
+                f"from 1 to {_INT_LIMITS[name]:,}",
+                rule=name,
+            )
+        return int(text)
     assert issubclass(expected, enum.Enum)
     members: list[enum.Enum] = list(expected)
     for member in members:
         if text in (member.value, member.name.lower()):
             return member
     choices = ", ".join(str(m.value) for m in members)
-    raise ParseError(f"rule option {name}={value!r}: expected one of {choices}")
+    raise ParseError(f"rule option {name}={shown(value)}: expected one of {choices}")
 
 
 def _value_text(value: Any) -> str:

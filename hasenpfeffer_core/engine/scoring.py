@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from .actions import Bid
 from .auction import bid_name
 from .cards import Suit
-from .errors import InvalidDataError
+from .errors import InvalidDataError, shown
 from .rules import FailedBid, Rules
 from .seats import Seat, Side
 
@@ -115,7 +115,7 @@ def score_hand(
     if not isinstance(rules, Rules):
         raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
     if not isinstance(bid, Bid):
-        raise InvalidDataError(f"the contract must be a Bid, got {bid!r}")
+        raise InvalidDataError(f"the contract must be a Bid, got {shown(bid)}")
     if (
         not isinstance(tricks, Mapping)
         or set(tricks) != {Side.NS, Side.EW}
@@ -124,7 +124,7 @@ def score_hand(
     ):
         raise InvalidDataError(
             f"tricks must give each partnership (Side.NS, Side.EW) its tricks, at most 6 in "
-            f"all, got {tricks!r}",
+            f"all, got {shown(tricks)}",
             rule="scoring",
         )
     side = bid.seat.side

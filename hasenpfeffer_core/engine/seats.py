@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from .errors import ParseError
+from .errors import MAX_WORD_CHARS, ParseError, check_length, shown
 
 __all__ = ["SEATS", "Seat", "Side", "parse_seat", "parse_side"]
 
@@ -103,9 +103,14 @@ def parse_seat(text: str | Seat) -> Seat:
     """
     if isinstance(text, Seat):
         return text
-    seat = _SEAT_WORDS.get(str(text).strip().lower())
+    seat = None
+    if isinstance(text, str):
+        check_length(text, MAX_WORD_CHARS, "a seat")
+        seat = _SEAT_WORDS.get(text.strip().lower())
     if seat is None:
-        raise ParseError(f"{text!r} is not a seat: seats are N, E, S, W (North, East, South, West)")
+        raise ParseError(
+            f"{shown(text)} is not a seat: seats are N, E, S, W (North, East, South, West)"
+        )
     return seat
 
 
@@ -113,9 +118,11 @@ def parse_side(text: str | Side) -> Side:
     """Read a partnership from ``NS``, ``N-S``, ``EW`` or ``E-W``."""
     if isinstance(text, Side):
         return text
-    key = str(text).strip().upper().replace("-", "").replace("/", "")
-    if key in ("NS", "SN"):
-        return Side.NS
-    if key in ("EW", "WE"):
-        return Side.EW
-    raise ParseError(f"{text!r} is not a partnership: partnerships are NS and EW")
+    if isinstance(text, str):
+        check_length(text, MAX_WORD_CHARS, "a partnership")
+        key = text.strip().upper().replace("-", "").replace("/", "")
+        if key in ("NS", "SN"):
+            return Side.NS
+        if key in ("EW", "WE"):
+            return Side.EW
+    raise ParseError(f"{shown(text)} is not a partnership: partnerships are NS and EW")

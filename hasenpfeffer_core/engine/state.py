@@ -34,14 +34,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
-from .actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play
+from .actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play, check_deal
 from .auction import FORCED_BID, bid_name, bids_above, check_bid
-from .cards import DECK, SUITS, Card, Suit, check_distinct, format_cards
+from .cards import DECK, SUITS, Card, Suit, format_cards
 from .errors import (
     IllegalActionError,
     InvalidDataError,
     OutOfTurnError,
     WrongPhaseError,
+    shown,
 )
 from .rules import AllPass, BiddingScale, FirstLead, NoTrumpJoker, Rules
 from .scoring import HandResult, score_hand
@@ -153,7 +154,6 @@ _JOKER_DISCARD: Final = [(_DISCARDS[s][24],) for s in range(4)]
 
 _PLAY: Final = Phase.PLAY
 _AUCTION_PHASE: Final = Phase.AUCTION
-_FULL: Final = (1 << 25) - 1
 
 
 def _auction_actions(scale: BiddingScale, seat: int, level: int) -> tuple[Bid | Pass, ...]:
@@ -188,6 +188,20 @@ def _cards_of(m: int, tk: int = 4) -> tuple[Card, ...]:
     return tuple(c for c in ORDERS[tk] if m >> c.index & 1)
 
 
+def random_source(seed: object, what: str) -> random.Random:
+    """``seed`` if it is a :class:`random.Random`, else a new one started from ``seed``: a
+    whole number, or ``None`` for a fresh random start. Anything else is refused (a float
+    or a text would start it too, but not always the same way).
+    """
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return random.Random(seed)
+    raise InvalidDataError(
+        f"{what} is shuffled from a whole number or a random.Random, got {shown(seed)}"
+    )
+
+
 def deal_cards(rng: random.Random | int | None, dealer: Seat = Seat.N) -> Deal:
     """Shuffle and deal: six cards each in packets of three, from the dealer's left; the
     last card is the widow.
@@ -200,9 +214,8 @@ def deal_cards(rng: random.Random | int | None, dealer: Seat = Seat.N) -> Deal:
     ([6, 6, 6, 6], True)
     """
     if not isinstance(dealer, Seat):
-        raise InvalidDataError(f"the dealer must be a Seat, got {dealer!r}")
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
+        raise InvalidDataError(f"the dealer must be a Seat, got {shown(dealer)}")
+    rng = random_source(rng, "the deal")
     deck = list(DECK)
     r = rng.getrandbits(192)  # 25! < 2**84: the leftover bits make the bias negligible
     for i in range(24, 0, -1):
@@ -262,7 +275,7 @@ class HandState:
         if not isinstance(rules, Rules):
             raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
         if not isinstance(dealer, Seat):
-            raise InvalidDataError(f"the dealer must be a Seat, got {dealer!r}")
+            raise InvalidDataError(f"the dealer must be a Seat, got {shown(dealer)}")
         self._rules = rules
         self._dealer = dealer.value
         self.phase = Phase.DEAL
@@ -583,7 +596,7 @@ class HandState:
         wanted = _ACTION_PHASE.get(kind)
         if wanted is None:
             raise IllegalActionError(
-                f"{action!r} is not an action: actions are Bid, Pass, NameTrump, Discard, "
+                f"{shown(action)} is not an action: actions are Bid, Pass, NameTrump, Discard, "
                 "GoAlone and Play (deal with apply_deal)",
                 rule="actions",
             )
@@ -702,40 +715,9 @@ class HandState:
             )
         if not isinstance(deal, Deal):
             raise InvalidDataError(f"expected a Deal, got {type(deal).__name__}")
-        try:
-            sizes = [len(h) for h in deal.hands]
-        except TypeError:
-            sizes = []
-        if len(sizes) != 4:
-            raise InvalidDataError(
-                f"a Deal holds four hands (N, E, S, W) of six cards each, got {deal.hands!r}",
-                rule="the deal",
-            )
-        for seat, cards, size in zip(SEATS, deal.hands, sizes, strict=True):
-            if size != 6:
-                raise InvalidDataError(
-                    f"{seat.name} was dealt {size} cards ({' '.join(map(str, cards))}): "
-                    "each player is dealt six cards",
-                    rule="the deal",
-                )
-        try:
-            masks = [
-                (1 << a.index)
-                | (1 << b.index)
-                | (1 << c.index)
-                | (1 << d.index)
-                | (1 << e.index)
-                | (1 << f.index)
-                for a, b, c, d, e, f in deal.hands
-            ]
-            widow_bit = 1 << deal.widow.index
-        except (AttributeError, TypeError):
-            raise InvalidDataError(
-                f"a Deal holds four tuples of Card objects and one Card, got {deal!r}",
-                rule="the deal",
-            ) from None
-        if masks[0] | masks[1] | masks[2] | masks[3] | widow_bit != _FULL:
-            check_distinct([c for h in deal.hands for c in h] + [deal.widow], "the deal")
+        # A Deal checks itself when made; checked again in case it was altered since.
+        hands = check_deal(deal.hands, deal.widow)
+        masks = [sum(1 << c.index for c in h) for h in hands]
         self._deal = deal
         self._hands = masks
         self.phase = Phase.AUCTION
