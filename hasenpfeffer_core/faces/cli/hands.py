@@ -86,7 +86,12 @@ def trick_won_text(state: HandState) -> str:
 
 
 def load_record(path: str) -> HandRecord:
-    """The hand record in the file ``path``; :class:`UsageError` saying what is wrong."""
+    """The hand record in the file ``path``; :class:`UsageError` saying what is wrong.
+
+    The engine's :func:`~hasenpfeffer_core.engine.record.load` reads at most
+    :data:`~hasenpfeffer_core.engine.record.MAX_RECORD_CHARS` characters, so a file
+    that never ends (``/dev/zero``) is refused at once.
+    """
     try:
         return load(path)
     except FileNotFoundError:
@@ -96,8 +101,8 @@ def load_record(path: str) -> HandRecord:
     except UnicodeDecodeError:
         raise UsageError(f"{path}: not a text file (a hand record is UTF-8 text)") from None
     except OSError as e:
-        raise UsageError(f"{path}: cannot read it ({e.strerror})") from None
-    except HasenpfefferError as e:
+        raise UsageError(f"{path}: cannot read it ({e.strerror or e})") from None
+    except ValueError as e:  # the engine's RecordError; also a name with a NUL character
         raise UsageError(f"{path}: {e}") from None
 
 

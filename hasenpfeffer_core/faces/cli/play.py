@@ -5,12 +5,21 @@ face that lets a learner play drives: it seats the computer players and lets the
 act, takes back South's last decision (``undo``) and gives the fair expert's advice
 (``hint``). This module only reads South's actions and prints what happens, showing
 South only what South may see (:class:`~hasenpfeffer_core.analysis.view.PlayerView`).
+
+With ``--save FILE`` each finished hand is written as a record. The file is checked
+before a card is dealt (a missing folder, or a folder given as the file, is refused at
+once); a hand that still cannot be written at the end is not lost: it goes to a new
+file in the current folder or the temporary folder, or failing both to the output, and
+a line on standard error says which (exit status 1).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
+import tempfile
 from pathlib import Path
 from typing import Final
 
@@ -20,7 +29,7 @@ from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from ...engine.cards import format_cards
 from ...engine.errors import HasenpfefferError, ParseError
-from ...engine.record import HandRecord, dump
+from ...engine.record import HandRecord, dumps
 from ...engine.rules import Rules
 from ...engine.seats import Seat
 from ...engine.state import HandState, Phase
@@ -34,7 +43,7 @@ from .hands import (
     trick_won_text,
     trump_text,
 )
-from .term import Command, Reader, Stop, Term, UsageError, one_line
+from .term import MAX_SEED, Command, Reader, Stop, Term, UsageError, one_line, whole_number
 
 __all__ = ["COMMAND", "run"]
 
@@ -68,7 +77,12 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         help="the computer players: thumb (rule of thumb, default), expert (samples the "
         "unseen cards and solves them) or random",
     )
-    play.add_argument("--seed", type=int, default=None, help="the same seed, the same deals")
+    play.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=None,
+        help="the same seed, the same deals (a whole number from 0 to 999999999)",
+    )
     play.add_argument(
         "--game", action="store_true", help="play hands until a side reaches the target (10)"
     )
@@ -76,7 +90,12 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         "--rules", default="seed", help="a preset or rules text, like 'seed; lone_hands=yes'"
     )
     play.add_argument("--auto", action="store_true", help="the computer plays South too")
-    play.add_argument("--save", metavar="FILE", help="write each hand as a record to FILE")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write each hand as a record to FILE (with --game: FILE-1, FILE-2... "
+        "before the extension)",
+    )
 
 
 def _token(action: Action) -> str:
@@ -117,6 +136,8 @@ class _Table:
         self.reader = reader
         self.save = save
         self.human = _HUMAN if _HUMAN in session.people else None
+        #: The exit status: 1 once a hand could not be saved where asked.
+        self.status = 0
 
     def announce(self, action: Action) -> None:
         """Print ``action``, just applied, as South may see it, and what it settled."""
@@ -144,7 +165,7 @@ class _Table:
         head = f"Hand {session.hand_number}, dealt by {hand.dealer.word}"
         if session.game is not None:
             head += f"; score {score_text(session.game.scores)} (game to {session.rules.target})"
-        t.say(t.bold(head))
+        t.heading(head)
         if hand.phase is Phase.AUCTION:
             bids = ", ".join(str(a) for a in hand.auction) or "no bids yet"
             t.say(f"Auction: {bids}")
@@ -202,9 +223,9 @@ class _Table:
         session, t = self.session, self.term
         hand = session.state
         t.say()
-        t.say(
-            t.bold(f"Hand {session.hand_number}: {hand.dealer.word} deals.")
-            + (f" Your cards: {format_cards(hand.hand(_HUMAN))}" if self.human is not None else "")
+        t.heading(
+            f"Hand {session.hand_number}: {hand.dealer.word} deals.",
+            f" Your cards: {format_cards(hand.hand(_HUMAN))}" if self.human is not None else "",
         )
         while True:
             session.run_computers(on_action=self.announce)
@@ -228,18 +249,37 @@ class _Table:
         record = HandRecord.from_state(hand, title=f"Hand {session.hand_number}")
         analysis = analyse(record)
         t.say()
-        t.say(t.bold("The hand, annotated"))
+        t.heading("The hand, annotated")
         for step in range(len(record.moves)):
             for line in action_lines(record, analysis, step, explain=True):
                 t.say(line)
         t.say()
         mistakes(t, analysis)
-        if self.save:
-            path = Path(self.save)
-            if session.game is not None:
-                path = path.with_name(f"{path.stem}-{session.hand_number}{path.suffix}")
-            dump(record, path)
-            t.say(f"Saved the hand to {path}.")
+        if self.save is not None:
+            self.save_hand(record)
+
+    def save_hand(self, record: HandRecord) -> None:
+        """Write the record to the --save file; if that fails, the hand is not lost: it
+        goes to a file of its own in the current folder or the temporary folder, or,
+        failing all, to the output; a line on standard error says which."""
+        assert self.save is not None
+        path = _save_path(self.save, self.session.hand_number, self.session.game is not None)
+        text = dumps(record)
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except (OSError, ValueError) as e:
+            self.status = 1
+            reason = f"could not save the hand to {path} ({getattr(e, 'strerror', None) or e})"
+            fallback = _save_elsewhere(text, self.session.hand_number)
+            if fallback is not None:
+                self.term.warn(f"{reason}; saved it to {fallback} instead")
+            else:
+                self.term.warn(f"{reason}, nor anywhere else: it follows on the output")
+                self.term.say()
+                self.term.say(text.rstrip("\n"))
+            return
+        self.term.say(f"Saved the hand to {path}.")
 
     def run(self) -> int:
         session, t = self.session, self.term
@@ -248,27 +288,77 @@ class _Table:
             self.finish_hand(hand)
             if session.game is not None and session.game.is_over:
                 t.say()
-                t.say(
-                    t.bold(
-                        f"{session.game.winner} win the game, {score_text(session.game.scores)}."
-                    )
-                )
-                return 0
+                t.heading(f"{session.game.winner} win the game, {score_text(session.game.scores)}.")
+                return self.status
             if hand.result is not None and session.game is None:
-                return 0
+                return self.status
             if self.human is None and session.hand_number >= _MAX_AUTO_HANDS:
                 t.say()
                 t.say(f"Stopped after {_MAX_AUTO_HANDS} hands: no side has reached the target.")
-                return 0
+                return self.status
             session.new_hand()
+
+
+def _save_path(text: str, number: int, game: bool) -> Path:
+    """The file hand ``number`` is saved to: FILE, or in a game FILE-1, FILE-2..."""
+    path = Path(text)
+    return path.with_name(f"{path.stem}-{number}{path.suffix}") if game else path
+
+
+def _check_save(text: str, *, game: bool) -> None:
+    """Refuse, before a card is dealt, a ``--save FILE`` that cannot be written: a
+    missing folder, a folder given as the file, a place without write permission."""
+    where = f"--save {text}"
+    if not text.strip() or "\x00" in text:
+        raise UsageError(f"{where}: give the name of a file to write the hand to")
+    path = Path(text)
+    if path.is_dir():
+        raise UsageError(f"{where}: this is a folder; give a file name, like {path / 'hand.hand'}")
+    folder = path.parent
+    if not folder.exists():
+        raise UsageError(f"{where}: there is no folder {folder} to write it in")
+    if not folder.is_dir():
+        raise UsageError(f"{where}: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{where}: no permission to write in the folder {folder}")
+    target = _save_path(text, 1, game)
+    if target.is_dir():
+        raise UsageError(f"{where}: {target} is a folder, not a file")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise UsageError(f"{where}: no permission to write to {target}")
+
+
+def _save_elsewhere(text: str, number: int) -> str | None:
+    """Write a hand that could not be saved where asked to a new file in the current
+    folder, or else in the temporary folder; its name, or None if both failed."""
+    for folder in (os.curdir, tempfile.gettempdir()):
+        try:
+            fd, name = tempfile.mkstemp(
+                prefix=f"hasenpfeffer-hand-{number}-", suffix=".hand", dir=folder
+            )
+        except OSError:
+            continue
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.remove(name)
+            continue
+        with contextlib.suppress(OSError):
+            name = os.path.abspath(name)
+        return name
+    return None
 
 
 def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
     """``hasenpfeffer play``: South against three computer players."""
     try:
         rules = Rules.parse(args.rules)
-    except HasenpfefferError as e:
+    except ValueError as e:  # the engine's errors, and any number it cannot take
         raise UsageError(f"--rules: {e}") from None
+    if args.save is not None:
+        _check_save(args.save, game=args.game)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     session = PlaySession(
         rules,
@@ -284,12 +374,13 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
     )
     if not args.auto:
         term.say(f"Type what the prompt offers. {_COMMANDS_HELP}")
+    table = _Table(session, term, reader, args.save)
     try:
-        return _Table(session, term, reader, args.save).run()
+        return table.run()
     except Stop:
         term.say()
         term.say("Stopped.")
-        return 0
+        return table.status
 
 
 COMMAND: Final = Command(

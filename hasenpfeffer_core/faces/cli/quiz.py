@@ -15,9 +15,9 @@ from ...engine.cards import format_cards, parse_card, parse_cards
 from ...engine.errors import HasenpfefferError, ParseError
 from ...engine.seats import parse_seat
 from .hands import plays_text
-from .term import Command, Reader, Stop, Term, UsageError
+from .term import MAX_SEED, Command, Reader, Stop, Term, UsageError, quote, whole_number
 
-__all__ = ["COMMAND", "QUIZ_KINDS", "run"]
+__all__ = ["COMMAND", "MAX_QUESTIONS", "QUIZ_KINDS", "run"]
 
 #: The quiz kinds the command offers, and the engine's name for each.
 QUIZ_KINDS: Final[dict[str, str]] = {
@@ -27,14 +27,8 @@ QUIZ_KINDS: Final[dict[str, str]] = {
 }
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is less than 1")
-    return value
+#: The most questions in one quiz.
+MAX_QUESTIONS: Final = 1000
 
 
 def add_arguments(quiz: argparse.ArgumentParser) -> None:
@@ -50,8 +44,18 @@ def add_arguments(quiz: argparse.ArgumentParser) -> None:
         default="mixed",
         help="first-steps: no bowers, no Joker; bowers; joker; mixed (default)",
     )
-    quiz.add_argument("--count", type=_positive, default=5, help="how many questions (5)")
-    quiz.add_argument("--seed", type=int, default=None, help="the same seed, the same questions")
+    quiz.add_argument(
+        "--count",
+        type=whole_number(1, MAX_QUESTIONS, "questions in one quiz"),
+        default=5,
+        help=f"how many questions, 1 to {MAX_QUESTIONS} (default: 5)",
+    )
+    quiz.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=None,
+        help="the same seed, the same questions (a whole number from 0 to 999999999)",
+    )
 
 
 def _questions(kind: str | None, count: int, seed: int, difficulty: str) -> list[Question]:
@@ -74,7 +78,7 @@ def _kind_name(q: Question) -> str:
 def _show_question(term: Term, q: Question, number: int, total: int) -> str:
     """Print the question; return the answer prompt."""
     term.say()
-    term.say(term.bold(f"Question {number} of {total}") + f" ({_kind_name(q)}, {q.difficulty})")
+    term.heading(f"Question {number} of {total}", f" ({_kind_name(q)}, {q.difficulty})")
     term.say(q.prompt)
     if q.kind == "trick-winner":
         term.say(f"    {plays_text(q.trick)}")
@@ -103,7 +107,9 @@ def _check_answer(q: Question, text: str, number: int) -> None:
         try:
             parse_card(text)
         except HasenpfefferError as e:
-            raise UsageError(f"{where}: {text!r} is not a seat (N, E, S, W), and {e}") from None
+            raise UsageError(
+                f"{where}: {quote(text)} is not a seat (N, E, S, W), and {e}"
+            ) from None
         return
     try:
         parse_cards(text)

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
     for suit, cards in groups.items():
         count = f"{len(cards)} card{'s' if len(cards) > 1 else ''}"
         if suit is trump and trump is not None:
-            term.say(term.bold(f"trumps ({count})"))
+            term.heading(f"trumps ({count})")
             for card in cards:
                 place += 1
                 role = _role_name(card_role(card, trump))

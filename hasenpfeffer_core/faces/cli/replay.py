@@ -30,7 +30,7 @@ def add_arguments(replay: argparse.ArgumentParser) -> None:
 
 def _header(term: Term, record: HandRecord) -> None:
     if record.title:
-        term.say(term.bold(record.title))
+        term.heading(record.title)
     if record.point:
         term.wrap(f"Point: {record.point}", "")
     term.say(f"Rules: {record.rules.to_text()}")

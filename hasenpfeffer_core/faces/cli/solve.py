@@ -28,15 +28,22 @@ from .hands import (
     score_text,
     trump_text,
 )
-from .term import Command, Reader, Term, UsageError
+from .term import Command, Reader, Term, UsageError, quote, whole_number
 
 __all__ = ["COMMAND", "run"]
+
+#: The largest ``--at`` read (a record has far fewer actions; it then says how many).
+_MAX_AT: Final = 1_000_000
 
 
 def add_arguments(solve: argparse.ArgumentParser) -> None:
     solve.add_argument("file", metavar="FILE", nargs="?", help="a hand record")
     solve.add_argument(
-        "--at", type=int, default=None, metavar="N", help="solve the position after N actions"
+        "--at",
+        type=whole_number(0, _MAX_AT),
+        default=None,
+        metavar="N",
+        help="solve the position after N actions",
     )
     solve.add_argument(
         "--position",
@@ -75,7 +82,7 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
             f"actions ({state.phase.value}): there are no cards to solve (see --at)"
         )
     analysis = analyse(record)
-    term.say(term.bold(record.title or Path(args.file).name))
+    term.heading(record.title or Path(args.file).name)
     if state.is_over:
         _solve_finished(term, record, state)
     else:
@@ -149,22 +156,33 @@ def _solve_position(args: argparse.Namespace, term: Term) -> int:
     for item in args.position:
         seat_text, eq, cards_text = item.partition("=")
         if not eq:
-            raise UsageError(f"--position {item!r}: write each hand as SEAT=CARDS, like N=JK,AH")
+            raise UsageError(
+                f"--position {quote(item)}: write each hand as SEAT=CARDS, like N=JK,AH"
+            )
         try:
             seat = parse_seat(seat_text)
         except ParseError as e:
-            raise UsageError(f"--position {item!r}: {e}") from None
+            raise UsageError(f"--position {quote(item)}: {e}") from None
         if seat in hands:
             raise UsageError(f"--position: {seat.name}'s hand is given twice")
         try:
             hands[seat] = parse_cards(cards_text)
         except HasenpfefferError as e:
-            raise UsageError(f"--position {item!r}: {e}") from None
+            raise UsageError(f"--position {quote(item)}: {e}") from None
     trump = read_trump(args.trump)
-    leader = parse_seat(args.leader)
-    trick = parse_cards(args.trick)
-    dd = double_dummy(hands, trump, leader, trick)
-    values = play_values(hands, trump, leader, trick)
+    try:
+        leader = parse_seat(args.leader)
+    except HasenpfefferError as e:
+        raise UsageError(f"--leader: {e}") from None
+    try:
+        trick = parse_cards(args.trick)
+    except HasenpfefferError as e:
+        raise UsageError(f"--trick: {e}") from None
+    try:
+        dd = double_dummy(hands, trump, leader, trick)
+        values = play_values(hands, trump, leader, trick)
+    except HasenpfefferError as e:
+        raise UsageError(f"--position: {e}") from None
     term.say(
         f"{trump_text(trump)}; {leader.name} "
         + (f"led {format_cards(trick)}." if trick else "leads.")

@@ -2,40 +2,66 @@
 
 * :class:`Term`: where output goes and how it looks: red suits and the ✓/✗ marks in
   colour when asked (:func:`use_colour`: ``--color``, ``NO_COLOR``, ``TERM=dumb``),
-  plain ASCII where the terminal cannot show the suit symbols, text wrapped to its width;
-* :class:`Reader`: answers and actions read from standard input one per line;
+  plain ASCII where the terminal cannot show the suit symbols, text wrapped to its width.
+  Everything it prints goes through :func:`visible` first, so text from a file or typed
+  at a prompt can never move the cursor, clear the screen or reorder the line: control
+  characters are shown as escapes such as ``\\x1b``; only the Term's own colours are real;
+* :class:`Reader`: answers and actions read from standard input one per line, each at
+  most :data:`MAX_LINE` characters, whatever the encoding of the input;
 * :class:`UsageError` and :func:`fail`: bad input ends with one line on standard error
   starting ``hasenpfeffer:`` and exit status 2;
+* :func:`whole_number`: the numeric options, each with its bounds;
 * :class:`Command`: what each command module declares (its help, its arguments, its run).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
 import re
 import shutil
+import sys
 import textwrap
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final, TextIO
 
 __all__ = [
     "COLOR_MODES",
+    "MAX_ARGUMENT",
+    "MAX_LINE",
+    "MAX_SEED",
     "PROG",
     "Command",
     "Reader",
     "Stop",
     "Term",
     "UsageError",
+    "drop_output",
     "fail",
     "isatty",
     "one_line",
     "open_terminal",
+    "plain_text",
+    "quote",
     "use_colour",
+    "visible",
+    "whole_number",
 ]
 
 PROG: Final = "hasenpfeffer"
 COLOR_MODES: Final = ("auto", "always", "never")
+#: The longest line read at a prompt (an answer, an action, a key), in characters.
+MAX_LINE: Final = 1000
+#: The longest argument on the command line, in characters (a file name, rules text...).
+MAX_ARGUMENT: Final = 4096
+#: The largest seed (``--seed``): nine digits.
+MAX_SEED: Final = 999_999_999
+#: The longest error message printed (longer ones are cut in the middle).
+_MAX_MESSAGE: Final = 1000
 
 
 class UsageError(Exception):
@@ -55,6 +81,88 @@ _MARKS = re.compile(r"[✓✗]")
 _SYMBOL_CARD = re.compile(r"(10|[9JQKA])([♠♥♦♣])")
 _ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "✓": "+", "✗": "x"})
 _SPECIALS = "♠♥♦♣✓✗"
+
+# --- showing outside text ----------------------------------------------------------------
+
+#: Runs of characters that are not printable ASCII (each then checked one by one).
+_NOT_PLAIN = re.compile(r"[^\x20-\x7e]+")
+_NOT_PLAIN_OR_NEWLINE = re.compile(r"[^\n\x20-\x7e]+")
+#: The Unicode categories a terminal acts on rather than shows: control characters (C0,
+#: DEL, C1), format characters (bidi overrides, zero-width marks), lone surrogates (bytes
+#: that were not text) and the line and paragraph separators.
+_HIDDEN: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _show_run(match: re.Match[str]) -> str:
+    return "".join(_escape(c) if unicodedata.category(c) in _HIDDEN else c for c in match.group())
+
+
+def visible(text: str, *, newlines: bool = False) -> str:
+    r"""``text`` with every character a terminal would act on shown as an escape.
+
+    Control characters (ESC, carriage return, DEL, the C1 controls), format characters
+    such as the right-to-left override and lone surrogates become ``\x1b``, ``\u202e``
+    and so on; everything else, card symbols included, is kept. With ``newlines``, line
+    breaks are kept too. The time taken grows linearly with the text.
+
+    >>> print(visible("\x1b]0;owned\x07Jack\u202e of hearts ♥"))
+    \x1b]0;owned\x07Jack\u202e of hearts ♥
+    >>> visible("two\nlines", newlines=True) == "two\nlines"
+    True
+    """
+    pattern = _NOT_PLAIN_OR_NEWLINE if newlines else _NOT_PLAIN
+    return pattern.sub(_show_run, text)
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut after ``limit`` characters if longer.
+
+    >>> quote("J♥"), quote("9" * 5000, 10)
+    ("'J♥'", "'9999999999...' (5000 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit] + '...'!r} ({len(text)} characters)"
+
+
+_BLANKS = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def one_line(message: object) -> str:
+    """``message`` on one line, its runs of white space made single spaces."""
+    return _BLANKS.sub(" ", str(message)).strip()
+
+
+def _encodable(text: str, stream: object, errors: str) -> str:
+    """``text`` as ``stream``'s encoding can write it (``errors``: how to show the rest)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return text.encode(encoding, errors).decode(encoding)
+    except LookupError:
+        return text.encode("ascii", errors).decode("ascii")
+
+
+def plain_text(text: str, stream: object) -> str:
+    """Help text as ``stream`` can show it: suit symbols in ASCII (``J♥`` as ``JH``)
+    where its encoding has no suits, anything else it cannot write as ``?``."""
+    if _can_encode(stream, _SPECIALS):
+        return _encodable(text, stream, "replace")
+    return _encodable(_to_ascii_suits(text), stream, "replace")
+
+
+def _to_ascii_suits(text: str) -> str:
+    text = _SYMBOL_CARD.sub(lambda m: ("T" if m[1] == "10" else m[1]) + m[2], text)
+    return text.translate(_ASCII)
+
+
+# --- the terminal --------------------------------------------------------------------------
 
 
 def isatty(stream: object) -> bool:
@@ -96,31 +204,45 @@ def _can_encode(stream: object, text: str) -> bool:
 
 @dataclass
 class Term:
-    """Where output goes and how it looks: suit colours and symbols, or plain ASCII."""
+    r"""Where output goes and how it looks: suit colours and symbols, or plain ASCII.
+
+    All text goes out through :meth:`paint`, which first shows control characters as
+    escapes (:func:`visible`): a title or a note from a file cannot act on the terminal.
+
+    >>> out = io.StringIO()
+    >>> Term(out, colour=True).say("A\x1b[2J title: 10♥")
+    >>> out.getvalue()
+    'A\\x1b[2J title: \x1b[31m10♥\x1b[0m\n'
+    """
 
     out: TextIO
     colour: bool = False
     symbols: bool = True
     width: int = 80
+    #: Where :meth:`warn` writes (standard error when not given).
+    err: TextIO | None = None
 
     def paint(self, text: str) -> str:
-        """``text`` as this terminal shows it."""
+        """``text`` as this terminal shows it: control characters escaped (line breaks
+        kept), then the suits in ASCII or in colour."""
+        text = visible(text, newlines=True)
         if not self.symbols:
-            text = _SYMBOL_CARD.sub(lambda m: ("T" if m[1] == "10" else m[1]) + m[2], text)
-            text = text.translate(_ASCII)
-            encoding = getattr(self.out, "encoding", None) or "ascii"
-            return text.encode(encoding, "replace").decode(encoding)
+            return _encodable(_to_ascii_suits(text), self.out, "replace")
         if self.colour:
             text = _RED_CARD.sub(lambda m: _RED + m[0] + _RESET, text)
             text = _MARKS.sub(lambda m: (_GREEN if m[0] == "✓" else _RED) + m[0] + _RESET, text)
-        return text
-
-    def bold(self, text: str) -> str:
-        return _BOLD + text + _RESET if self.colour else text
+        return _encodable(text, self.out, "replace")
 
     def say(self, text: str = "") -> None:
         """Print one or more lines."""
         self.out.write(self.paint(text) + "\n")
+
+    def heading(self, title: str, rest: str = "") -> None:
+        """Print one line: ``title`` in bold (when colouring), then ``rest``."""
+        head = self.paint(title)
+        if self.colour:
+            head = _BOLD + head + _RESET
+        self.out.write(head + self.paint(rest) + "\n")
 
     def wrap(self, text: str, indent: str = "  ") -> None:
         """Print ``text`` wrapped to the terminal's width."""
@@ -133,27 +255,80 @@ class Term:
         self.out.write(self.paint(text))
         self.out.flush()
 
+    def warn(self, message: str) -> None:
+        """One line ``hasenpfeffer: message`` on standard error, after what was printed."""
+        fail(UsageError(message), self.out, self.err if self.err is not None else sys.stderr)
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+_SURROGATES = re.compile(r"[\ud800-\udfff]")
+
 
 @dataclass
 class Reader:
-    """Lines from standard input. Piped input is echoed, so a transcript reads well."""
+    """Lines from standard input. Piped input is echoed, so a transcript reads well.
+
+    A line is at most :data:`MAX_LINE` characters; a longer one, or one that is not
+    text, is refused (:meth:`refuse`) without being read into memory or looked at.
+    Bytes the input's declared encoding cannot read are read as UTF-8 when they are
+    (``J♥`` typed where the terminal claims to be ASCII).
+    """
 
     stream: TextIO
     term: Term
     interactive: bool
+    #: How many lines have been read so far.
+    lines: int = 0
 
     def ask(self, prompt: str) -> str:
         """The next line, stripped; raises :class:`Stop` at the end of the input."""
-        self.term.prompt(prompt)
-        line = self.stream.readline()
-        if not line:
+        while True:
+            self.term.prompt(prompt)
+            line = self._readline()
+            if line is None:
+                continue
+            if not line:
+                if self.interactive:
+                    self.term.say()
+                raise Stop
+            text = line.strip()
+            if not self.interactive:
+                self.term.say(text)
+            return text
+
+    def _readline(self) -> str | None:
+        """The next line ("" at the end), or None when it was refused at a terminal."""
+        self.lines += 1
+        where = "that line" if self.interactive else f"line {self.lines} of the input"
+        try:
+            line = self.stream.readline(MAX_LINE + 1)
+        except UnicodeDecodeError:
+            # The stream cannot say where the bad line ends: stop here, even at a terminal.
+            raise UsageError(f"{where} {_NOT_TEXT}") from None
+        if len(line) > MAX_LINE and not line.endswith("\n"):
             if self.interactive:
-                self.term.say()
-            raise Stop
-        text = line.strip()
-        if not self.interactive:
-            self.term.say(text)
-        return text
+                self._skip_line()
+            else:
+                self.term.say()  # end the prompt's line before the error
+            self.refuse(f"{where} is too long: type at most {MAX_LINE} characters")
+            return None
+        if _SURROGATES.search(line):
+            mended = _as_utf8(line, self.stream)
+            if mended is None:
+                if not self.interactive:
+                    self.term.say()
+                self.refuse(f"{where} {_NOT_TEXT}")
+                return None
+            line = mended
+        return line
+
+    def _skip_line(self) -> None:
+        """Read and drop the rest of the current line, a bounded piece at a time."""
+        while True:
+            piece = self.stream.readline(MAX_LINE + 1)
+            if not piece or piece.endswith("\n"):
+                return
 
     def refuse(self, message: str) -> None:
         """Bad input: at a terminal, say why and let the caller ask again; otherwise stop."""
@@ -162,8 +337,33 @@ class Reader:
         self.term.say(f"  ✗ {message}")
 
 
+_NOT_TEXT = "is not text that can be read (type it in UTF-8, or cards in plain letters such as JH)"
+
+
+def _as_utf8(line: str, stream: object) -> str | None:
+    """A line whose unreadable bytes came in as surrogates, read again as UTF-8
+    (None if it is not UTF-8 either)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return line.encode(encoding, "surrogateescape").decode("utf-8")
+    except (UnicodeError, LookupError):
+        return None
+
+
+def _tolerant(stdin: TextIO) -> None:
+    """Make standard input hand over bytes it cannot decode (as surrogates, which the
+    :class:`Reader` reads again as UTF-8 or refuses) rather than raise."""
+    if isinstance(stdin, io.TextIOWrapper) and stdin.errors == "strict":
+        with contextlib.suppress(ValueError, OSError):
+            stdin.reconfigure(errors="surrogateescape")
+
+
 def open_terminal(
-    mode: str, stdout: TextIO, stdin: TextIO, environ: Mapping[str, str]
+    mode: str,
+    stdout: TextIO,
+    stdin: TextIO,
+    environ: Mapping[str, str],
+    stderr: TextIO | None = None,
 ) -> tuple[Term, Reader]:
     """The output and the input of a command, with colour ``mode`` (see :func:`use_colour`).
 
@@ -172,20 +372,89 @@ def open_terminal(
     """
     colour = use_colour(mode, stdout, environ)
     width = min(shutil.get_terminal_size((80, 24)).columns, 100) if isatty(stdout) else 80
-    term = Term(stdout, colour, _can_encode(stdout, _SPECIALS), max(width - 1, 40))
+    term = Term(stdout, colour, _can_encode(stdout, _SPECIALS), max(width - 1, 40), stderr)
+    _tolerant(stdin)
     return term, Reader(stdin, term, interactive=isatty(stdin) and isatty(stdout))
 
 
-def one_line(message: object) -> str:
-    """``message`` on one line, its runs of white space made single spaces."""
-    return " ".join(str(message).split())
+# --- errors and numbers ----------------------------------------------------------------------
+
+
+def _shorten(text: str, limit: int = _MAX_MESSAGE) -> str:
+    if len(text) <= limit:
+        return text
+    keep = limit // 2
+    return f"{text[:keep]} ... {text[-keep:]}"
 
 
 def fail(error: BaseException, stdout: TextIO, stderr: TextIO) -> int:
-    """Report ``error`` as one line ``hasenpfeffer: ...`` on ``stderr``; returns 2."""
-    stdout.flush()
-    stderr.write(f"{PROG}: {one_line(error)}\n")
+    """Report ``error`` as one line ``hasenpfeffer: ...`` on ``stderr``; returns 2.
+
+    The message is made one line, control characters in it (from a file name or an
+    answer it quotes) are shown escaped, and a very long one is cut in the middle.
+    """
+    try:
+        stdout.flush()
+    except (OSError, ValueError):
+        drop_output(stdout)
+    message = visible(_shorten(one_line(error)))
+    line = _encodable(f"{PROG}: {message}\n", stderr, "backslashreplace")
+    try:
+        stderr.write(line)
+        stderr.flush()
+    except (OSError, ValueError):
+        pass
     return 2
+
+
+def drop_output(stdout: TextIO) -> None:
+    """After the reader of the output went away (a closed pipe): send what is left of
+    it nowhere, so that Python's own flush at exit has nothing to complain about."""
+    if stdout is not sys.__stdout__:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stdout.fileno())
+        os.close(devnull)
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def whole_number(low: int, high: int, most: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, refused in plain words
+    otherwise (``most`` says what ``high`` is the most of). Its time is bounded: a
+    number with far too many digits is refused without being converted.
+
+    >>> count = whole_number(1, 1000, "questions in one quiz")
+    >>> count("12")
+    12
+    >>> count("300000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 300000 is more than 1000, the most questions in one quiz
+    """
+
+    def convert(text: str) -> int:
+        digits = text.strip()
+        if not _WHOLE.fullmatch(digits):
+            raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number")
+        shown = digits if len(digits) <= 20 else quote(digits, 20)
+        sign = digits[0] if digits[0] in "+-" else ""
+        body = digits.lstrip("+-").lstrip("0") or "0"
+        # Wider than the bounds: out of range, whatever its value (and never converted).
+        if len(body) > max(len(str(abs(low))), len(str(abs(high)))):
+            value = low - 1 if sign == "-" else high + 1
+        else:
+            value = int(sign + body)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{shown} is less than {low}")
+        if value > high:
+            most_text = f", the most {most}" if most else ""
+            raise argparse.ArgumentTypeError(f"{shown} is more than {high}{most_text}")
+        return value
+
+    return convert
 
 
 @dataclass(frozen=True)
