@@ -14,7 +14,13 @@ import pytest
 
 w = pytest.importorskip("ipywidgets")
 
-from hasenpfeffer_core import JOKER, InvalidDataError, legal_plays, trick_winner  # noqa: E402
+from hasenpfeffer_core import (  # noqa: E402
+    JOKER,
+    InvalidDataError,
+    ParseError,
+    legal_plays,
+    trick_winner,
+)
 from hasenpfeffer_core.analysis import quiz as quiz_module  # noqa: E402
 from hasenpfeffer_core.faces.widgets import LegalPlayQuiz, TrickWinnerQuiz  # noqa: E402
 from hasenpfeffer_core.faces.widgets.legal_quiz import LegalPlayQuiz as LegalDirect  # noqa: E402
@@ -222,12 +228,15 @@ def test_legal_quiz_catches_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     assert fresh.question is not None and fresh.status.value == ""
 
 
-def test_legal_quiz_refuses_bad_settings_politely() -> None:
-    quiz = LegalPlayQuiz(difficulty="hard", seed="x")  # type: ignore[arg-type]
-    assert quiz.difficulty.value == "mixed" and quiz.seed.value == 0
-    assert esc("unknown difficulty 'hard'") in quiz.status.value
-    assert "whole number" in quiz.status.value
-    assert quiz.question is not None
+def test_legal_quiz_refuses_bad_settings_where_they_are_made() -> None:
+    with pytest.raises(ParseError, match="no level 'hard': the levels are first-steps"):
+        LegalPlayQuiz(difficulty="hard")
+    with pytest.raises(ParseError, match="the seed must be a whole number from 0 to"):
+        LegalPlayQuiz(seed="x")  # type: ignore[arg-type]
+    # The level's menu label and the seed's digits are read as well.
+    quiz = LegalPlayQuiz(difficulty="The Joker", seed="6")  # type: ignore[arg-type]
+    assert quiz.difficulty.value == "joker" and quiz.seed.value == 6
+    assert quiz.question is not None and quiz.status.value == ""
 
 
 def test_legal_quiz_controls_are_keyboard_reachable_and_named() -> None:
@@ -376,10 +385,11 @@ def test_trick_quiz_catches_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     assert quiz.question is not None and quiz.status.value == ""
 
 
-def test_trick_quiz_refuses_bad_settings_politely() -> None:
-    quiz = TrickWinnerQuiz(difficulty="expert")
-    assert quiz.difficulty.value == "mixed" and quiz.question is not None
-    assert esc("unknown difficulty 'expert'") in quiz.status.value
+def test_trick_quiz_refuses_bad_settings_where_they_are_made() -> None:
+    with pytest.raises(ParseError, match="no level 'expert'"):
+        TrickWinnerQuiz(difficulty="expert")
+    with pytest.raises(InvalidDataError, match="the seed must be a whole number"):
+        TrickWinnerQuiz(seed=-1)
 
 
 def test_trick_quiz_controls_are_keyboard_reachable_and_named() -> None:

@@ -27,21 +27,33 @@ and so do simulations that play whole hands or games.
 
 from __future__ import annotations
 
+import itertools
+import math
+import operator
 import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Final
 
-from ..engine.actions import Action, Play
-from ..engine.errors import IllegalActionError, InvalidDataError
+from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ..engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ..engine.game import Game
 from ..engine.rules import Rules
-from ..engine.seats import SEATS, Seat
+from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.state import HandState, Phase
 from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
 from .review import state_play_values
 from .view import PlayerView
 
-__all__ = ["OPPONENTS", "PlaySession", "autoplay", "make_player", "play_hand"]
+__all__ = [
+    "MAX_SEED",
+    "OPPONENTS",
+    "PlaySession",
+    "autoplay",
+    "check_seed",
+    "make_player",
+    "play_hand",
+    "quoted",
+]
 
 #: The kinds of computer player a session can seat, by the name the faces offer.
 OPPONENTS: Final = ("thumb", "expert", "random")
@@ -57,6 +69,106 @@ HINT_BID_SAMPLES: Final = 4
 
 #: A bound on one call of :func:`autoplay`: a hand has at most about 40 actions.
 MAX_ACTIONS: Final = 200
+
+#: The largest seed a session, a quiz or a lesson takes: seeds are 0 .. 2**63 - 1.
+MAX_SEED: Final = 2**63 - 1
+
+#: How much of a bad value an error message quotes.
+_QUOTE_CHARS: Final = 40
+
+
+def quoted(value: object) -> str:
+    """A short, safe quotation of ``value`` for an error message.
+
+    Long text is cut (control characters come out escaped, as ``repr`` writes them), a
+    number too long to write out is described, and nothing here can fail.
+
+    >>> quoted("abc"), quoted("x" * 50), quoted(10**5000), quoted(float("inf"))
+    ("'abc'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (50 characters)", 'a number of about 5001 digits', 'inf')
+    """
+    if isinstance(value, str):
+        size = 0
+        for cut, char in enumerate(value):  # as much as fits, escapes counted as written
+            size += len(repr(char)) - 2
+            if size > _QUOTE_CHARS:
+                return f"{value[:cut] + '…'!r} ({len(value)} characters)"
+        return repr(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**_QUOTE_CHARS:
+        return f"a number of about {math.floor(math.log10(abs(value))) + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (or refuses): name the type instead
+        return f"a value of type {type(value).__name__}"
+    return text if len(text) <= _QUOTE_CHARS else f"a value of type {type(value).__name__}"
+
+
+def check_seed(value: object, *, what: str = "the seed") -> int:
+    """Read a seed: a whole number from 0 to :data:`MAX_SEED`, or its digits as text.
+
+    ``what`` names the setting in the message. A bool, a fraction, infinity, a
+    negative or a too large number is refused with :class:`InvalidDataError`, and
+    text that is not digits with :class:`ParseError`.
+
+    >>> check_seed(7), check_seed(" 12 ")
+    (7, 12)
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.InvalidDataError: the seed must be a whole number from 0 to 9223372036854775807, not -1
+    """
+    accepted = f"a whole number from 0 to {MAX_SEED}"
+    if isinstance(value, str):
+        text = value.strip()
+        if not (0 < len(text) <= len(str(MAX_SEED)) and text.isascii() and text.isdigit()):
+            raise ParseError(f"{what} must be {accepted}, not {quoted(value)}", rule="seed")
+        number = int(text)
+    elif isinstance(value, bool):
+        raise InvalidDataError(f"{what} must be {accepted}, not {value!r}", rule="seed")
+    else:
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            raise InvalidDataError(
+                f"{what} must be {accepted}, not {quoted(value)}", rule="seed"
+            ) from None
+    if not 0 <= number <= MAX_SEED:
+        raise InvalidDataError(f"{what} must be {accepted}, not {quoted(number)}", rule="seed")
+    return number
+
+
+_ACTION_TYPES: Final = (Bid, Pass, NameTrump, Discard, GoAlone, Play)
+
+
+def _check_flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidDataError(f"{what} must be True or False, not {quoted(value)}")
+    return value
+
+
+def _check_people(people: object) -> frozenset[Seat]:
+    """The seats people sit at: seats or their names, as a collection or as text
+    (``"S"``, ``"N S"``, ``"north, south"``)."""
+    items: list[object]
+    if isinstance(people, Seat):
+        items = [people]
+    elif isinstance(people, str):
+        items = list(people.replace(",", " ").split()[: len(SEATS) + 1]) if people.strip() else []
+    elif isinstance(people, Iterable):
+        items = list(itertools.islice(people, len(SEATS) + 1))
+    else:
+        raise InvalidDataError(
+            f"people sit at seats N, E, S or W, not {quoted(people)}", rule="seats"
+        )
+    if len(items) > len(SEATS):
+        raise InvalidDataError("people sit at up to four seats: N, E, S and W", rule="seats")
+    seats = []
+    for item in items:
+        if not isinstance(item, str | Seat) or (isinstance(item, str) and len(item) > 20):
+            raise InvalidDataError(
+                f"{quoted(item)} is not a seat: seats are N, E, S, W", rule="seats"
+            )
+        seats.append(parse_seat(item))
+    return frozenset(seats)
 
 
 def autoplay(
@@ -115,7 +227,7 @@ def make_player(kind: str, rng: random.Random) -> Player:
     if kind == "expert":
         return FairExpert(rng, samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES)
     raise InvalidDataError(
-        f"the computer players are one of {', '.join(OPPONENTS)}, not {kind!r}",
+        f"the computer players are one of {', '.join(OPPONENTS)}, not {quoted(kind)}",
         rule="computer players",
     )
 
@@ -145,18 +257,14 @@ class PlaySession:
             raise InvalidDataError(
                 f"rules must be a Rules value, got {type(rules).__name__}", rule="rules"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidDataError(f"the seed must be a whole number, got {seed!r}")
-        if opponents not in OPPONENTS:
+        seed = check_seed(seed)
+        if not isinstance(opponents, str) or opponents not in OPPONENTS:
             raise InvalidDataError(
-                f"the computer players are one of {', '.join(OPPONENTS)}, not {opponents!r}",
+                f"the computer players are one of {', '.join(OPPONENTS)}, not {quoted(opponents)}",
                 rule="computer players",
             )
-        seats = frozenset(people)
-        if not seats <= set(SEATS):
-            raise InvalidDataError(
-                f"people sit at seats N, E, S or W, got {sorted(map(str, seats))}"
-            )
+        seats = _check_people(people)
+        game = _check_flag(game, "game (play a whole game rather than single hands)")
         self.rules = rules
         self.seed = seed
         self.people: frozenset[Seat] = seats
@@ -237,6 +345,11 @@ class PlaySession:
         Refused (and nothing changes) when the hand is over or when ``action`` is not
         for a person's seat, as well as whenever the rules forbid it.
         """
+        if not isinstance(action, _ACTION_TYPES):
+            raise InvalidDataError(
+                f"an action is a bid, a pass, a trump, a discard, going alone or a card "
+                f"played, not {quoted(action)}"
+            )
         if self.state.is_over:
             raise IllegalActionError("the hand is over: deal the next one", rule="order of play")
         if action.seat not in self.people:
@@ -263,7 +376,7 @@ class PlaySession:
             )
         keep = log[: mine[-1]]
         if self.game is not None:
-            game = Game(self.rules, seed=self._game_seed())
+            game = Game(self.rules, seed=self._game_rng())
             for hand in self.game.hands[:-1]:
                 for action in hand.log:
                     game.apply(action)
@@ -288,7 +401,7 @@ class PlaySession:
         if self.game_mode:
             if self.game is None or self.game.is_over:
                 self.games += 1
-                self.game = Game(self.rules, seed=self._game_seed())
+                self.game = Game(self.rules, seed=self._game_rng())
             else:
                 self.game.next_hand()  # refuses while the hand is being played
         else:
@@ -298,8 +411,9 @@ class PlaySession:
             self.hands_dealt += 1
             self._hand = HandState.new(self.rules, dealer, seed=deal_seed)
 
-    def _game_seed(self) -> int:
-        return self.seed * 1009 + self.games
+    def _game_rng(self) -> random.Random:
+        # (a random source rather than a number: the number may exceed a seed's range)
+        return random.Random(self.seed * 1009 + self.games)
 
     # --- advice -----------------------------------------------------------------------
 

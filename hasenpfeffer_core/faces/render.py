@@ -5,6 +5,11 @@ so the same pictures serve notebooks, widgets, the docs site and tests. Cards
 are drawn on a light face in every theme, with red hearts and diamonds and black
 spades and clubs, and each picture carries a text label for screen readers.
 
+Every piece of text that may come from a person (a hand record's title, point and
+notes, a seat's name, a label) is HTML-escaped. Cards, suits and seats may be given
+as their text (``"J♦"``, ``"hearts"``, ``"N"``); a bad argument raises the engine's
+own error (:class:`ParseError` or :class:`InvalidDataError`).
+
 >>> svg = card_svg(parse_card("J♦"), trump=Suit.HEARTS)
 >>> 'aria-label="jack of diamonds, the left bower"' in svg
 True
@@ -15,11 +20,13 @@ True
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..engine.cards import JOKER, Card, Suit, parse_card, parse_cards
-from ..engine.seats import SEATS, Seat
+from ..engine.cards import JOKER, Card, Suit, Trump, parse_card, parse_cards, parse_trump
+from ..engine.errors import InvalidDataError, ParseError
+from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.tricks import CardRole, card_role, ranking
 
 if TYPE_CHECKING:
@@ -60,6 +67,37 @@ _ROLE_BADGE: Final = {
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=True)
+
+
+def _number(value: object, what: str, low: float, high: float) -> float:
+    """A size setting: a finite number from ``low`` to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidDataError(f"{what} must be a number from {low} to {high}")
+    if not ((isinstance(value, int) or math.isfinite(value)) and low <= value <= high):
+        shown = f", not {value!r}" if isinstance(value, float) or abs(value) < 10**9 else ""
+        raise InvalidDataError(f"{what} must be a number from {low} to {high}{shown}")
+    return float(value)
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidDataError(f"{what} must be text, not {type(value).__name__}")
+    return value
+
+
+def _cards(cards: object, what: str) -> tuple[Card, ...]:
+    """Cards given as text (``"J♥ A♥"``) or as a list of cards or their texts."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if not isinstance(cards, Iterable):
+        raise ParseError(
+            f"{what} must be cards or their text, as in 'J♥ A♥', not {type(cards).__name__}"
+        )
+    return tuple(parse_card(c) for c in cards)
+
+
+def _seat_or_none(seat: object) -> Seat | None:
+    return None if seat is None else parse_seat(seat)  # type: ignore[arg-type]
 
 
 def _label(card: Card, trump: Suit | None, trump_known: bool) -> str:
@@ -210,13 +248,15 @@ def _svg(width: float, height: float, body: str, label: str) -> str:
 def card_svg(
     card: Card | str,
     *,
-    trump: Suit | None = None,
+    trump: Trump | str = None,
     trump_known: bool | None = None,
     highlight: bool = False,
     scale: float = 1.0,
 ) -> str:
     """One card as SVG. With a trump, the bowers carry an R or L badge and trumps a gold bar."""
     c = parse_card(card)
+    trump = parse_trump(trump)
+    scale = _number(scale, "scale", 0.05, 20)
     known = trump is not None if trump_known is None else trump_known
     return _svg(
         CARD_W * scale,
@@ -228,25 +268,31 @@ def card_svg(
 
 def card_back_svg(*, scale: float = 1.0, label: str = "the widow, face down") -> str:
     """A card face down (the widow, or another player's card)."""
+    scale = _number(scale, "scale", 0.05, 20)
+    label = _text(label, "label")
     return _svg(CARD_W * scale, CARD_H * scale, _back_body(0, 0, scale=scale, label=label), label)
 
 
 def hand_svg(
     cards: Iterable[Card | str] | str,
     *,
-    trump: Suit | None = None,
+    trump: Trump | str = None,
     trump_known: bool | None = None,
-    highlight: Iterable[Card] = (),
-    dim: Iterable[Card] = (),
+    highlight: Iterable[Card | str] | str = (),
+    dim: Iterable[Card | str] | str = (),
     overlap: float = 0.62,
     scale: float = 1.0,
     label: str = "a hand",
 ) -> str:
     """A row of cards, overlapping like a hand held in a fan."""
-    cs = parse_cards(cards) if isinstance(cards, str) else tuple(parse_card(c) for c in cards)
+    cs = _cards(cards, "the hand")
+    trump = parse_trump(trump)
+    overlap = _number(overlap, "overlap", 0, 5)
+    scale = _number(scale, "scale", 0.05, 20)
+    label = _text(label, "label")
     known = trump is not None if trump_known is None else trump_known
-    hi = set(highlight)
-    lo = set(dim)
+    hi = set(_cards(highlight, "highlight"))
+    lo = set(_cards(dim, "dim"))
     step = CARD_W * scale * overlap
     width = CARD_W * scale + step * max(len(cs) - 1, 0) + 4
     body = "".join(
@@ -266,8 +312,10 @@ def hand_svg(
     return _svg(width, CARD_H * scale + 4, body, f"{label}: {names}")
 
 
-def ranking_svg(trump: Suit | None, *, scale: float = 0.62) -> str:
+def ranking_svg(trump: Trump | str, *, scale: float = 0.62) -> str:
     """All 25 cards strongest first under ``trump``, trumps on the first row."""
+    trump = parse_trump(trump)
+    scale = _number(scale, "scale", 0.05, 20)
     order = ranking(trump)
     first = 8 if trump is not None else 1
     rows = [order[:first], order[first:]] if trump is not None else [order[:1], order[1:]]
@@ -303,27 +351,45 @@ _SEAT_XY: Final = {
 
 
 def table_svg(
-    plays: Sequence[tuple[Seat, Card]],
+    plays: Sequence[tuple[Seat | str, Card | str]],
     *,
-    trump: Suit | None = None,
+    trump: Trump | str = None,
     trump_known: bool | None = None,
-    leader: Seat | None = None,
-    winner: Seat | None = None,
-    sitting_out: Iterable[Seat] = (),
+    leader: Seat | str | None = None,
+    winner: Seat | str | None = None,
+    sitting_out: Iterable[Seat | str] = (),
     names: Mapping[Seat, str] | None = None,
     size: int = 300,
 ) -> str:
-    """A trick laid out around the table: seats named, the leader marked, the winner lit."""
+    """A trick laid out around the table: seats named, the leader marked, the winner lit.
+
+    ``plays`` are (seat, card) pairs in playing order; ``names`` renames seats.
+    """
+    if isinstance(plays, str) or not isinstance(plays, Iterable):
+        raise ParseError("plays must be (seat, card) pairs, as in [('N', 'J♥'), ('E', 'A♥')]")
+    pairs: list[tuple[Seat, Card]] = []
+    for play in plays:
+        if not (isinstance(play, tuple | list) and len(play) == 2):
+            raise ParseError("each play is a (seat, card) pair, as in ('N', 'J♥')")
+        pairs.append((parse_seat(play[0]), parse_card(play[1])))
+    trump = parse_trump(trump)
+    leader = _seat_or_none(leader)
+    winner = _seat_or_none(winner)
+    size = int(_number(size, "size", 60, 3000))
+    if names is not None:
+        if not isinstance(names, Mapping):
+            raise InvalidDataError("names must map seats to the names shown")
+        names = {parse_seat(k): _text(v, "a seat's name") for k, v in names.items()}
     known = trump is not None if trump_known is None else trump_known
-    out = set(sitting_out)
+    out = {parse_seat(s) for s in sitting_out}
     w = h = size
     scale = size / 330
     body = [
         f'<rect x="6" y="6" width="{w - 12}" height="{h - 12}" rx="{28 * scale:.1f}" '
         f'fill="#1f6b45" stroke="#0f3d27" stroke-width="3"/>'
     ]
-    leader = leader if leader is not None else (plays[0][0] if plays else None)
-    played = dict(plays)
+    leader = leader if leader is not None else (pairs[0][0] if pairs else None)
+    played = dict(pairs)
     label_pos = {
         Seat.N: (w / 2, 22 * scale),
         Seat.S: (w / 2, h - 12 * scale),
@@ -360,7 +426,7 @@ def table_svg(
                     scale=scale * 0.75 * 1.0,
                 )
             )
-    order = ", ".join(f"{s.name} {c.text}" for s, c in plays) or "no cards yet"
+    order = ", ".join(f"{s.name} {c.text}" for s, c in pairs) or "no cards yet"
     label = f"the trick: {order}" + (f"; {winner.name} wins" if winner else "")
     return _svg(w, h, "".join(body), label)
 
@@ -394,7 +460,11 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
     With ``seat``, only that player's cards are shown face up.
     """
     from ..engine.auction import bid_name
+    from ..engine.state import HandState
 
+    if not isinstance(state, HandState):
+        raise InvalidDataError(f"state_html draws a HandState, not {type(state).__name__}")
+    seat = _seat_or_none(seat)
     trump = state.trump
     known = state.trump_named
 
@@ -457,6 +527,10 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
 
 def record_html(record: HandRecord) -> str:
     """A hand record: title, teaching point, the deal and the final position."""
+    from ..engine.record import HandRecord
+
+    if not isinstance(record, HandRecord):
+        raise InvalidDataError(f"record_html draws a HandRecord, not {type(record).__name__}")
     head = []
     if record.title:
         head.append(f"<h4 style='margin:4px 0'>{_esc(record.title)}</h4>")

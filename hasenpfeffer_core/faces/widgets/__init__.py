@@ -13,6 +13,10 @@ never imports it.
   (:class:`Choice`, :class:`OrderExercise`, :class:`RulesLab`, :func:`bid_exercise`, ...),
   pictures in a row (:func:`show`, :func:`figure`, :func:`table`) and progress bars
   (:func:`progress`).
+
+A widget's settings are checked when it is made (a bad one raises the engine's own
+error, naming the setting); whatever comes through its controls is answered by a
+message in the widget, never a traceback (see :mod:`~hasenpfeffer_core.faces.widgets.base`).
 """
 
 from __future__ import annotations

@@ -1,29 +1,47 @@
 """What every lesson widget shares: safe callbacks, feedback boxes, a card picker, styles.
 
-A widget never raises into the notebook: :func:`guarded` turns an exception in a
-callback into a clear message in the widget's status line. Colours come from
-JupyterLab's theme variables, so the widgets read well in light and dark themes;
-the cards themselves are always drawn on a light face.
+Two kinds of bad input, two answers:
+
+* A widget's **settings** (the arguments it is made with: a seed, a level, a seat, the
+  rules) are checked when it is made; a bad one raises the engine's own
+  :class:`~hasenpfeffer_core.engine.errors.ParseError` or
+  :class:`~hasenpfeffer_core.engine.errors.InvalidDataError`, naming the setting and
+  the values it accepts (:func:`check_difficulty`, :func:`parse_rules`,
+  :func:`~hasenpfeffer_core.analysis.session.check_seed`).
+* Anything from the widget's **controls** (a button, a text box, the seed box, a menu),
+  and the public methods that stand for them (``act``, ``undo``, ``load``, ``go``...),
+  never raises into the notebook: :func:`guarded` turns a refusal into a short message
+  in the widget's status line, and a refused input changes nothing.
+
+Colours come from JupyterLab's theme variables, so the widgets read well in light and
+dark themes; the cards themselves are always drawn on a light face.
 """
 
 from __future__ import annotations
 
 import functools
 import html
+import logging
 import random
 import time
-import traceback
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Final, ParamSpec, TypeVar
 
 import ipywidgets as w
 
 from ...analysis.quiz import DIFFICULTIES, Question
+from ...analysis.session import check_seed, quoted
 from ...engine.cards import Card, Suit
-from ...engine.errors import HasenpfefferError
+from ...engine.errors import HasenpfefferError, InvalidDataError, ParseError
+from ...engine.rules import Rules
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+_LOGGER = logging.getLogger("hasenpfeffer_core.faces.widgets")
+
+#: The longest message a status line shows (a message quoting a huge input is cut).
+MAX_MESSAGE: Final = 400
 
 #: Styles shared by the widgets' HTML (theme-aware through JupyterLab's variables).
 STYLE = """
@@ -82,11 +100,19 @@ class Guarded:
         self.timings = []
 
     def show_error(self, message: str) -> None:
+        """Show ``message`` in the status line (cut if it is very long)."""
+        if len(message) > MAX_MESSAGE:
+            message = message[: MAX_MESSAGE - 1] + "…"
         self.status.value = feedback("err", "That did not work:", message)
 
 
 def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
-    """Run a widget callback; turn any exception into a message instead of a traceback."""
+    """Run a widget callback; turn any exception into a message instead of a traceback.
+
+    The engine's errors are refusals: their message is shown as it is. Anything else is
+    a bug in the widget: it is named in the message, and its traceback goes to the
+    ``hasenpfeffer_core.faces.widgets`` logger rather than into the notebook.
+    """
 
     @functools.wraps(method)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | None:
@@ -99,8 +125,8 @@ def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
             self.show_error(str(e))
             return None
         except Exception as e:  # a bug: say so plainly, keep the notebook alive
-            self.show_error(f"{type(e).__name__}: {e}")
-            traceback.print_exc()
+            self.show_error(f"something went wrong inside the widget ({type(e).__name__}: {e})")
+            _LOGGER.debug("error in %s", method.__name__, exc_info=True)
             return None
         finally:
             self.timings.append((method.__name__, time.perf_counter() - start))
@@ -218,21 +244,58 @@ class QuizSession:
         )
 
 
-def quiz_settings(difficulty: str, seed: object) -> tuple[str, int, list[str]]:
-    """Check a quiz's starting level and seed; fall back to mixed and 0, saying why."""
-    problems: list[str] = []
-    if difficulty not in DIFFICULTIES:
-        problems.append(
-            f"unknown difficulty {difficulty!r}: the difficulties are "
-            f"{', '.join(DIFFICULTIES)}; showing mixed questions"
-        )
-        difficulty = "mixed"
-    try:
-        number = int(seed)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        problems.append(f"the seed must be a whole number, not {seed!r}; using 0")
-        number = 0
-    return difficulty, number, problems
+def check_difficulty(value: object) -> str:
+    """Read a quiz level: its name (``"bowers"``) or its menu label (``"The Joker"``).
+
+    >>> check_difficulty("The Joker"), check_difficulty("first-steps")
+    ('joker', 'first-steps')
+    >>> check_difficulty("hard")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.ParseError: there is no level 'hard': the levels are first-steps (First steps), bowers (Bowers), joker (The Joker), mixed (Mixed)
+    """
+    if isinstance(value, str):
+        key = value.strip().lower()
+        for name in DIFFICULTIES:
+            if key in (name, DIFFICULTY_LABELS.get(name, name).lower()):
+                return name
+    levels = ", ".join(f"{d} ({DIFFICULTY_LABELS.get(d, d)})" for d in DIFFICULTIES)
+    raise ParseError(
+        f"there is no level {quoted(value)}: the levels are {levels}", rule="difficulty"
+    )
+
+
+def quiz_settings(difficulty: object, seed: object) -> tuple[str, int]:
+    """Check a quiz's starting level and seed; a bad one raises the engine's error."""
+    return check_difficulty(difficulty), check_seed(seed)
+
+
+def parse_rules(rules: Rules | str | None) -> Rules:
+    """A widget's ``rules`` setting: a :class:`Rules` value, its text, or ``None`` (the
+    source rules). Text is a rule set's name (``"parlett"``), then options if any
+    (``"seed; lone_hands=yes"``), as :meth:`Rules.parse` reads it.
+
+    >>> parse_rules("parlett").to_text()
+    'parlett'
+    """
+    if rules is None:
+        return Rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.parse(rules)
+    raise InvalidDataError(
+        "rules must be a Rules value or its text, such as 'parlett' or "
+        f"'seed; lone_hands=yes', not {quoted(rules)}",
+        rule="rules",
+    )
+
+
+def check_flag(value: object, what: str) -> bool:
+    """A yes-or-no setting: ``True`` or ``False``, nothing else."""
+    if not isinstance(value, bool):
+        raise InvalidDataError(f"{what} must be True or False, not {quoted(value)}")
+    return value
 
 
 class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
@@ -240,7 +303,10 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
     the picture, the row of answers, the next button, the feedback and the level and
     seed controls. A quiz supplies its questions, its answer buttons and its verdict.
 
-    Changing the level or the seed starts a fresh, reproducible set.
+    Changing the level or the seed starts a fresh, reproducible set. A bad level or
+    seed given when the quiz is made raises the engine's error; a number typed in the
+    seed box that is not a seed is refused with a message, the box goes back to the
+    seed in use and the set goes on.
     """
 
     #: The quiz's title, the label before its answers, and the tooltips of its controls.
@@ -257,9 +323,11 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         seed: int,
         **kwargs: Any,
     ) -> None:
+        difficulty, seed = quiz_settings(difficulty, seed)
         super().__init__(**kwargs)
         self._init_guard()
-        difficulty, seed, self._problems = quiz_settings(difficulty, seed)
+        self._seed_in_use = seed
+        self._syncing = False
         self.question: Question | None = None
         self.session = QuizSession(make, seed)
         self.answered: bool = False
@@ -292,8 +360,6 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
     def _start(self) -> None:
         """The first set; the subclass calls it once its children are laid out."""
         self._restart()
-        if self._problems:
-            self.show_error("; ".join(self._problems))
 
     @property
     def score(self) -> tuple[int, int]:
@@ -324,12 +390,29 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
 
     @guarded
     def _on_settings(self, _change: Any = None) -> None:
+        if self._syncing:
+            return
+        try:
+            seed = check_seed(
+                self.seed.value, what="the seed (the number that picks the questions)"
+            )
+        except HasenpfefferError:
+            self._set_seed_box(self._seed_in_use)  # the set goes on as it was
+            raise
+        self._seed_in_use = seed
         self._restart()
+
+    def _set_seed_box(self, seed: int) -> None:
+        self._syncing = True
+        try:
+            self.seed.value = seed
+        finally:
+            self._syncing = False
 
     @guarded
     def _restart(self) -> None:
         """A fresh set: score and streak back to zero, questions from the seed again."""
-        self.session.restart(int(self.seed.value))
+        self.session.restart(self._seed_in_use)
         self.question = None
         self._new_question()
 

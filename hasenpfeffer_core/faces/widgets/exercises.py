@@ -3,8 +3,12 @@ pictures in a row, small tables and progress bars.
 
 Every exercise takes its verdict and its explanation from the engine and the analysis
 (the ranking, ``score_hand``, the double-dummy solver, the fair expert); this module
-only lays them out. A :class:`Choice` is answered by pressing one button, and may be
-tried again after a wrong answer:
+only lays them out. The builders take cards, suits, seats, bids and rules as values or
+as their text (``"J♣"``, ``"hearts"``, ``"N"``, ``"N bid 3"``, ``"parlett"``); a bad
+argument raises the engine's own error (:class:`ParseError` or
+:class:`InvalidDataError`) saying which argument and what it may be. A
+:class:`Choice` is answered by pressing one button, and may be tried again after a
+wrong answer:
 
 >>> from hasenpfeffer_core.engine.cards import Suit
 >>> q = stronger_card("J♣", "A♠", Suit.SPADES)
@@ -23,7 +27,7 @@ from __future__ import annotations
 import functools
 import html
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import Any, Final, Generic, TypeVar, cast, overload
 
 import ipywidgets as w
 from IPython.display import HTML, display
@@ -34,20 +38,22 @@ from ...analysis.bots import FairExpert
 from ...analysis.explain import explain_card, explain_plays, explain_trick
 from ...analysis.quiz import Question, tricks_question
 from ...analysis.review import state_play_values
+from ...analysis.session import check_seed, quoted
 from ...analysis.solver import play_values
 from ...analysis.stats import game_stats, play_game, rng
 from ...analysis.teaching import teaching_hand
 from ...analysis.view import PlayerView
-from ...engine.actions import Bid, Discard, NameTrump, Pass, Play
+from ...engine.actions import Bid, Discard, NameTrump, Pass, Play, parse_action
 from ...engine.auction import bid_name
-from ...engine.cards import SUITS, Card, Suit, parse_card, parse_cards
+from ...engine.cards import SUITS, Card, Suit, parse_card, parse_cards, parse_suit
+from ...engine.errors import InvalidDataError, ParseError
 from ...engine.rules import OPTIONS, PRESETS, Rules
 from ...engine.scoring import score_hand
-from ...engine.seats import SEATS, Seat, Side
+from ...engine.seats import SEATS, Seat, Side, parse_seat, parse_side
 from ...engine.state import HandState
 from ...engine.tricks import effective_suit, legal_plays, ranking
 from ..render import hand_svg, table_svg
-from .base import box, card_button, feedback
+from .base import MAX_MESSAGE, box, card_button, check_difficulty, feedback, parse_rules
 
 __all__ = [
     "Choice",
@@ -96,10 +102,49 @@ def _tricks(n: int) -> str:
 
 def _to_move(state: HandState) -> Seat:
     """The seat to move; an exercise needs a decision to ask about."""
+    if not isinstance(state, HandState):
+        raise InvalidDataError(f"an exercise asks about a HandState, not {quoted(state)}")
     seat = state.to_move
     if seat is None:
-        raise ValueError("the hand is over (or not dealt): there is no decision to ask about")
+        raise InvalidDataError("the hand is over (or not dealt): there is no decision to ask about")
     return seat
+
+
+#: The most tricks a side can take in a hand.
+_TRICKS: Final = 6
+
+#: The most games :class:`RulesLab` plays for each comparison (each takes a moment).
+MAX_LAB_GAMES: Final = 1000
+
+
+def _whole(value: object, what: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``; ``what`` names it in the message."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidDataError(
+            f"{what} must be a whole number from {low} to {high}, not {quoted(value)}"
+        )
+    return value
+
+
+def _bid(value: object) -> Bid:
+    """A bid, or its text as a hand record writes it (``"N bid 3"``)."""
+    action = value if isinstance(value, Bid) else None
+    if isinstance(value, str) and len(value) <= 40:
+        parsed = parse_action(value)
+        action = parsed if isinstance(parsed, Bid) else None
+    if action is None:
+        raise ParseError(
+            f"the bid must be a Bid or its text, as in 'N bid 3', not {quoted(value)}",
+            rule="bidding",
+        )
+    return action
+
+
+def _trick_cards(value: object) -> tuple[Card, ...]:
+    """Cards played to a trick: text (``""`` for none), cards, or ``None`` for none."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return ()
+    return parse_cards(value)  # type: ignore[arg-type]  # (parse_cards refuses the rest)
 
 
 # --- pictures and tables ---------------------------------------------------------------
@@ -116,9 +161,13 @@ def figure(picture: str, caption: str = "") -> str:
     >>> figure("<svg></svg>", "the widow")
     '<figure style="margin:0 18px 8px 0;display:inline-block"><svg></svg><figcaption style="font-size:0.9em;opacity:0.8;margin-top:2px">the widow</figcaption></figure>'
     """
+    if not isinstance(picture, str):
+        raise InvalidDataError(
+            f"a figure shows a picture (SVG or HTML text), not {quoted(picture)}"
+        )
     cap = (
         '<figcaption style="font-size:0.9em;opacity:0.8;margin-top:2px">'
-        f"{html.escape(caption)}</figcaption>"
+        f"{html.escape(str(caption))}</figcaption>"
         if caption
         else ""
     )
@@ -138,7 +187,7 @@ def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
         text = str(value)
         return text if text.startswith("<") else html.escape(text)
 
-    head = "".join(f'<th style="text-align:left">{html.escape(h)}</th>' for h in header)
+    head = "".join(f'<th style="text-align:left">{html.escape(str(h))}</th>' for h in header)
     body = "".join(
         "<tr>" + "".join(f'<td style="text-align:left">{cell(v)}</td>' for v in row) + "</tr>"
         for row in rows
@@ -147,21 +196,28 @@ def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
 
 
 def _seats_from(leader: Seat, n: int) -> list[Seat]:
-    seats = [leader]
-    while len(seats) < n:
-        seats.append(seats[-1].left)
+    """``n`` seats clockwise from ``leader`` (none for ``n == 0``)."""
+    seats: list[Seat] = []
+    seat = leader
+    for _ in range(n):
+        seats.append(seat)
+        seat = seat.left
     return seats
 
 
-def play_example(hand: str, trick: str, trump: Suit, *, you: Seat = Seat.S) -> None:
+def play_example(
+    hand: str, trick: str | None, trump: Suit | str, *, you: Seat | str = Seat.S
+) -> None:
     """The trick so far and your hand, the cards you may play lit, with the engine's reasons."""
     cards = parse_cards(hand)
-    played = parse_cards(trick) if trick.strip() else ()
+    played = _trick_cards(trick)
+    trump = parse_suit(trump)
+    you = parse_seat(you)
+    legal = legal_plays(cards, played, trump)  # (checks the hand and the trick first)
     leader = you
     for _ in played:
         leader = leader.right
     plays = list(zip(_seats_from(leader, len(played)), played, strict=True))
-    legal = legal_plays(cards, played, trump)
     show(
         figure(
             table_svg(plays, trump=trump, leader=leader, names={you: "South (you)"}, size=210),
@@ -185,11 +241,13 @@ def play_example(hand: str, trick: str, trump: Suit, *, you: Seat = Seat.S) -> N
     _display_html(f"<ul style='margin-top:0'>{items}</ul>")
 
 
-def trick_example(trick: str, trump: Suit, *, leader: Seat = Seat.W) -> None:
+def trick_example(trick: str, trump: Suit | str, *, leader: Seat | str = Seat.W) -> None:
     """A finished trick round the table, the winner lit, with the engine's explanation."""
     cards = parse_cards(trick)
+    trump = parse_suit(trump)
+    leader = parse_seat(leader)
+    e = explain_trick(cards, trump)  # (checks the trick first)
     seats = _seats_from(leader, len(cards))
-    e = explain_trick(cards, trump)
     winner = seats[e.winner]
     show(
         figure(
@@ -247,6 +305,12 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         *,
         picture: str = "",
     ) -> None:
+        if not isinstance(prompt, str):
+            raise InvalidDataError(f"a question's prompt is text, not {quoted(prompt)}")
+        if not callable(check):
+            raise InvalidDataError(
+                f"check must be a function giving (right, explanation), not {quoted(check)}"
+            )
         self._check: Callable[[V], tuple[bool, str]] = check
         self.feedback = w.HTML()
         self.buttons: list[w.Button] = []
@@ -256,6 +320,14 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
                 button = card_button(option)
                 value = cast(V, option)  # the overload for cards: V is Card
             else:
+                if not (
+                    isinstance(option, tuple | list)
+                    and len(option) == 2
+                    and isinstance(option[0], str)
+                ):
+                    raise InvalidDataError(
+                        f"each option is a card or a (label, value) pair, not {quoted(option)}"
+                    )
                 label, value = option
                 button = w.Button(
                     description=label, layout=w.Layout(width="auto", min_width="64px")
@@ -272,7 +344,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         try:
             right, text = self._check(value)
         except Exception as e:  # keep the notebook alive, say what went wrong
-            self.feedback.value = feedback("err", "That did not work:", str(e))
+            self.feedback.value = feedback("err", "That did not work:", str(e)[:MAX_MESSAGE])
             return
         for b in self.buttons:
             b.style.button_color = None
@@ -290,6 +362,11 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, question: Question) -> None:
+        if not isinstance(question, Question) or question.kind != "order":
+            raise InvalidDataError(
+                f"an order exercise shows an 'order' question from the quiz bank, not "
+                f"{quoted(question)}"
+            )
         self.question = question
         self.chosen: list[Card] = []
         self.answer_picture = w.HTML()
@@ -339,9 +416,14 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
         self._draw()
 
 
-def stronger_card(a: str | Card, b: str | Card, trump: Suit) -> Choice[Card]:
+def stronger_card(a: str | Card, b: str | Card, trump: Suit | str) -> Choice[Card]:
     """Which of two cards is stronger under ``trump``? (The engine's ranking decides.)"""
     ca, cb = parse_card(a), parse_card(b)
+    trump = parse_suit(trump)
+    if ca is cb:
+        raise InvalidDataError(
+            f"the two cards are both {ca.text}: choose two different cards to compare"
+        )
     best = min((ca, cb), key=ranking(trump).index)
 
     def check(card: Card) -> tuple[bool, str]:
@@ -356,9 +438,10 @@ def stronger_card(a: str | Card, b: str | Card, trump: Suit) -> Choice[Card]:
     )
 
 
-def suit_in_play(card: str | Card, trump: Suit) -> Choice[Suit]:
+def suit_in_play(card: str | Card, trump: Suit | str) -> Choice[Suit]:
     """Which suit does ``card`` belong to in play under ``trump``? (``effective_suit`` decides.)"""
     c = parse_card(card)
+    trump = parse_suit(trump)
     answer = effective_suit(c, trump)
 
     def check(suit: Suit) -> tuple[bool, str]:
@@ -374,14 +457,14 @@ def suit_in_play(card: str | Card, trump: Suit) -> Choice[Suit]:
 
 def look_ahead(seed: int, difficulty: str = "bowers") -> Choice[int]:
     """An ending with every card face up: how many tricks can a side take? (The solver decides.)"""
-    q = tricks_question(rng(seed), difficulty=difficulty)
+    q = tricks_question(rng(check_seed(seed)), difficulty=check_difficulty(difficulty))
     hands = "".join(
         figure(hand_svg(q.hands[s], trump=q.trump, overlap=1.08, scale=0.8), s.word) for s in SEATS
     )
     n = len(q.hands[Seat.N])
     leader = q.seat
     if leader is None:
-        raise ValueError("a tricks question names the seat that leads")
+        raise InvalidDataError("a tricks question names the seat that leads")
     leads = play_values({s.name: h for s, h in q.hands.items()}, q.trump, leader.name)
     side = leader.side.name
     how = ", ".join(f"{c.text}: {side} take {v}" for c, v in leads.items())
@@ -401,7 +484,7 @@ def trump_exercise(state: HandState, expert: FairExpert) -> Choice[Suit]:
     advice = expert.advise(PlayerView.of(state, seat))
     values = {a.suit: v for a, v in advice.values.items() if isinstance(a, NameTrump)}
     if not values:
-        raise ValueError(f"{seat.word} is not naming trumps: {advice.reason}")
+        raise InvalidDataError(f"{seat.word} is not naming trumps: {advice.reason}")
     best = max(values.values())
 
     def check(suit: Suit) -> tuple[bool, str]:
@@ -426,11 +509,11 @@ def discard_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
     seat = _to_move(state)
     trump = state.trump
     if trump is None:
-        raise ValueError("trumps are not named yet: the discard comes after")
+        raise InvalidDataError("trumps are not named yet: the discard comes after")
     advice = expert.advise(PlayerView.of(state, seat))
     kept = {a.card: v for a, v in advice.values.items() if isinstance(a, Discard)}
     if not kept:
-        raise ValueError(f"{seat.word} is not discarding: {advice.reason}")
+        raise InvalidDataError(f"{seat.word} is not discarding: {advice.reason}")
     best = max(kept.values())
 
     def check(card: Card) -> tuple[bool, str]:
@@ -517,11 +600,11 @@ def hint_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
     seat = _to_move(state)
     high = state.high_bid
     if high is None:
-        raise ValueError("the auction is not over: there is no contract yet")
+        raise InvalidDataError("the auction is not over: there is no contract yet")
     advice = expert.advise(PlayerView.of(state, seat))
     values = {a.card: v for a, v in advice.values.items() if isinstance(a, Play)}
     if not values:
-        raise ValueError(f"{seat.word} is not playing a card: {advice.reason}")
+        raise InvalidDataError(f"{seat.word} is not playing a card: {advice.reason}")
     best = max(values.values())
 
     def check(card: Card) -> tuple[bool, str]:
@@ -559,33 +642,41 @@ def teaching_position(name: str, step: int) -> Choice[Card]:
     """The position before action ``step`` of a teaching hand: which card? (The solver
     judges; the feedback adds the teacher's note on the card that was played.)"""
     record = teaching_hand(name)
+    step = _whole(step, f"the step of teaching hand {name}", 0, len(record.moves) - 1)
     move = record.moves[step]
     if not isinstance(move.action, Play):
-        raise ValueError(f"action {step} of teaching hand {name} is not a card played")
+        raise InvalidDataError(f"action {step} of teaching hand {name} is not a card played")
     said = f": {move.note}" if move.note else "."
     note = f" In the teaching hand, {move.action.seat.word} played {move.action.card.text}{said}"
     return best_card(record.state_at(step), note=note)
 
 
 def score_exercise(
-    rules: Rules,
-    bid: Bid,
+    rules: Rules | str,
+    bid: Bid | str,
     tricks: int,
     *,
     options: Sequence[int],
     label: str = "",
-    ask: Side | None = None,
+    ask: Side | str | None = None,
     maker_alone: bool = False,
 ) -> Choice[int]:
     """What does this hand score? ``score_hand`` decides and explains.
+
+    ``rules``, ``bid`` and ``ask`` also take their text (``"parlett"``, ``"N bid 3"``,
+    ``"EW"``).
 
     >>> q = score_exercise(Rules(), Bid(Seat.N, 3), 5, label="Source rules", options=[3, 5])
     >>> q.buttons[q.values.index(5)].click()
     >>> "Right!" in q.feedback.value and "the bid is made" in q.feedback.value
     True
     """
+    rules = parse_rules(rules)
+    bid = _bid(bid)
+    tricks = _whole(tricks, "the tricks the makers took", 0, _TRICKS)
+    points = _points(options)
     side = bid.seat.side
-    ask = ask or side
+    ask = parse_side(ask) if ask is not None else side
     result = score_hand(rules, bid, {side: tricks, side.other: 6 - tricks}, maker_alone=maker_alone)
     answer = result.points[ask]
 
@@ -597,13 +688,34 @@ def score_exercise(
     return Choice(
         f"{label or rules.to_text()}: {side.name} bid {name}{alone} and took "
         f"{_tricks(tricks)}. What do {ask.name} score for this hand?",
-        [(_signed(p), p) for p in options],
+        [(_signed(p), p) for p in points],
         check,
     )
 
 
-def which_rules(bid: Bid, taken: int, points: tuple[int, int]) -> Choice[str]:
+def _points(options: object) -> list[int]:
+    """The answers offered: a few whole numbers of points."""
+    items = list(options) if isinstance(options, Sequence) and not isinstance(options, str) else []
+    if not 1 <= len(items) <= 20:
+        raise InvalidDataError(
+            f"options must be a list of 1 to 20 scores to choose from, not {quoted(options)}"
+        )
+    return [_whole(p, "each option", -1000, 1000) for p in items]
+
+
+def which_rules(bid: Bid | str, taken: int, points: tuple[int, int]) -> Choice[str]:
     """A hand's score under unknown rules: which published rule set gives it?"""
+    bid = _bid(bid)
+    taken = _whole(taken, "the tricks the makers took", 0, _TRICKS)
+    if not (isinstance(points, Sequence) and not isinstance(points, str) and len(points) == 2):
+        raise InvalidDataError(
+            f"points must be the two sides' scores, N-S then E-W, as in (3, 0), not "
+            f"{quoted(points)}"
+        )
+    points = (
+        _whole(points[0], "N-S's score", -1000, 1000),
+        _whole(points[1], "E-W's score", -1000, 1000),
+    )
     side = bid.seat.side
     tricks = {side: taken, side.other: 6 - taken}
 
@@ -667,7 +779,7 @@ class RulesLab(w.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, games: int = 40) -> None:
-        self.games = games
+        self.games = _whole(games, "games (how many games each run plays)", 1, MAX_LAB_GAMES)
         base = Rules()
         self.controls: dict[str, Any] = {}
         for name in OPTIONS:

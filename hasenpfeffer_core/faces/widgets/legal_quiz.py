@@ -49,6 +49,10 @@ class LegalPlayQuiz(QuizWidget):
     (an HTML widget), ``score`` (right, asked), ``streak``, ``best_streak``,
     ``difficulty`` (the level menu) and ``seed`` (the seed box). Changing the
     level or the seed starts a fresh, reproducible set.
+
+    Settings: ``difficulty``, a level's name (``"first-steps"``, ``"bowers"``, ``"joker"``,
+    ``"mixed"``) or its menu label; ``seed``, a whole number from 0 to 2**63 - 1 (or its
+    digits). A bad one raises the engine's error, naming the setting.
     """
 
     title = "Which cards may you play?"

@@ -15,6 +15,15 @@ the rules forbid.
 >>> t = PlayTable(seed=3)
 >>> [b.action for b in t.action_buttons] == list(t.state.legal_actions())
 True
+
+:meth:`PlayTable.act` is the buttons' Python twin: it takes an action or its text, as
+a hand record writes it, and a refused action is explained in the table's status line
+(not raised), the table staying exactly as it was:
+
+>>> before = t.state.copy()
+>>> t.act("E bid 3")
+>>> "you play South" in t.status.value, t.state.log == before.log
+(True, True)
 """
 
 from __future__ import annotations
@@ -25,11 +34,11 @@ from typing import Any, Final
 import ipywidgets as w
 
 from ...analysis.review import analyse
-from ...analysis.session import PlaySession
+from ...analysis.session import PlaySession, check_seed, quoted
 from ...analysis.view import PlayerView
-from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from ...engine.auction import bid_name
-from ...engine.errors import IllegalActionError, InvalidDataError
+from ...engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ...engine.game import Game
 from ...engine.record import HandRecord
 from ...engine.rules import Rules
@@ -40,11 +49,13 @@ from .base import (
     Guarded,
     box,
     card_button,
+    check_flag,
     esc,
     feedback,
     guarded,
     paint_result,
     paint_suit,
+    parse_rules,
 )
 from .replayer import HandReplayer, action_html, card_html
 
@@ -81,26 +92,56 @@ class _LogPane(w.HTML):  # type: ignore[misc]
         _LOGGER.error(*args, **kwargs)
 
 
-def _parse_rules(rules: Rules | str | None) -> Rules:
-    if rules is None:
-        return Rules()
-    if isinstance(rules, str):
-        return Rules.parse(rules)
-    if not isinstance(rules, Rules):
-        raise InvalidDataError(
-            f"rules must be a Rules value or its text, got {type(rules).__name__}"
-        )
-    return rules
+#: The longest text :meth:`PlayTable.act` reads as an action ("N play 10♥" is 10).
+MAX_ACTION_TEXT: Final = 60
+
+_ACTIONS: Final = (Bid, Pass, NameTrump, Discard, GoAlone, Play)
+
+
+def _read_action(action: object) -> Action:
+    """An action, or its text as a hand record writes it (``"S bid 3"``, ``"S play J♥"``)."""
+    if isinstance(action, _ACTIONS):
+        return action
+    if isinstance(action, str):
+        if len(action) > MAX_ACTION_TEXT:
+            raise ParseError(
+                f"{quoted(action)} is too long to be an action: write one action, as in "
+                "'S bid 3' or 'S play J♥'"
+            )
+        return parse_action(action)
+    raise ParseError(
+        "an action is a Bid, Pass, NameTrump, Discard, GoAlone or Play, or its text as in "
+        f"'S bid 3', 'S pass', 'S trump hearts' or 'S play J♥', not {quoted(action)}"
+    )
+
+
+def _read_seat(seat: object) -> Seat:
+    if isinstance(seat, Seat):
+        return seat
+    if isinstance(seat, str) and len(seat) <= 20:
+        return parse_seat(seat)
+    raise ParseError(
+        f"seat must be N, E, S or W (or North, East, South, West), not {quoted(seat)}",
+        rule="seat",
+    )
 
 
 class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     """Play Hasenpfeffer from ``seat`` against computer players.
 
-    ``opponents``: ``"thumb"`` (:class:`RuleOfThumbPlayer`), ``"expert"``
-    (:class:`FairExpert`) or ``"random"`` (:class:`RandomPlayer`); the partner is
-    the same kind. ``rules``: a :class:`Rules` value or its text (``"seed-pepper"``).
-    ``seed`` decides the deals and the computers' choices. ``game=True`` plays hands
-    to the target score, the deal passing to the left.
+    ``seat``: a :class:`Seat` or its text (``"S"``, ``"south"``). ``opponents``:
+    ``"thumb"`` (:class:`RuleOfThumbPlayer`), ``"expert"`` (:class:`FairExpert`) or
+    ``"random"`` (:class:`RandomPlayer`); the partner is the same kind. ``rules``: a
+    :class:`Rules` value or its text (``"seed-pepper"``). ``seed`` (a whole number from 0
+    to 2**63 - 1) decides the deals and the computers' choices. ``game=True`` plays
+    hands to the target score, the deal passing to the left. A bad setting raises the
+    engine's error (:class:`ParseError` or :class:`InvalidDataError`).
+
+    The public methods :meth:`act`, :meth:`undo`, :meth:`new_hand` and
+    :meth:`show_hint` do what the table's buttons do, and like the buttons they never
+    raise: an action the rules refuse (out of turn, in the wrong phase, a bid too low,
+    not following suit...) or an action that is not an action is explained in the
+    status line, in the engine's words, and the table stays exactly as it was.
     """
 
     # ``log`` is the play log here, not ipywidgets' logger (see _LogPane).
@@ -114,15 +155,21 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         seed: int = 0,
         game: bool = False,
     ) -> None:
+        me = _read_seat(seat)
+        if not isinstance(opponents, str) or opponents not in OPPONENTS:
+            kinds = ", ".join(f"{k} ({v})" for k, v in OPPONENTS.items())
+            raise InvalidDataError(
+                f"opponents must be one of {kinds}, not {quoted(opponents)}",
+                rule="computer players",
+            )
+        the_rules = parse_rules(rules)
+        the_seed = check_seed(seed)
+        game = check_flag(game, "game (play a whole game rather than single hands)")
         super().__init__(layout=w.Layout(width="100%"))
         self._init_guard()
-        if opponents not in OPPONENTS:
-            raise InvalidDataError(
-                f"opponents must be one of {', '.join(OPPONENTS)}, got {opponents!r}"
-            )
-        self.seat: Seat = parse_seat(seat)
+        self.seat: Seat = me
         self.session = PlaySession(
-            _parse_rules(rules), seed=seed, people=(self.seat,), opponents=opponents, game=game
+            the_rules, seed=the_seed, people=(self.seat,), opponents=opponents, game=game
         )
         self._score_before: tuple[int, int] | None = None
         self._buttons: dict[Action, w.Button] = {}
@@ -203,9 +250,14 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         return self.session.game_mode
 
     @guarded
-    def act(self, action: Action) -> None:
-        """Take ``action`` for the learner's seat (as clicking its button does)."""
-        self._act(action)
+    def act(self, action: Action | str) -> None:
+        """Take ``action`` for the learner's seat, as clicking its button does.
+
+        ``action`` is an action or its text as a hand record writes it (``"S bid 3"``,
+        ``"S play J♥"``). A refused action is explained in the status line, never
+        raised, and changes nothing.
+        """
+        self._act(_read_action(action))
 
     @guarded
     def undo(self) -> None:

@@ -5,32 +5,60 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ...analysis.explain import explain_card, explain_trick
-from ...engine.cards import DECK, SUITS, Card, Suit, parse_card
+from ...analysis.session import quoted
+from ...engine.cards import DECK, SUITS, Card, Suit, parse_card, parse_trump
+from ...engine.errors import InvalidDataError, ParseError
 from ...engine.rules import Rules
 from ...engine.tricks import CardRole, card_role, effective_suit, ranking
 from ..render import card_svg, ranking_svg
-from .base import Guarded, box, esc, guarded, suit_span
+from .base import Guarded, box, esc, guarded, parse_rules, suit_span
 
 __all__ = ["RankingExplorer"]
 
 _NO_TRUMP = "no trump"
 
 
+def _read_trump(value: object) -> Suit | None:
+    """The ``trump`` setting: a suit, its text, or ``None`` / "no trump"."""
+    if value is None or isinstance(value, Suit):
+        return value
+    if isinstance(value, str) and len(value) <= 20:
+        return parse_trump(value)
+    raise ParseError(
+        f"trump must be a suit (S, H, D, C, or its name, as in 'hearts') or no trump, "
+        f"not {quoted(value)}",
+        rule="trump",
+    )
+
+
 class RankingExplorer(w.VBox, Guarded):  # type: ignore[misc]
     """Choose trump and see all 25 cards in order; compare two cards; see effective suits.
 
-    ``rules`` decides whether "no trump" is offered (``Rules(no_trump=True)``).
+    ``trump``: the trump shown first, a suit or its text (``"H"``, ``"hearts"``, ``"♥"``),
+    or ``None`` for no trump. ``rules`` (a :class:`Rules` value or its text, such as
+    ``"seed; no_trump=yes"``) decides whether "no trump" is offered. A bad setting
+    raises the engine's error.
     """
 
-    def __init__(self, trump: Suit | None = Suit.HEARTS, rules: Rules | None = None) -> None:
+    def __init__(
+        self, trump: Suit | str | None = Suit.HEARTS, rules: Rules | str | None = None
+    ) -> None:
+        self.rules = parse_rules(rules)
+        first = _read_trump(trump)
+        if first is None and not self.rules.no_trump:
+            raise InvalidDataError(
+                "these rules are always played with a trump suit, so there is no 'no trump' "
+                "ranking to show: choose a suit, or rules with no trump "
+                "(rules='seed; no_trump=yes')",
+                rule="no_trump",
+            )
         self._init_guard()
-        self.rules = rules if rules is not None else Rules()
         options: list[tuple[str, Suit | None]] = [(f"{s.symbol} {s.plural}", s) for s in SUITS]
         if self.rules.no_trump:
             options.append((_NO_TRUMP, None))
         self.trump_picker = w.ToggleButtons(
             options=options,
-            value=trump if trump in [v for _, v in options] else SUITS[0],
+            value=first,
             description="Trump",
             tooltips=[f"{label} as trump" for label, _ in options],
             style={"button_width": "112px"},

@@ -19,29 +19,34 @@ once when the record is opened.
 from __future__ import annotations
 
 import os
+import stat
 from bisect import bisect_left
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import ipywidgets as w
 
 from ...analysis.explain import join_and
 from ...analysis.review import HandAnalysis, PlayAnalysis, analyse
+from ...analysis.session import quoted
 from ...analysis.teaching import teaching_hand, teaching_hand_names
 from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ...engine.auction import bid_name
 from ...engine.cards import Card, Suit
-from ...engine.errors import RecordError
+from ...engine.errors import InvalidDataError, ParseError, RecordError
 from ...engine.record import HandRecord, load, loads
 from ...engine.rules import Rules
-from ...engine.seats import SEATS, Seat, Side
+from ...engine.seats import SEATS, Seat, Side, parse_seat
 from ...engine.state import HandState, Phase
 from ..render import state_html
-from .base import Guarded, box, esc, guarded, suit_span
+from .base import Guarded, box, check_flag, esc, guarded, suit_span
 
-__all__ = ["HandReplayer", "action_html", "card_html", "mark_html"]
+__all__ = ["MAX_RECORD_CHARS", "HandReplayer", "action_html", "card_html", "mark_html"]
+
+#: The longest record the replayer reads, in characters (a teaching hand is about 2,000).
+MAX_RECORD_CHARS: Final = 1_000_000
 
 _VIEWS = (("All hands", "all"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
 _VIEW_TIPS = [
@@ -146,6 +151,43 @@ def _teaching_options() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def _too_long(what: str) -> str:
+    return (
+        f"{what} is too long to be a hand record: a record is at most "
+        f"{MAX_RECORD_CHARS:,} characters"
+    )
+
+
+def _read_text(text: object) -> HandRecord:
+    """Read a record's text (pasted or passed), refusing text too long to be one."""
+    if isinstance(text, str) and len(text) > MAX_RECORD_CHARS:
+        raise RecordError(_too_long("the text"))
+    if isinstance(text, str) and not text.strip():
+        raise RecordError("there is no record to read: paste a hand record's text first")
+    return loads(text)  # type: ignore[arg-type]  # (loads refuses what is not text)
+
+
+def _read_seat(seat: object) -> Seat | None:
+    """The ``seat`` setting: a seat, its text, or ``None`` (every hand face up)."""
+    if seat is None or isinstance(seat, Seat):
+        return seat
+    if isinstance(seat, str) and len(seat) <= 20:
+        return parse_seat(seat)
+    raise ParseError(
+        f"seat must be N, E, S or W (or North, East, South, West), or None for every hand "
+        f"face up, not {quoted(seat)}",
+        rule="seat",
+    )
+
+
+def _check_analysis(analysis: object) -> None:
+    if analysis is not None and not isinstance(analysis, HandAnalysis):
+        raise InvalidDataError(
+            "analysis must be the record's analysis (review.analyse(record)) or None, "
+            f"not {quoted(analysis)}"
+        )
+
+
 def _is_teaching_name(text: str) -> bool:
     return any(text == n or n.split("-", 1)[0] == text for n in teaching_hand_names())
 
@@ -168,18 +210,29 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
 
     ``source``: a :class:`HandRecord`, a teaching hand's name (``"01"`` or
     ``"01-joker-leads-trumps"``), a path to a record file, or a record's text.
-    ``seat``: start in one seat's view. ``openers=False`` hides the controls for
-    opening other records (the play table embeds the replayer that way).
+    ``seat``: start in one seat's view (a :class:`Seat` or its text, ``"N"`` or
+    ``"north"``). ``openers=False`` hides the controls for opening other records (the
+    play table embeds the replayer that way).
+
+    A bad ``seat``, ``openers`` or ``analysis`` raises the engine's error. A source that
+    cannot be opened (no such hand or file, a folder, a file that is not a hand record,
+    a record with a mistake) is reported in the widget, as the File box and the pasted
+    text are: the public methods (:meth:`load`, :meth:`load_text`, :meth:`load_path`,
+    :meth:`go`) act as the controls do, showing why in the status line, never raising,
+    and a refused record leaves the one shown as it was.
     """
 
     def __init__(
         self,
         source: HandRecord | str | os.PathLike[str] | None = None,
         *,
-        seat: Seat | None = None,
+        seat: Seat | str | None = None,
         openers: bool = True,
         analysis: HandAnalysis | None = None,
     ) -> None:
+        start_seat = _read_seat(seat)
+        openers = check_flag(openers, "openers (show the controls that open other records)")
+        _check_analysis(analysis)
         super().__init__(layout=w.Layout(width="100%"))
         self._init_guard()
         self.record: HandRecord | None = None
@@ -284,8 +337,8 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             self.note,
             body,
         ]
-        if seat is not None:
-            self.view_toggle.value = Seat(seat).name
+        if start_seat is not None:
+            self.view_toggle.value = start_seat.name
         self._render_empty()
         if source is not None:
             self.load(source, analysis=analysis)
@@ -325,7 +378,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
     @guarded
     def load_text(self, text: str) -> HandRecord:
         """Open a record from its text."""
-        return self._show(loads(text))
+        return self._show(_read_text(text))
 
     @guarded
     def load_path(self, path: str | os.PathLike[str]) -> HandRecord:
@@ -337,8 +390,15 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         """Show the hand after ``step`` actions (negative: from the end)."""
         if self.record is None:
             raise RecordError("there is no hand to step through: open a record first")
-        self.record.state_at(step)  # the engine checks the range and explains
-        self._goto(step % (len(self.record) + 1))
+        n = len(self.record)
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise RecordError(f"a step is a whole number from 0 to {n}, not {quoted(step)}")
+        if not -n - 1 <= step <= n:
+            raise RecordError(
+                f"step {quoted(step)} is outside the record: steps go from 0 (the deal) "
+                f"to {n} (after the last action)"
+            )
+        self._goto(step % (n + 1))
 
     # --- callbacks ----------------------------------------------------------------
 
@@ -354,7 +414,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
 
     @guarded
     def _on_load_text(self, _button: w.Button) -> None:
-        self._show(loads(self.record_text.value))
+        self._show(_read_text(self.record_text.value))
 
     @guarded
     def _on_first(self, _button: w.Button) -> None:
@@ -386,6 +446,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
     # --- opening ------------------------------------------------------------------
 
     def _open(self, source: object, analysis: HandAnalysis | None = None) -> HandRecord:
+        _check_analysis(analysis)
         if isinstance(source, HandRecord):
             return self._show(source, analysis)
         if isinstance(source, os.PathLike):
@@ -397,16 +458,17 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             )
         text = source.strip()
         if "\n" in text:
-            return self._show(loads(source))
+            return self._show(_read_text(source))
         if _is_teaching_name(text):
             name = next(n for n in teaching_hand_names() if text in (n, n.split("-", 1)[0]))
             record = self._show(teaching_hand(name))
             self._sync_picker(name)
             return record
-        if os.path.isfile(text):
+        if text and os.path.exists(text):  # (a folder or a device is refused there)
             return self._show(self._read_path(text))
+        numbers = ", ".join(n.split("-", 1)[0] for n in teaching_hand_names())
         raise RecordError(
-            f"{text!r} is not a teaching hand ({', '.join(teaching_hand_names())}), nor a "
+            f"{quoted(text)} is not a teaching hand (they are numbered {numbers}), nor a "
             "file that exists, nor a record's text"
         )
 
@@ -420,15 +482,39 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
                 self._syncing = False
 
     @staticmethod
-    def _read_path(path: str | os.PathLike[str]) -> HandRecord:
-        if not str(path):
+    def _read_path(path: object) -> HandRecord:
+        """Read a record file; anything that is not a readable hand record file (no
+        such file, a folder, a device, a file too large, not UTF-8 text, a record with a
+        mistake) is refused with one :class:`RecordError`."""
+        if not isinstance(path, str | os.PathLike):
+            raise RecordError(f"a file path is text, not {quoted(path)}")
+        name = os.fspath(path)
+        if not isinstance(name, str):
+            raise RecordError("give the file's path as text")
+        if not name.strip():
             raise RecordError("type the path of a record file first")
+        shown = quoted(name if len(name) <= 40 else "…" + name[-39:])  # (the end tells most)
+        if "\0" in name:
+            raise RecordError(f"{shown} is not a file path: it holds a NUL character")
         try:
-            return load(path)
+            info = os.stat(name)
         except OSError as e:
-            raise RecordError(f"cannot open {str(path)!r}: {e.strerror or e}") from None
+            raise RecordError(f"cannot open {shown}: {e.strerror or e}") from None
+        if stat.S_ISDIR(info.st_mode):
+            raise RecordError(f"{shown} is a folder, not a hand record file")
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(
+                f"{shown} is not an ordinary file (a device or a pipe): a hand record is a "
+                "text file"
+            )
+        if info.st_size > 4 * MAX_RECORD_CHARS:  # (UTF-8: at most 4 bytes a character)
+            raise RecordError(_too_long(shown))
+        try:
+            return load(name)
+        except OSError as e:
+            raise RecordError(f"cannot open {shown}: {e.strerror or e}") from None
         except UnicodeDecodeError:
-            raise RecordError(f"{str(path)!r} is not a text file (UTF-8)") from None
+            raise RecordError(f"{shown} is not a text file (UTF-8)") from None
 
     def _show(self, record: HandRecord, analysis: HandAnalysis | None = None) -> HandRecord:
         """Make ``record`` the current record; its analysis is worked out once, here."""

@@ -44,6 +44,10 @@ class TrickWinnerQuiz(QuizWidget):
     ``best_streak``, ``by_tag`` (situation tag -> (right, asked)), ``difficulty``
     (the level menu) and ``seed`` (the seed box). Changing the level or the seed
     starts a fresh, reproducible set.
+
+    Settings: ``difficulty``, a level's name (``"first-steps"``, ``"bowers"``, ``"joker"``,
+    ``"mixed"``) or its menu label; ``seed``, a whole number from 0 to 2**63 - 1 (or its
+    digits). A bad one raises the engine's error, naming the setting.
     """
 
     title = "Who wins the trick?"
