@@ -12,10 +12,11 @@ import json
 import re
 import shlex
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+from urllib.parse import quote
 
 from hasenpfeffer_core import (
     OPTIONS,
@@ -37,6 +38,7 @@ from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, quiz_set
 from hasenpfeffer_core.analysis.review import analyse
 from hasenpfeffer_core.analysis.teaching import teaching_hands
 from hasenpfeffer_core.engine.actions import Bid
+from hasenpfeffer_core.engine.record import HandRecord
 from hasenpfeffer_core.engine.tricks import (
     CardRole,
     card_role,
@@ -47,6 +49,51 @@ from hasenpfeffer_core.engine.tricks import (
 from hasenpfeffer_core.faces.render import card_svg, hand_svg, ranking_svg, state_html, table_svg
 
 esc = html.escape
+
+# --- text from files, made safe for a page ------------------------------------------------
+#
+# Everything a contributor writes in a file (a hand's title and notes, a notebook's
+# heading, a translator's notes) is text, not markup. In generated HTML it is escaped
+# with ``esc``; in generated Markdown with ``md_text``, which also keeps Markdown from
+# reading it as emphasis, links or attributes (the attr_list extension would turn a
+# trailing ``{: onclick=...}`` into an attribute).
+
+#: Characters Markdown (with this site's extensions) gives a meaning to, as entities.
+_MD_SPECIAL = {ord(c): f"&#{ord(c)};" for c in "\\`*_[]{}|!#~:<>&\"'"}
+#: What ``md_inline`` turns into entities besides ``<``, ``>`` and ``&``: no link, image
+#: or attribute can start, and no backslash can hide a backtick from the code spans.
+_MD_NO_LINKS = {ord(c): f"&#{ord(c)};" for c in "\\[]{}"}
+#: Control characters: never useful in a page, shown as the replacement character.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+#: A code span in a line of Markdown: Markdown shows its content as it is, escaped.
+_CODE_SPAN = re.compile(r"(`[^`\n]*`)")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(_CONTROL.sub("\ufffd", text).split())
+
+
+def md_text(text: str) -> str:
+    """``text`` as literal Markdown on one line: every special character an HTML entity.
+
+    >>> md_text('<b>*bold*</b> & {: onclick="x"}')
+    '&#60;b&#62;&#42;bold&#42;&#60;/b&#62; &#38; &#123;&#58; onclick=&#34;x&#34;&#125;'
+    """
+    return _one_line(text).translate(_MD_SPECIAL)
+
+
+def md_inline(text: str) -> str:
+    """A line of a contributor's Markdown with its emphasis and code spans kept, and
+    nothing else: no raw HTML, no link or image, no attribute.
+
+    >>> md_inline('The **Joker** <img src=x> [a](javascript:x) `a<b`')
+    'The **Joker** &lt;img src=x&gt; &#91;a&#93;(javascript:x) `a<b`'
+    """
+    parts = _CODE_SPAN.split(_one_line(text))
+    for i in range(0, len(parts), 2):  # the text around the code spans
+        parts[i] = esc(parts[i], quote=False).translate(_MD_NO_LINKS)
+    return "".join(parts)
+
 
 # --- pictures in the prose ------------------------------------------------------------
 #
@@ -61,9 +108,9 @@ esc = html.escape
 #   [[plays J♦ 9♣ A♠ | led=A♦ trump=H]]    which cards may be played, and why
 #   [[score bid=4 took=3]]                  the same result under each failed-bid rule
 
-MACRO = re.compile(
-    r"\[\[(cards|card|trick|ranking|plays|score)\s+([^\]|]*?)\s*(?:\|\s*([^\]]*))?\]\]"
-)
+# Linear time on any page: after the keyword, each part stops at the first bracket or
+# bar, so a part can neither overlap the next nor run past the next "[[".
+MACRO = re.compile(r"\[\[(cards|card|trick|ranking|plays|score)\s([^\[\]|]*)(?:\|([^\[\]]*))?\]\]")
 
 
 def _options(text: str | None) -> dict[str, str]:
@@ -185,8 +232,18 @@ def score_table(bid: int, took: int) -> str:
 
 
 def expand_macros(markdown: str, store: Callable[[str], str]) -> str:
-    """Replace every picture macro with a token from ``store`` (HTML inserted later)."""
-    return MACRO.sub(lambda m: store(render_macro(m.group(1), m.group(2), m.group(3))), markdown)
+    """Replace every picture macro with a token from ``store`` (HTML inserted later).
+
+    A macro the engine cannot draw stops the build with an error that quotes it.
+    """
+
+    def one(m: re.Match[str]) -> str:
+        try:
+            return store(render_macro(m.group(1), m.group(2).strip(), m.group(3)))
+        except (ValueError, KeyError, IndexError) as e:
+            raise ValueError(f"the picture macro {m.group(0)!r} is wrong: {e}") from None
+
+    return MACRO.sub(one, markdown)
 
 
 # --- ranking tables -------------------------------------------------------------------
@@ -350,6 +407,9 @@ class TranslationNotes:
     line_notes: dict[str, dict[int, str]]  # by language code, then line number
 
 
+_ANCHOR = re.compile(r"[a-z0-9][a-z0-9_-]*")
+
+
 class _Table:
     """One table of the notes file: typed reads, and errors that name the entry."""
 
@@ -369,8 +429,8 @@ class _Table:
 
     def text(self, key: str) -> str:
         value = self._get(key)
-        if not isinstance(value, str):
-            raise self._wrong(key, "a string")
+        if not isinstance(value, str) or not value.strip():
+            raise self._wrong(key, "a string that is not empty")
         return " ".join(value.split())  # a text may run over several lines
 
     def number(self, key: str) -> int:
@@ -383,6 +443,13 @@ class _Table:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
             raise self._wrong(key, "true or false")
+        return value
+
+    def anchor(self, key: str) -> str:
+        """An id of a heading on the rules page (``bidding``, ``joker-led``)."""
+        value = self.text(key)
+        if not _ANCHOR.fullmatch(value):
+            raise self._wrong(key, "the id of a heading (small letters, digits and dashes)")
         return value
 
     def numbers(self, key: str) -> tuple[int, ...]:
@@ -418,13 +485,13 @@ def _section(t: _Table) -> Section:
     links = []
     for link in t.tables("see_also", f"{t.where} see_also"):
         link.only("at", "title")
-        links.append((link.text("at"), link.text("title")))
+        links.append((link.anchor("at"), link.text("title")))
     return Section(
         t.number("first_line"),
         t.number("last_line"),
         t.text("title"),
         t.text("summary"),
-        t.text("explained_at"),
+        t.anchor("explained_at"),
         t.text("explained_title"),
         tuple(links),
     )
@@ -505,12 +572,12 @@ def _mark_terms(line: str, terms: Iterable[Term], number: int) -> tuple[str, lis
     return "".join(out), found
 
 
-def source_html(text: str, lang: str) -> str:
+def source_html(text: str, lang: str, translation: TranslationNotes | None = None) -> str:
     """The source text verbatim, one paragraph per line, with notes and links per section.
 
     The text of the ``p.hp-src-line`` paragraphs, joined with newlines, is the file.
     """
-    notes_file = translation_notes()
+    notes_file = translation_notes() if translation is None else translation
     lines = text.split("\n")
     terms = notes_file.terms[lang]
     line_notes = notes_file.line_notes[lang]
@@ -538,7 +605,7 @@ def source_html(text: str, lang: str) -> str:
             mark = "✗" if t.wrong else "✓"
             where = ' <span class="hp-small">(our note)</span>' if t.our_note else ""
             notes.append(
-                f'<li><span class="hp-mark">{mark}</span> <span lang="{lang}">{esc(t.word)}'
+                f'<li><span class="hp-mark">{mark}</span> <span lang="{esc(lang)}">{esc(t.word)}'
                 f"</span> for <em>{esc(t.english)}</em>: {esc(t.says)}{where}</li>"
             )
         for n in range(sec.first_line, sec.last_line + 1):
@@ -550,30 +617,30 @@ def source_html(text: str, lang: str) -> str:
             else ""
         )
         more = "".join(
-            f'<p class="hp-see-also"><a href="../../rules/#{anchor}">See also: {esc(text)} →</a></p>'
+            f'<p class="hp-see-also"><a href="../../rules/#{esc(anchor)}">See also: {esc(text)} →</a></p>'
             for anchor, text in sec.see_also
         )
         out.append(
             f'<section class="hp-src-section" id="section-{sec.first_line}">'
-            f'<div class="hp-src-text" lang="{lang}">{"".join(body)}</div>'
+            f'<div class="hp-src-text" lang="{esc(lang)}">{"".join(body)}</div>'
             f'<aside class="hp-src-notes" lang="en"><p class="hp-notes-title">{esc(sec.title)}'
             f' <span class="hp-small">(lines {sec.first_line} to {sec.last_line})</span></p>'
             f'<p class="hp-summary">{esc(sec.summary)}</p>{notes_html}'
-            f'<p class="hp-explained"><a href="../../rules/#{sec.explained_at}"'
+            f'<p class="hp-explained"><a href="../../rules/#{esc(sec.explained_at)}"'
             f">Explained in English: {esc(sec.explained_title)} →</a></p>{more}</aside></section>"
         )
     return "\n".join(out)
 
 
-def terms_table(lang: str) -> str:
+def terms_table(lang: str, translation: TranslationNotes | None = None) -> str:
     """The glossary of mistranslated words (rules-notes section 7) for one language."""
     rows = []
-    for t in translation_notes().terms[lang]:
+    for t in (translation_notes() if translation is None else translation).terms[lang]:
         verdict = "wrong" if t.wrong else "fine"
         origin = " (our note)" if t.our_note else ""
         rows.append(
-            f'| <span lang="{lang}">{esc(t.word)}</span> | {esc(t.english)} | {esc(t.says)} | '
-            f"{verdict}{origin} |"
+            f'| <span lang="{esc(lang)}">{md_text(t.word)}</span> | {md_text(t.english)} | '
+            f"{md_text(t.says)} | {verdict}{origin} |"
         )
     return (
         "| the text has | for the English | what the word says | verdict |\n"
@@ -630,18 +697,44 @@ def practice_data(kind: str) -> dict[str, Any]:
 
 
 # --- the hand viewer ------------------------------------------------------------------
+#
+# A hand's title, point and notes, and a teacher's note on each action, are text a
+# contributor wrote in a hand file. The JSON files hold them as text (``json.dumps``) and
+# the viewer's script shows them with textContent; the list on the page escapes them
+# here. The table of each step is the engine's ``state_html``, which escapes them too.
 
 
-def viewer_index() -> list[dict[str, str]]:
+def viewer_index(hands: Mapping[str, HandRecord] | None = None) -> list[dict[str, str]]:
+    """The hand viewer's list: name, title, point and rules of every teaching hand."""
+    hands = teaching_hands() if hands is None else hands
     return [
         {"name": name, "title": rec.title, "point": rec.point, "rules": rec.rules.to_text()}
-        for name, rec in teaching_hands().items()
+        for name, rec in hands.items()
     ]
 
 
-def viewer_hand(name: str) -> dict[str, Any]:
+def hands_html(index: Iterable[Mapping[str, str]]) -> str:
+    """The list of teaching hands on the viewer's page, each linking to itself there.
+
+    Every field is escaped: a title is text, whatever it holds.
+
+    >>> hands_html([{"name": "x", "title": "<i>", "point": "a & b", "rules": "seed"}])
+    '<ol class="hp-hand-list"><li><a id="x" href="#x"><strong>&lt;i&gt;</strong></a>: a &amp; b <span class="hp-small">(rules: <code>seed</code>)</span></li></ol>'
+    """
+    items = []
+    for hand in index:
+        name = hand["name"]
+        items.append(
+            f'<li><a id="{esc(name)}" href="#{esc(quote(name, safe=""))}">'
+            f"<strong>{esc(hand['title'])}</strong></a>: {esc(hand['point'])} "
+            f'<span class="hp-small">(rules: <code>{esc(hand["rules"])}</code>)</span></li>'
+        )
+    return f'<ol class="hp-hand-list">{"".join(items)}</ol>'
+
+
+def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dict[str, Any]:
     """Every step of one teaching hand: the table, the action and note, the analysis."""
-    rec = teaching_hands()[name]
+    rec = (teaching_hands() if hands is None else hands)[name]
     analysis = analyse(rec)
     steps = []
     for step, state in enumerate(rec.replay()):
@@ -681,12 +774,53 @@ def viewer_hand(name: str) -> dict[str, Any]:
     }
 
 
+# --- the lessons list -----------------------------------------------------------------
+
+
+class LessonEntry(Protocol):
+    """What the lessons list needs of a lesson (``hp_lessons.Lesson``)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def source(self) -> Path: ...
+
+
+def lessons_markdown(lessons: Iterable[LessonEntry]) -> str:
+    """The numbered list of lessons, each linking to its page, with its summary.
+
+    A notebook's heading is text; its first paragraph keeps its emphasis and code, and
+    nothing else (no HTML, no links), since it comes from a file anyone may edit.
+    """
+    out = []
+    for n, lesson in enumerate(lessons, start=1):
+        summary = f": {md_inline(lesson.summary)}" if lesson.summary.strip() else ""
+        target = quote(lesson.source.name)
+        out.append(f"{n}. [{md_text(lesson.title)}]({target}){summary}")
+    if not out:
+        return (
+            '!!! note "The lessons are on their way"\n'
+            "    No lesson notebooks were found in `lessons/` when this site was built.\n"
+        )
+    return "\n".join(out) + "\n"
+
+
 def to_json(data: Any) -> str:
+    """A data file of the site: JSON, text kept as text (the scripts show it as text).
+
+    No page embeds these files; they are fetched, so ``<`` and ``&`` need no escaping.
+    """
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 __all__ = [
     "expand_macros",
+    "hands_html",
+    "lessons_markdown",
+    "md_inline",
+    "md_text",
     "practice_data",
     "ranking_markdown",
     "source_html",

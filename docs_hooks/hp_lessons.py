@@ -38,14 +38,24 @@ def lesson_files() -> list[Path]:
     return sorted(LESSONS.glob("[0-9]*.ipynb")) or sorted(LESSONS.glob("*.ipynb"))
 
 
+#: A level-one heading: "# " and its text, on one line.
+_HEADING = re.compile(r"^#[ \t]+(.+)$", re.MULTILINE)
+
+
 def _first_heading(nb: dict[str, object], fallback: str) -> tuple[str, str]:
+    """The notebook's first level-one heading, and the paragraph after it.
+
+    Both are returned as written (Markdown); the site's pages escape them.
+    """
     cells = nb.get("cells", [])
-    assert isinstance(cells, list)
+    if not isinstance(cells, list):
+        raise ValueError("its 'cells' is not a list")
     for cell in cells:
-        if cell.get("cell_type") != "markdown":
+        if not isinstance(cell, dict) or cell.get("cell_type") != "markdown":
             continue
-        src = "".join(cell.get("source", []))
-        m = re.search(r"^#\s+(.+)$", src, re.MULTILINE)
+        source = cell.get("source", [])
+        src = source if isinstance(source, str) else "".join(str(s) for s in source)
+        m = _HEADING.search(src)
         if m:
             rest = src[m.end() :].strip().split("\n\n")[0].strip()
             rest = re.sub(r"\s+", " ", rest)
@@ -58,9 +68,11 @@ def lessons() -> list[Lesson]:
     for path in lesson_files():
         try:
             nb = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
+            if not isinstance(nb, dict):
+                raise ValueError("it is not a JSON object")
+            title, summary = _first_heading(nb, path.stem.replace("-", " "))
+        except (OSError, ValueError, TypeError) as e:
             raise RuntimeError(f"{path} is not a readable notebook: {e}") from None
-        title, summary = _first_heading(nb, path.stem.replace("-", " "))
         out.append(Lesson(path.stem, path, title, summary))
     return out
 

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import re
@@ -29,6 +30,8 @@ import hp_lessons
 import hp_lite
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+
+from hasenpfeffer_core.analysis.teaching import teaching_hands
 
 log = logging.getLogger("mkdocs.hooks.hasenpfeffer")
 
@@ -87,6 +90,16 @@ def _api_path(mod: str) -> str:
     return "reference/" + mod.removeprefix("hasenpfeffer_core.").replace(".", "/") + ".md"
 
 
+def _nav_title(title: str) -> str:
+    """A notebook's heading as a title in the site's menu.
+
+    The theme writes titles into pages as HTML, and into ``<title>`` after unescaping
+    them, so a title may hold neither a tag nor anything that unescapes to one.
+    """
+    plain = " ".join(title.translate({ord("<"): "‹", ord(">"): "›"}).split())
+    return html.escape(plain, quote=False)
+
+
 def _find_section(nav: list[Any], title: str) -> list[Any]:
     for item in nav:
         if isinstance(item, dict) and title in item:
@@ -106,7 +119,7 @@ def on_config(config: Any) -> Any:
     lessons = _find_section(nav, "Lessons")
     del lessons[1:]
     for lesson in _state["lessons"]:
-        lessons.append({lesson.title: f"lessons/{lesson.source.name}"})
+        lessons.append({_nav_title(lesson.title): f"lessons/{lesson.source.name}"})
     api = _find_section(nav, "API reference")
     del api[1:]
     for layer, mods in api_modules().items():
@@ -146,12 +159,13 @@ def on_files(files: Files, config: Any) -> Files:
                 config, f"assets/data/practice-{kind}.json", content=hp_content.to_json(data)
             )
         )
-    index = hp_content.viewer_index()
+    hands = teaching_hands()
+    index = hp_content.viewer_index(hands)
     files.append(
         File.generated(config, "assets/data/hands/index.json", content=hp_content.to_json(index))
     )
     for entry in index:
-        data = hp_content.viewer_hand(entry["name"])
+        data = hp_content.viewer_hand(entry["name"], hands)
         files.append(
             File.generated(
                 config,
@@ -162,7 +176,9 @@ def on_files(files: Files, config: Any) -> Files:
     return files
 
 
-MARKER = re.compile(r"<!--\s*hp:([a-z-]+)(?:\s+([^>]*?))?\s*-->")
+# Linear time on any page: the name cannot give letters back, and the argument stops at
+# the next "<" or ">", so no two tries scan the same text.
+MARKER = re.compile(r"<!--\s*hp:([a-z-]+)(?![a-z-])([^<>]*?)-->")
 
 
 def _store(page_key: str) -> Callable[[str], str]:
@@ -174,30 +190,6 @@ def _store(page_key: str) -> Callable[[str], str]:
         return token
 
     return store
-
-
-def _lessons_markdown() -> str:
-    items = _state["lessons"]
-    if not items:
-        return (
-            '!!! note "The lessons are on their way"\n'
-            "    No lesson notebooks were found in `lessons/` when this site was built.\n"
-        )
-    out = []
-    for n, lesson in enumerate(items, start=1):
-        summary = f": {lesson.summary}" if lesson.summary else ""
-        out.append(f"{n}. [{lesson.title}]({lesson.source.name}){summary}")
-    return "\n".join(out) + "\n"
-
-
-def _hands_markdown() -> str:
-    out = []
-    for n, hand in enumerate(hp_content.viewer_index(), start=1):
-        out.append(
-            f'{n}. <a id="{hand["name"]}" href="#{hand["name"]}">**{hand["title"]}**</a>: '
-            f'{hand["point"]} <span class="hp-small">(rules: `{hand["rules"]}`)</span>'
-        )
-    return "\n".join(out) + "\n"
 
 
 def _first_sentence(src: Path) -> str:
@@ -235,6 +227,8 @@ def _modules_markdown() -> str:
 def _app(kind: str, arg: str, root: str) -> str:
     """The element a page script fills; ``root`` leads from the page to the site root."""
     if kind == "practice":
+        if arg not in PRACTICE_KINDS:
+            raise ValueError(f"hp:practice needs one of {', '.join(PRACTICE_KINDS)}, not {arg!r}")
         return (
             f'<div class="hp-app hp-quiz" data-kind="{arg}" '
             f'data-src="{root}assets/data/practice-{arg}.json">'
@@ -261,6 +255,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
             return hp_content.ranking_markdown()
         if name == "variants":
             return hp_content.variants_markdown()
+        if name in ("source", "terms") and arg not in SOURCES:
+            raise ValueError(f"{key}: hp:{name} needs one of {', '.join(SOURCES)}, not {arg!r}")
         if name == "source":
             f = files.get_file_from_path(SOURCES[arg])
             if f is None or f.abs_src_path is None:  # a generated file has no source path
@@ -270,18 +266,21 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
         if name == "terms":
             return hp_content.terms_table(arg)
         if name == "lessons":
-            return _lessons_markdown()
+            return hp_content.lessons_markdown(_state["lessons"])
         if name == "modules":
             return _modules_markdown()
-        if name == "hands":
-            return _hands_markdown()
+        if name == "hands":  # a raw HTML block: MkDocs sees its anchors, links to hands work
+            return "\n\n" + hp_content.hands_html(hp_content.viewer_index()) + "\n\n"
         if name in ("practice", "viewer"):
             root = "../" * page.url.count("/")
             return "\n\n" + store(_app(name, arg, root)) + "\n\n"
-        raise ValueError(f"{page.file.src_uri}: unknown marker hp:{name}")
+        raise ValueError(f"{key}: unknown marker hp:{name}")
 
     markdown = MARKER.sub(marker, markdown)
-    return hp_content.expand_macros(markdown, store)
+    try:
+        return hp_content.expand_macros(markdown, store)
+    except ValueError as e:
+        raise ValueError(f"{key}: {e}") from None
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:

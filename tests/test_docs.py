@@ -296,6 +296,19 @@ def test_hand_viewer_steps_agree_with_the_records(site: Path) -> None:
         assert plays or not any(" play " in s["action"] for s in steps), name
 
 
+def test_viewer_page_lists_every_hand_with_its_own_link(site: Path) -> None:
+    """The list under the viewer: each hand's title escaped, and an anchor MkDocs sees
+    (the rules page links to ``viewer/#14-lone-hand``)."""
+    text = _page(site, "viewer")
+    items = _collect(text, "ol", "hp-hand-list")
+    assert len(items) == 1
+    for name, record in teaching_hands().items():
+        link = f'<a id="{name}" href="#{name}"><strong>{html.escape(record.title)}</strong></a>'
+        assert link in text, name
+    rules = _page(site, "rules")
+    assert 'href="../viewer/#14-lone-hand"' in rules
+
+
 # --- lessons ------------------------------------------------------------------------------
 
 

@@ -4,6 +4,11 @@
  * engine (hasenpfeffer_core.analysis.quiz) when the site was built. This script only shows a
  * question, compares the learner's choice with the stored answer, shows the stored
  * explanation, and keeps score. No rule of the game is written here.
+ *
+ * Text from the data is shown as text (textContent); the engine's card pictures are
+ * rebuilt from an allowlist (safeFragment), never parsed into the page as they are.
+ * The best streak kept in the browser's storage is read as a small whole number or
+ * not at all.
  */
 (function () {
   "use strict";
@@ -20,12 +25,71 @@
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) {
       if (k === "text") node.textContent = attrs[k];
-      else if (k === "html") node.innerHTML = attrs[k];
       else node.setAttribute(k, attrs[k]);
     });
     (children || []).forEach(function (c) { if (c) node.appendChild(c); });
     return node;
   }
+
+  function clear(node) { node.textContent = ""; }
+
+  /* --- the engine's pictures, rebuilt safely (the same code is in viewer.js) ---
+   * The SVG/HTML the build drew is parsed in an inert document (nothing runs, nothing
+   * loads) and copied into the page element by element, keeping only the elements and
+   * attributes the renderer draws with. A script, an event handler, a link or a remote
+   * URL in the data is dropped, never run. */
+  var SAFE_TAGS = ["div", "span", "p", "b", "strong", "em", "i", "br", "table", "thead", "tbody",
+    "tr", "td", "th", "svg", "g", "defs", "pattern", "rect", "circle", "ellipse", "line",
+    "polyline", "polygon", "path", "text", "tspan", "title", "style"];
+  var SAFE_ATTRS = ["class", "role", "aria-label", "aria-hidden", "id", "xmlns", "width", "height",
+    "viewbox", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "d", "points",
+    "transform", "fill", "stroke", "stroke-width", "opacity", "fill-opacity", "font-family",
+    "font-size", "font-weight", "letter-spacing", "text-anchor", "dominant-baseline",
+    "patternunits", "patterntransform"];
+  /* HTML's and SVG's namespaces, as the browser's own parser gives them. */
+  var NAMESPACES = [document.createElement("div").namespaceURI,
+    new DOMParser().parseFromString("<svg></svg>", "text/html").body.firstChild.namespaceURI];
+  /* A value that could fetch or run something: url(...) to anything but #id, a script URL. */
+  var UNSAFE_VALUE = /url\s*\(\s*(?!['"]?#)|javascript:|expression\s*\(|@import|\\/i;
+  var MAX_MARKUP = 4000000;
+
+  function safeFragment(markup) {
+    var frag = document.createDocumentFragment();
+    if (typeof markup !== "string" || !markup || markup.length > MAX_MARKUP) return frag;
+    var doc = new DOMParser().parseFromString("<!DOCTYPE html><body>" + markup, "text/html");
+    copyChildren(doc.body, frag);
+    return frag;
+  }
+
+  function copyChildren(from, to) {
+    for (var n = from.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 3) to.appendChild(document.createTextNode(n.data));
+      else if (n.nodeType === 1) {
+        var copy = copyElement(n);
+        if (copy) to.appendChild(copy);
+      }
+    }
+  }
+
+  function copyElement(node) {
+    var name = node.localName.toLowerCase();
+    if (SAFE_TAGS.indexOf(name) < 0 || NAMESPACES.indexOf(node.namespaceURI) < 0) return null;
+    var out = document.createElementNS(node.namespaceURI, node.localName);
+    if (name === "style") {  // the renderer's own rules; nothing that loads or runs
+      if (UNSAFE_VALUE.test(node.textContent)) return null;
+      out.textContent = node.textContent;
+      return out;
+    }
+    for (var i = 0; i < node.attributes.length; i++) {
+      var a = node.attributes[i];
+      if (SAFE_ATTRS.indexOf(a.name.toLowerCase()) >= 0 && !UNSAFE_VALUE.test(a.value)) {
+        out.setAttribute(a.name, a.value);
+      }
+    }
+    copyChildren(node, out);
+    return out;
+  }
+  /* --- end of the shared part --- */
 
   function shuffled(list) {
     var a = list.slice();
@@ -43,6 +107,16 @@
     return b.every(function (x) { return seen[x]; });
   }
 
+  /* The level's name, for a level the data names (and its own key otherwise). */
+  function levelName(key) {
+    return Object.prototype.hasOwnProperty.call(LEVELS, key) ? LEVELS[key] : String(key);
+  }
+
+  /* A best streak as stored: a whole number of at most 9 digits, anything else is 0. */
+  function storedCount(text) {
+    return typeof text === "string" && /^[0-9]{1,9}$/.test(text) ? parseInt(text, 10) : 0;
+  }
+
   function storage(key, value) {
     try {
       if (value === undefined) return window.localStorage.getItem(key);
@@ -58,14 +132,14 @@
     this.level = "all";
     this.score = { asked: 0, right: 0, streak: 0 };
     this.bestKey = "hasenpfeffer-best-streak-" + this.kind;
-    this.best = parseInt(storage(this.bestKey) || "0", 10) || 0;
+    this.best = storedCount(storage(this.bestKey));
     this.build();
     this.restart();
   }
 
   Quiz.prototype.build = function () {
     var self = this;
-    this.root.innerHTML = "";
+    clear(this.root);
     var levels = el("div", { "class": "hp-levels", role: "group", "aria-label": "Level" });
     Object.keys(LEVELS).forEach(function (key) {
       var b = el("button", { type: "button", "class": "hp-level", "data-level": key, text: LEVELS[key] });
@@ -96,7 +170,7 @@
 
   Quiz.prototype.updateScore = function () {
     var s = this.score;
-    this.scoreLine.innerHTML = "";
+    clear(this.scoreLine);
     var parts = [
       ["Score", s.right + " / " + s.asked, "hp-score-value"],
       ["Streak", String(s.streak), "hp-streak-value"],
@@ -127,6 +201,11 @@
   };
 
   Quiz.prototype.next = function () {
+    if (!this.pool.length) {
+      clear(this.card);
+      this.card.appendChild(el("p", { "class": "hp-error", text: "There are no questions at this level." }));
+      return;
+    }
     if (!this.queue.length) this.queue = shuffled(this.pool);  // a new round
     this.show(this.queue.shift());
   };
@@ -136,14 +215,14 @@
     this.q = q;
     this.answered = false;
     var card = this.card;
-    card.innerHTML = "";
+    clear(card);
     card.setAttribute("data-qid", q.id);
     card.setAttribute("data-trump", q.trump);
     card.setAttribute("data-trick", JSON.stringify(q.trick));
     card.setAttribute("data-hand", JSON.stringify(q.hand));
     card.setAttribute("data-seat", q.seat || "");
     var head = el("div", { "class": "hp-q-head" }, [
-      el("span", { "class": "hp-badge", text: LEVELS[q.difficulty] || q.difficulty }),
+      el("span", { "class": "hp-badge", text: levelName(q.difficulty) }),
       el("span", { "class": "hp-trump-badge" + (/[♥♦]/.test(q.trump_symbol) ? " hp-red" : ""),
         text: q.trump_symbol ? q.trump_symbol + " " + q.trump + " are trumps" : "no trump" }),
     ]);
@@ -151,7 +230,7 @@
     card.appendChild(el("p", { "class": "hp-prompt", text: q.prompt }));
     var body = el("div", { "class": "hp-q-body" });
     var side = el("div", { "class": "hp-q-side" });
-    this.picture = el("div", { "class": "hp-q-picture", html: q.picture || "" });
+    this.picture = el("div", { "class": "hp-q-picture" }, [safeFragment(q.picture)]);
     if (q.picture) body.appendChild(this.picture);
     body.appendChild(side);
     card.appendChild(body);
@@ -161,7 +240,7 @@
     q.choices.forEach(function (c) {
       var b = el("button", { type: "button", "class": "hp-choice", "data-value": c.value });
       if (c.svg) {
-        b.innerHTML = c.svg;
+        b.appendChild(safeFragment(c.svg));
         b.setAttribute("aria-label", c.label);
         b.setAttribute("aria-pressed", "false");
       } else {
@@ -203,7 +282,10 @@
       if (b.getAttribute("data-value") === q.answer) b.classList.add("hp-right");
     });
     if (!right) button.classList.add("hp-wrong");
-    if (q.picture_after) this.picture.innerHTML = q.picture_after;
+    if (q.picture_after) {
+      clear(this.picture);
+      this.picture.appendChild(safeFragment(q.picture_after));
+    }
     this.finish(right, right ? "Right!" : "Not quite.", [q.explanation]);
   };
 
@@ -231,7 +313,7 @@
   Quiz.prototype.finish = function (right, verdict, lines) {
     this.answered = true;
     this.record(right);
-    this.feedback.innerHTML = "";
+    clear(this.feedback);
     this.feedback.className = "hp-feedback " + (right ? "hp-feedback-right" : "hp-feedback-wrong");
     this.feedback.appendChild(el("p", { "class": "hp-verdict", text: verdict }));
     var box = el("div", { "class": "hp-explanation" });
@@ -254,7 +336,7 @@
       })
       .then(function (data) { root.quiz = new Quiz(root, data); root.setAttribute("data-ready", "true"); })
       .catch(function (e) {
-        root.innerHTML = "";
+        clear(root);
         root.appendChild(el("p", { "class": "hp-error", text: "The questions could not be loaded (" + e.message + ")." }));
       });
   }

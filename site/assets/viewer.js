@@ -4,19 +4,105 @@
  * teacher's note and the double-dummy analysis) was computed by the engine when the
  * site was built. This script only pages through them. No rule of the game is written
  * here.
+ *
+ * Titles, points and notes come from hand files anyone may edit: they are shown as text
+ * (textContent), never as HTML. The tables are the engine's pictures, rebuilt from an
+ * allowlist (safeFragment) rather than parsed into the page. The address's fragment
+ * (#name-of-a-hand) is read with care: a malformed, huge or unknown one shows the
+ * first hand and says so.
  */
 (function () {
   "use strict";
+
+  /* The longest fragment read as a hand's name (the names are short file names). */
+  var MAX_FRAGMENT = 200;
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) {
       if (k === "text") node.textContent = attrs[k];
-      else if (k === "html") node.innerHTML = attrs[k];
       else node.setAttribute(k, attrs[k]);
     });
     (children || []).forEach(function (c) { if (c) node.appendChild(c); });
     return node;
+  }
+
+  function clear(node) { node.textContent = ""; }
+
+  /* --- the engine's pictures, rebuilt safely (the same code is in practice.js) ---
+   * The SVG/HTML the build drew is parsed in an inert document (nothing runs, nothing
+   * loads) and copied into the page element by element, keeping only the elements and
+   * attributes the renderer draws with. A script, an event handler, a link or a remote
+   * URL in the data is dropped, never run. */
+  var SAFE_TAGS = ["div", "span", "p", "b", "strong", "em", "i", "br", "table", "thead", "tbody",
+    "tr", "td", "th", "svg", "g", "defs", "pattern", "rect", "circle", "ellipse", "line",
+    "polyline", "polygon", "path", "text", "tspan", "title", "style"];
+  var SAFE_ATTRS = ["class", "role", "aria-label", "aria-hidden", "id", "xmlns", "width", "height",
+    "viewbox", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "d", "points",
+    "transform", "fill", "stroke", "stroke-width", "opacity", "fill-opacity", "font-family",
+    "font-size", "font-weight", "letter-spacing", "text-anchor", "dominant-baseline",
+    "patternunits", "patterntransform"];
+  /* HTML's and SVG's namespaces, as the browser's own parser gives them. */
+  var NAMESPACES = [document.createElement("div").namespaceURI,
+    new DOMParser().parseFromString("<svg></svg>", "text/html").body.firstChild.namespaceURI];
+  /* A value that could fetch or run something: url(...) to anything but #id, a script URL. */
+  var UNSAFE_VALUE = /url\s*\(\s*(?!['"]?#)|javascript:|expression\s*\(|@import|\\/i;
+  var MAX_MARKUP = 4000000;
+
+  function safeFragment(markup) {
+    var frag = document.createDocumentFragment();
+    if (typeof markup !== "string" || !markup || markup.length > MAX_MARKUP) return frag;
+    var doc = new DOMParser().parseFromString("<!DOCTYPE html><body>" + markup, "text/html");
+    copyChildren(doc.body, frag);
+    return frag;
+  }
+
+  function copyChildren(from, to) {
+    for (var n = from.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 3) to.appendChild(document.createTextNode(n.data));
+      else if (n.nodeType === 1) {
+        var copy = copyElement(n);
+        if (copy) to.appendChild(copy);
+      }
+    }
+  }
+
+  function copyElement(node) {
+    var name = node.localName.toLowerCase();
+    if (SAFE_TAGS.indexOf(name) < 0 || NAMESPACES.indexOf(node.namespaceURI) < 0) return null;
+    var out = document.createElementNS(node.namespaceURI, node.localName);
+    if (name === "style") {  // the renderer's own rules; nothing that loads or runs
+      if (UNSAFE_VALUE.test(node.textContent)) return null;
+      out.textContent = node.textContent;
+      return out;
+    }
+    for (var i = 0; i < node.attributes.length; i++) {
+      var a = node.attributes[i];
+      if (SAFE_ATTRS.indexOf(a.name.toLowerCase()) >= 0 && !UNSAFE_VALUE.test(a.value)) {
+        out.setAttribute(a.name, a.value);
+      }
+    }
+    copyChildren(node, out);
+    return out;
+  }
+  /* --- end of the shared part --- */
+
+  /* The fragment of the address: {raw, name}; name is null if it cannot name a hand. */
+  function readFragment() {
+    var raw = location.hash.slice(1);
+    if (!raw) return { raw: "", name: "" };
+    if (raw.length > MAX_FRAGMENT) return { raw: raw, name: null };
+    try {
+      return { raw: raw, name: decodeURIComponent(raw) };
+    } catch (e) {  // "#%", "#%E0%A4%A": not an encoded name at all
+      return { raw: raw, name: null };
+    }
+  }
+
+  /* At most 40 characters of what the reader typed, to quote it back. */
+  function shortened(text) {
+    var chars = Array.from(text.slice(0, 80));
+    return chars.length > 40 ? chars.slice(0, 40).join("") + "…" : chars.join("");
   }
 
   function getJSON(url) {
@@ -32,36 +118,76 @@
     this.hands = hands;
     this.cache = {};
     this.build();
-    var wanted = decodeURIComponent(location.hash.slice(1));
-    var first = hands.filter(function (h) { return h.name === wanted; })[0] || hands[0];
-    this.load(first.name, 0);
+    var wanted = readFragment();
+    var hand = this.find(wanted.name);
+    var elsewhere = !hand && this.isPageAnchor(wanted.name);  // e.g. a heading's link
+    if (!hand && wanted.raw && !elsewhere) this.notFound(wanted);
+    this.load((hand || hands[0]).name, 0, !elsewhere);
     var self = this;
     window.addEventListener("hashchange", function () {
-      var name = decodeURIComponent(location.hash.slice(1));
-      var known = self.hands.some(function (h) { return h.name === name; });
-      if (known && (!self.hand || self.hand.name !== name)) {
-        self.load(name, 0);
-        self.root.scrollIntoView({ behavior: "smooth", block: "start" });
+      var f = readFragment();
+      var known = self.find(f.name);
+      if (known) {
+        self.showNotice("");
+        if (!self.hand || self.hand.name !== known.name) {
+          self.load(known.name, 0, true);
+          self.root.scrollIntoView({ behavior: "smooth", block: "start" });
+        }
+      } else if (f.raw && !self.isPageAnchor(f.name)) {
+        self.notFound(f);  // the hand on show stays
       }
     });
   }
 
+  /* The hand called name, or null (name may be null or anything at all). */
+  Viewer.prototype.find = function (name) {
+    if (typeof name !== "string" || !name) return null;
+    for (var i = 0; i < this.hands.length; i++) {
+      if (this.hands[i].name === name) return this.hands[i];
+    }
+    return null;
+  };
+
+  /* Whether name is the id of something on the page outside the viewer (a heading). */
+  Viewer.prototype.isPageAnchor = function (name) {
+    if (typeof name !== "string" || !name) return false;
+    var target = document.getElementById(name);
+    return !!target && !this.root.contains(target);
+  };
+
+  Viewer.prototype.notFound = function (wanted) {
+    var asked = shortened(wanted.name === null ? wanted.raw : wanted.name);
+    this.showNotice("There is no teaching hand called “" + asked + "”, so the first hand is " +
+      "shown. Pick another from the list.");
+  };
+
+  /* A polite line under the list of hands; "" takes it away. */
+  Viewer.prototype.showNotice = function (text) {
+    this.notice.textContent = text;
+    if (text && !this.notice.parentNode) this.bar.after(this.notice);
+    if (!text && this.notice.parentNode) this.notice.remove();
+  };
+
   Viewer.prototype.build = function () {
     var self = this;
-    this.root.innerHTML = "";
+    clear(this.root);
     var select = el("select", { "class": "hp-hand-select", "aria-label": "Teaching hand" });
     this.hands.forEach(function (h, i) {
       select.appendChild(el("option", { value: h.name, text: (i + 1) + ". " + h.title }));
     });
-    select.addEventListener("change", function () { self.load(select.value, 0); });
+    select.addEventListener("change", function () {
+      self.showNotice("");
+      self.load(select.value, 0, true);
+    });
     this.select = select;
+    this.notice = el("p", { "class": "hp-viewer-notice admonition note", role: "status" });
     this.header = el("div", { "class": "hp-hand-head" });
     var nav = el("div", { "class": "hp-steps", role: "group", "aria-label": "Steps" });
     var defs = [
       ["first", "« First", function () { self.go(0); }],
       ["back", "‹ Back", function () { self.go(self.step - 1); }],
       ["next", "Next ›", function () { self.go(self.step + 1); }],
-      ["last", "Last »", function () { self.go(self.hand.steps.length - 1); }],
+      ["last", "Last »", function () { if (self.hand) self.go(self.hand.steps.length - 1); }],
     ];
     this.nav = {};
     defs.forEach(function (d) {
@@ -75,7 +201,8 @@
     this.counter = el("span", { "class": "hp-counter", "aria-live": "polite" });
     this.action = el("div", { "class": "hp-action" });
     this.table = el("div", { "class": "hp-state" });
-    this.root.appendChild(el("div", { "class": "hp-viewer-bar" }, [select]));
+    this.bar = el("div", { "class": "hp-viewer-bar" }, [select]);
+    this.root.appendChild(this.bar);
     this.root.appendChild(this.header);
     this.root.appendChild(el("div", { "class": "hp-viewer-controls" }, [nav, this.slider, this.counter]));
     this.root.appendChild(this.action);
@@ -85,19 +212,26 @@
       if (e.key === "ArrowRight") { self.go(self.step + 1); e.preventDefault(); }
       if (e.key === "ArrowLeft") { self.go(self.step - 1); e.preventDefault(); }
       if (e.key === "Home") { self.go(0); e.preventDefault(); }
-      if (e.key === "End") { self.go(self.hand.steps.length - 1); e.preventDefault(); }
+      if (e.key === "End" && self.hand) { self.go(self.hand.steps.length - 1); e.preventDefault(); }
     });
   };
 
-  Viewer.prototype.load = function (name, step) {
+  /* Show the hand called name (one of this.hands); setHash: put its name in the address. */
+  Viewer.prototype.load = function (name, step, setHash) {
     var self = this;
-    var got = this.cache[name] ? Promise.resolve(this.cache[name]) : getJSON(this.base + name + ".json");
+    var got = Object.prototype.hasOwnProperty.call(this.cache, name) ? Promise.resolve(this.cache[name])
+      : getJSON(this.base + encodeURIComponent(name) + ".json");
     this.root.setAttribute("data-ready", "false");
     return got.then(function (hand) {
+      if (!hand || !Array.isArray(hand.steps) || !hand.steps.length) {
+        throw new Error("the file holds no steps");
+      }
       self.cache[name] = hand;
       self.hand = hand;
       self.select.value = name;
-      if (location.hash.slice(1) !== name) history.replaceState(null, "", "#" + name);
+      if (setHash && readFragment().name !== name) {
+        history.replaceState(null, "", "#" + encodeURIComponent(name));
+      }
       self.showHeader();
       self.slider.max = String(hand.steps.length - 1);
       self.go(step);
@@ -109,13 +243,13 @@
 
   Viewer.prototype.showHeader = function () {
     var h = this.hand;
-    this.header.innerHTML = "";
+    clear(this.header);
     this.header.appendChild(el("h2", { "class": "hp-hand-title", text: h.title }));
     if (h.point) this.header.appendChild(el("p", { "class": "hp-hand-point" }, [el("strong", { text: "The point: " }), document.createTextNode(h.point)]));
     var facts = "Rules: " + h.rules + " · dealer: " + h.dealer;
     if (h.score) facts += " · score before the hand: North-South " + h.score[0] + ", East-West " + h.score[1];
     this.header.appendChild(el("p", { "class": "hp-hand-facts", text: facts }));
-    if (h.notes.length) {
+    if (Array.isArray(h.notes) && h.notes.length) {
       var details = el("details", { "class": "hp-hand-notes" });
       details.appendChild(el("summary", { text: "About this hand" }));
       h.notes.forEach(function (n) { details.appendChild(el("p", { text: n })); });
@@ -124,6 +258,7 @@
   };
 
   Viewer.prototype.go = function (step) {
+    if (!this.hand) return;  // a key pressed before the first hand has loaded
     var steps = this.hand.steps;
     step = Math.max(0, Math.min(steps.length - 1, step));
     this.step = step;
@@ -133,7 +268,7 @@
     this.counter.textContent = "Step " + step + " of " + (steps.length - 1);
     this.nav.first.disabled = this.nav.back.disabled = step === 0;
     this.nav.next.disabled = this.nav.last.disabled = step === steps.length - 1;
-    this.action.innerHTML = "";
+    clear(this.action);
     this.action.appendChild(el("p", { "class": "hp-action-line" }, [
       el("span", { "class": "hp-action-label", text: step === 0 ? "" : "Action " + step + ": " }),
       el("strong", { "class": "hp-action-text", text: s.action }),
@@ -144,7 +279,7 @@
       var box = el("div", { "class": "hp-analysis" + (a.lost ? " hp-analysis-lost" : "") });
       box.appendChild(el("p", { "class": "hp-analysis-rule", text: a.rule }));
       if (a.verdict) box.appendChild(el("p", { "class": "hp-analysis-verdict", text: a.verdict }));
-      if (a.values.length > 1) {
+      if (Array.isArray(a.values) && a.values.length > 1) {
         var list = el("p", { "class": "hp-analysis-values" });
         list.appendChild(el("span", { "class": "hp-action-label", text: "Tricks " + a.seat + "'s side could still take, all cards seen, with each card " + a.seat + " could play: " }));
         a.values.forEach(function (v, i) {
@@ -157,15 +292,22 @@
       this.action.appendChild(box);
     }
     if (s.result) this.action.appendChild(el("p", { "class": "hp-result", text: s.result }));
-    this.table.innerHTML = s.html;
+    clear(this.table);
+    this.table.appendChild(safeFragment(s.html));
   };
 
   function start(root) {
     var base = root.getAttribute("data-src");
     getJSON(base + "index.json")
-      .then(function (hands) { root.viewer = new Viewer(root, base, hands); })
+      .then(function (hands) {
+        hands = Array.isArray(hands) ? hands.filter(function (h) {
+          return h && typeof h.name === "string" && h.name;
+        }) : [];
+        if (!hands.length) throw new Error("the list of hands is empty");
+        root.viewer = new Viewer(root, base, hands);
+      })
       .catch(function (e) {
-        root.innerHTML = "";
+        clear(root);
         root.appendChild(el("p", { "class": "hp-error", text: "The teaching hands could not be loaded (" + e.message + ")." }));
       });
   }

@@ -4,7 +4,10 @@ The site is built with ``mkdocs build --strict`` into a temporary folder and ser
 with ``python -m http.server`` on a free local port. Debian's Chromium (never a
 downloaded browser) answers a practice question right and one wrong, steps the hand
 viewer, reads the Thai source page, checks that the lessons' widgets show, and takes a
-screenshot of every page in light and dark (``build/screenshots/site/``). Every request
+screenshot of every page in light and dark (``build/screenshots/site/``). Hostile input:
+the viewer opened with malformed, huge and unknown address fragments falls back to the
+first hand and says so, without a script error; hand and quiz data carrying markup and
+scripts (served in place of the built files) are shown as text, and nothing in them runs. Every request
 the pages make is recorded, and none may leave 127.0.0.1.
 
 Without Chromium, Playwright or MkDocs the tests skip with the reason, except under CI
@@ -22,7 +25,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import pytest
 from _browser import can_import, need, serve_folder
@@ -249,6 +252,216 @@ def test_hand_viewer_steps_through_a_hand(page: Any, site_url: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.click(".hp-step-next")
     page.screenshot(path=str(SHOTS / "viewer-stepped.png"), full_page=True)
+
+
+# --- hostile input: the viewer's address, and data that carries markup ------------------
+
+FIRST_HAND = "01-joker-leads-trumps"
+
+
+@pytest.fixture
+def page_errors(page: Any) -> list[str]:
+    """Every uncaught script error on the page (the test asserts there were none)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def _first_title() -> str:
+    from hasenpfeffer_core.analysis.teaching import teaching_hand
+
+    return teaching_hand(FIRST_HAND).title
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    ["%", "%E0%A4%A", "x" * 100_000, "no-such-hand", "%3Cscript%3Ealert(1)%3C%2Fscript%3E"],
+    ids=["percent", "cut-utf8", "100k", "unknown", "encoded-script"],
+)
+def test_hand_viewer_hostile_fragment_shows_the_first_hand(
+    page: Any, page_errors: list[str], site_url: str, fragment: str
+) -> None:
+    page.goto(site_url + "viewer/#" + fragment)
+    page.wait_for_selector(".hp-viewer[data-ready=true]")
+    assert page.locator(".hp-hand-title").inner_text() == _first_title()
+    assert page.locator(".hp-hand-select").input_value() == FIRST_HAND
+    notice = page.locator(".hp-viewer-notice")
+    assert notice.count() == 1
+    text = notice.inner_text()
+    assert "There is no teaching hand called" in text and "the first hand is shown" in text
+    assert len(text) < 200  # the address is quoted, shortened
+    assert page.locator(".hp-viewer script, .hp-viewer img").count() == 0
+    assert page.evaluate("location.hash") == "#" + FIRST_HAND
+    assert page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("fragment", "hand", "kept"),
+    [("", FIRST_HAND, "#" + FIRST_HAND), ("14-lone-hand", "14-lone-hand", "#14-lone-hand")],
+    ids=["none", "a-hand"],
+)
+def test_hand_viewer_hostile_fragment_none_when_all_is_well(
+    page: Any, page_errors: list[str], site_url: str, fragment: str, hand: str, kept: str
+) -> None:
+    page.goto(site_url + "viewer/" + (f"#{fragment}" if fragment else ""))
+    page.wait_for_selector(".hp-viewer[data-ready=true]")
+    assert page.locator(".hp-hand-select").input_value() == hand
+    assert page.locator(".hp-viewer-notice").count() == 0
+    assert page.evaluate("location.hash") == kept
+    assert page_errors == []
+
+
+def test_hand_viewer_hostile_fragment_change_keeps_the_hand(
+    page: Any, page_errors: list[str], site_url: str
+) -> None:
+    page.goto(site_url + "viewer/#14-lone-hand")
+    page.wait_for_selector(".hp-viewer[data-ready=true]")
+    page.click(".hp-step-next")
+    for fragment, quoted in [
+        ("%", "“%”"),
+        ("x" * 100_000, "“" + "x" * 40 + "…”"),
+        ("no-such-hand", "“no-such-hand”"),
+    ]:
+        page.evaluate("f => { location.hash = f; }", fragment)
+        page.wait_for_function(
+            "q => (document.querySelector('.hp-viewer-notice') || {}).textContent?.includes(q)",
+            arg=quoted,
+        )
+        assert page.locator(".hp-hand-select").input_value() == "14-lone-hand"
+        assert page.locator(".hp-viewer").get_attribute("data-step") == "1"  # nothing moved
+    # A heading's own link on the page is not a hand, and not an error either.
+    page.evaluate("location.hash = 'the-teaching-hands'")
+    page.evaluate("location.hash = '01-joker-leads-trumps'")
+    page.wait_for_function(
+        "document.querySelector('.hp-hand-select').value === '01-joker-leads-trumps'"
+    )
+    page.wait_for_selector(".hp-viewer[data-ready=true]")
+    assert page.locator(".hp-viewer-notice").count() == 0
+    assert page_errors == []
+
+
+def test_hand_viewer_hostile_heading_link_is_left_alone(
+    page: Any, page_errors: list[str], site_url: str
+) -> None:
+    page.goto(site_url + "viewer/#the-teaching-hands")
+    page.wait_for_selector(".hp-viewer[data-ready=true]")
+    assert page.locator(".hp-hand-select").input_value() == FIRST_HAND
+    assert page.locator(".hp-viewer-notice").count() == 0
+    assert page.evaluate("location.hash") == "#the-teaching-hands"
+    assert page_errors == []
+
+
+# Markup that would run a script or fetch something if the page parsed it as HTML. Every
+# attempt sets window.__pwned or asks 127.0.0.1 for a file called "pwned.*".
+HOSTILE_TEXT = '<script>window.__pwned="text"</script> & "x" <img src=x onerror="window.__pwned=1">'
+HOSTILE_MARKUP = (
+    "<script>window.__pwned='script'</script>"
+    '<img src="pwned.png" onerror="window.__pwned=\'img\'">'
+    "<svg onload=\"window.__pwned='svg'\"><a href=\"javascript:window.__pwned='a'\">"
+    '<text>link</text></a><foreignObject><iframe src="pwned.html"></iframe></foreignObject>'
+    '<image href="pwned.svg"/><rect width="5" height="5" fill="url(pwned.svg#x)"/></svg>'
+    "<style>@import url(pwned.css); body{background:url(pwned.png)}</style>"
+    '<div style="background:url(pwned.png)" onclick="window.__pwned=\'div\'">ok</div>'
+)
+HOSTILE_NAME = 'x"><img src=x onerror=window.__pwned=9>#?%'
+
+
+def _no_harm_done(page: Any, requests_seen: Requests, start: int) -> None:
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    assert [u for u in requests_seen.urls[start:] if "pwned." in u] == []
+    inside = ".hp-app script, .hp-app img, .hp-app iframe, .hp-app foreignObject, .hp-app a"
+    assert page.locator(inside).count() == 0
+    handlers = page.evaluate(
+        """() => [...document.querySelectorAll('.hp-app *')].flatMap(e =>
+             [...e.attributes].map(a => a.name)
+               .filter(n => n.startsWith('on') || n === 'style' || n.endsWith('href')))"""
+    )
+    assert handlers == []
+
+
+def test_viewer_shows_hostile_hand_data_as_text(
+    page: Any, page_errors: list[str], site_url: str, built_site: Path, requests_seen: Requests
+) -> None:
+    folder = built_site / "assets" / "data" / "hands"
+    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    hand = json.loads((folder / f"{FIRST_HAND}.json").read_text(encoding="utf-8"))
+    hostile_index = [dict(index[0], name=HOSTILE_NAME, title=HOSTILE_TEXT), *index]
+    hand.update(name=HOSTILE_NAME, title=HOSTILE_TEXT, point=HOSTILE_TEXT, notes=[HOSTILE_TEXT])
+    hand["steps"][1]["note"] = HOSTILE_TEXT
+    for step in hand["steps"]:
+        step["html"] = HOSTILE_MARKUP + step["html"]
+
+    def serve(route: Any) -> None:
+        name = unquote(urlsplit(route.request.url).path.rsplit("/", 1)[-1])
+        if name == "index.json":
+            route.fulfill(content_type="application/json", body=json.dumps(hostile_index))
+        elif name == HOSTILE_NAME + ".json":
+            route.fulfill(content_type="application/json", body=json.dumps(hand))
+        else:
+            route.continue_()
+
+    page.route("**/assets/data/hands/*", serve)
+    start = len(requests_seen.urls)
+    page.goto(site_url + "viewer/")
+    page.wait_for_selector(".hp-viewer[data-ready=true]")
+    assert page.locator(".hp-hand-title").inner_text() == HOSTILE_TEXT
+    assert page.locator(".hp-hand-point").inner_text() == "The point: " + HOSTILE_TEXT
+    assert page.locator(".hp-hand-notes p").all_text_contents() == [HOSTILE_TEXT]
+    assert page.locator(".hp-hand-select option").first.text_content() == "1. " + HOSTILE_TEXT
+    assert page.evaluate("decodeURIComponent(location.hash.slice(1))") == HOSTILE_NAME
+    page.click(".hp-step-next")
+    assert page.locator(".hp-note").inner_text() == HOSTILE_TEXT
+    # The engine's picture is still drawn, its harmless parts kept.
+    assert page.locator(".hp-state svg.hp-svg").count() >= 5
+    assert page.locator(".hp-state .hp-grid").count() == 1
+    _no_harm_done(page, requests_seen, start)
+    assert page_errors == []
+
+
+def test_practice_shows_hostile_quiz_data_as_text(
+    page: Any, page_errors: list[str], site_url: str, built_site: Path, requests_seen: Requests
+) -> None:
+    data = json.loads(
+        (built_site / "assets" / "data" / "practice-legal-play.json").read_text(encoding="utf-8")
+    )
+    for q in data["questions"]:
+        q.update(prompt=HOSTILE_TEXT, explanation=HOSTILE_TEXT, difficulty="__proto__")
+        q["details"]["reasons"] = {card: HOSTILE_TEXT for card in q["hand"]}
+        q["picture"] = HOSTILE_MARKUP + (q["picture"] or "<svg class='hp-svg'></svg>")
+        for c in q["choices"]:
+            c["svg"] = HOSTILE_MARKUP + c["svg"]
+    page.route(
+        "**/assets/data/practice-legal-play.json",
+        lambda route: route.fulfill(content_type="application/json", body=json.dumps(data)),
+    )
+    # A best streak in the browser's storage that is no number at all.
+    page.add_init_script(
+        "localStorage.setItem('hasenpfeffer-best-streak-legal-play', '<img src=x onerror=alert(1)>')"
+    )
+    start = len(requests_seen.urls)
+    page.goto(site_url + "practice/legal-play/")
+    page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+    assert page.locator(".hp-prompt").inner_text() == HOSTILE_TEXT
+    assert page.locator(".hp-badge").inner_text() == "__proto__"
+    assert page.locator(".hp-best-value").inner_text() == "0"
+    assert page.locator(".hp-choice svg.hp-svg").count() == page.locator(".hp-choice").count()
+    page.click(".hp-check")  # nothing chosen: the stored reasons are shown
+    assert HOSTILE_TEXT in page.locator(".hp-feedback").inner_text()
+    _no_harm_done(page, requests_seen, start)
+    assert page_errors == []
+
+
+@pytest.mark.parametrize("stored", ["99999999999999999999", "-5", "1e400", "7"])
+def test_practice_hostile_best_streak_is_read_as_a_small_number(
+    page: Any, page_errors: list[str], site_url: str, stored: str
+) -> None:
+    page.add_init_script(
+        f"localStorage.setItem('hasenpfeffer-best-streak-trick-winner', {json.dumps(stored)})"
+    )
+    page.goto(site_url + "practice/trick-winner/")
+    page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+    assert page.locator(".hp-best-value").inner_text() == ("7" if stored == "7" else "0")
+    assert page_errors == []
 
 
 # --- the Thai source ------------------------------------------------------------------

@@ -1,0 +1,391 @@
+"""Hostile input on the docs site, without a browser: nothing from a file reaches a page raw.
+
+A hand file, a notebook and the translators' notes file are text anyone may edit. The
+build's functions are called here as the build calls them, with a hand record whose
+title is ``<script>alert(1)</script> & "x"`` and whose notes close a script element, a
+notebook whose heading and summary carry HTML, links and attributes, and a notes file
+with markup in its words. What they write must be escaped (HTML) or plain text (JSON
+that the scripts show with ``textContent``); the scripts themselves never parse data
+as HTML, and the allowlist their picture copier keeps covers every element and
+attribute the engine draws with, so no picture loses a part.
+
+The real-browser side (the viewer's address fragment, hostile data served to the
+scripts) is in ``tests/browser/test_site.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from hasenpfeffer_core.analysis.teaching import teaching_hand
+from hasenpfeffer_core.engine.record import HandRecord, dumps, loads
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "site" / "assets"
+sys.path.insert(0, str(ROOT / "docs_hooks"))
+
+import hp_content  # noqa: E402  (docs_hooks is not a package: MkDocs loads it by path)
+import hp_lessons  # noqa: E402
+
+TITLE = '<script>alert(1)</script> & "x"'
+POINT = "<img src=x onerror=alert(2)> *not emphasis* {: onclick=alert(3)}"
+NOTE = "</script><script>alert(4)</script>"
+MOVE_NOTE = "</script><svg onload=alert(5)>"
+NAME = 'x"><svg onload=alert(6)>'
+
+
+class _Tree(HTMLParser):
+    """Every element and attribute of an HTML text, and the text of chosen elements."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[str] = []
+        self.attrs: list[tuple[str, str]] = []
+        self.text: dict[str, list[str]] = {}
+        self._open: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attrs += [(k, v or "") for k, v in attrs]
+        self._open.append(tag)
+        self.text.setdefault(tag, []).append("")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attrs += [(k, v or "") for k, v in attrs]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._open:
+            while self._open.pop() != tag:
+                pass
+
+    def handle_data(self, data: str) -> None:
+        for tag in set(self._open):
+            self.text[tag][-1] += data
+
+
+def _tree(markup: str) -> _Tree:
+    tree = _Tree()
+    tree.feed(markup)
+    tree.close()
+    return tree
+
+
+def _assert_inert(markup: str) -> _Tree:
+    """No element or attribute in ``markup`` could run a script."""
+    tree = _tree(markup)
+    assert not {"script", "img", "iframe", "object", "embed"} & set(tree.tags), tree.tags
+    handlers = [k for k, _ in tree.attrs if k.startswith("on")]
+    assert handlers == [], handlers
+    assert not [v for _, v in tree.attrs if "javascript:" in v.lower()]
+    return tree
+
+
+def _hostile_record() -> HandRecord:
+    """The first teaching hand with a hostile title, point and notes, read from its text."""
+    text = dumps(teaching_hand("01-joker-leads-trumps"))
+    text = re.sub(r"\{[^}]*\}", "{" + MOVE_NOTE + "}", text, count=1)  # the first action's note
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("title:"):
+            line = f"title: {TITLE}"
+        elif line.startswith("point:"):
+            line = f"point: {POINT}"
+        elif line.startswith("note:"):
+            line = f"note: {NOTE}"
+        lines.append(line)
+    record = loads("\n".join(lines) + "\n")
+    assert record.title == TITLE and record.point == POINT and NOTE in record.notes
+    assert any(m.note == MOVE_NOTE for m in record.moves)
+    return record
+
+
+@pytest.fixture(scope="module")
+def hands() -> dict[str, HandRecord]:
+    return {NAME: _hostile_record()}
+
+
+# --- the hand viewer --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("through_markdown", [False, True], ids=["html", "page"])
+def test_hand_list_on_the_viewer_page_escapes_every_field(
+    hands: dict[str, HandRecord], through_markdown: bool
+) -> None:
+    page = hp_content.hands_html(hp_content.viewer_index(hands))
+    if through_markdown:  # as the page has it: a raw HTML block between paragraphs
+        markdown = pytest.importorskip("markdown")
+        page = markdown.markdown(
+            f"Before.\n\n{page}\n\nAfter.", extensions=["attr_list", "md_in_html", "tables"]
+        )
+    tree = _assert_inert(page)
+    assert not {"svg", "em"} & set(tree.tags)
+    assert tree.text["strong"] == [TITLE]  # shown as the text it is
+    assert POINT in tree.text["li"][0]
+    anchors = dict(tree.attrs)
+    assert anchors["id"] == NAME
+    assert anchors["href"] == "#" + quote(NAME, safe="")
+
+
+def test_viewer_data_keeps_hostile_text_as_text(hands: dict[str, HandRecord]) -> None:
+    """The JSON holds the title and notes exactly (the script shows them as text), and
+    the engine's table of each step holds none of them."""
+    index = json.loads(hp_content.to_json(hp_content.viewer_index(hands)))
+    assert index == [{"name": NAME, "title": TITLE, "point": POINT, "rules": "seed"}]
+    data = json.loads(hp_content.to_json(hp_content.viewer_hand(NAME, hands)))
+    assert (data["name"], data["title"], data["point"]) == (NAME, TITLE, POINT)
+    assert NOTE in data["notes"]
+    assert MOVE_NOTE in [step["note"] for step in data["steps"]]
+    for step in data["steps"]:
+        tree = _assert_inert(step["html"])
+        assert "alert(" not in step["html"]
+        assert set(tree.tags) <= _safe_list("SAFE_TAGS", ASSETS / "viewer.js")
+
+
+def test_build_writes_hostile_text_into_markdown_as_literal_text() -> None:
+    markdown = pytest.importorskip("markdown")
+    line = hp_content.md_text(f"{TITLE} {POINT} [link](javascript:alert(7)) `x` \\*")
+    html = markdown.markdown(line, extensions=["attr_list", "md_in_html", "tables"])
+    tree = _assert_inert(html)
+    assert not {"em", "strong", "code", "a"} & set(tree.tags)
+    assert tree.text["p"] == [f"{TITLE} {POINT} [link](javascript:alert(7)) `x` \\*"]
+
+
+# --- the scripts ------------------------------------------------------------------------
+
+_SCRIPTS = ("viewer.js", "practice.js", "widgets-offline.js")
+
+
+@pytest.mark.parametrize("name", _SCRIPTS)
+def test_scripts_never_parse_data_as_html(name: str) -> None:
+    script = (ASSETS / name).read_text(encoding="utf-8")
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert sink not in script, f"{name} uses {sink}"
+    assert not re.search(r"new\s+Function\b", script), name
+
+
+def _safe_list(name: str, script: Path) -> set[str]:
+    text = script.read_text(encoding="utf-8")
+    m = re.search(rf"var {name} = \[(.*?)\];", text, re.S)
+    assert m, f"{script.name} has no {name}"
+    return set(re.findall(r'"([^"]+)"', m.group(1)))
+
+
+def _shared_part(script: Path) -> str:
+    text = script.read_text(encoding="utf-8")
+    start = text.index("/* --- the engine's pictures, rebuilt safely")
+    body = text[text.index("\n", start) : text.index("/* --- end of the shared part --- */")]
+    return body
+
+
+def test_both_scripts_copy_pictures_with_the_same_code() -> None:
+    assert _shared_part(ASSETS / "viewer.js") == _shared_part(ASSETS / "practice.js")
+
+
+def _drawn(markups: list[str]) -> tuple[set[str], set[str]]:
+    tree = _Tree()
+    for markup in markups:
+        tree.feed(markup)
+    return set(tree.tags), {k for k, _ in tree.attrs}
+
+
+def test_picture_allowlist_keeps_everything_the_engine_draws() -> None:
+    """Were an element or attribute of the engine's pictures missing from the scripts'
+    allowlist, the browser would drop it and the picture would lose a part."""
+    markups = []
+    for kind in ("trick-winner", "legal-play"):
+        for q in hp_content.practice_data(kind)["questions"]:
+            markups += [q["picture"], q.get("picture_after", "")]
+            markups += [c.get("svg", "") for c in q["choices"]]
+    for entry in hp_content.viewer_index():
+        markups += [s["html"] for s in hp_content.viewer_hand(entry["name"])["steps"]]
+    tags, attrs = _drawn(markups)
+    for script in (ASSETS / "viewer.js", ASSETS / "practice.js"):
+        assert tags <= _safe_list("SAFE_TAGS", script), tags - _safe_list("SAFE_TAGS", script)
+        allowed = _safe_list("SAFE_ATTRS", script)
+        assert attrs <= allowed, attrs - allowed
+        assert not {"script", "iframe", "object", "embed", "foreignobject", "a", "img"} & (
+            _safe_list("SAFE_TAGS", script)
+        )
+        assert not {a for a in allowed if a.startswith("on") or "href" in a or a == "style"}
+
+
+# --- the lessons list -------------------------------------------------------------------
+
+
+def _notebook(folder: Path, name: str, markdown_source: str) -> Path:
+    nb = {
+        "cells": [{"cell_type": "markdown", "metadata": {}, "source": markdown_source}],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = folder / name
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    return path
+
+
+def test_lessons_list_escapes_a_hostile_notebook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    markdown = pytest.importorskip("markdown")
+    _notebook(
+        tmp_path,
+        "01-hostile.ipynb",
+        f"# {TITLE} {{: onclick=alert(8)}}\n\n"
+        "The **Joker** <img src=x onerror=alert(9)> [click](javascript:alert(10)) "
+        "\\`<b>x</b>` `a<b` {: onclick=alert(11)}\n",
+    )
+    monkeypatch.setattr(hp_lessons, "LESSONS", tmp_path)
+    lessons = hp_lessons.lessons()
+    assert [lesson.title for lesson in lessons] == [f"{TITLE} {{: onclick=alert(8)}}"]
+    html = markdown.markdown(
+        hp_content.lessons_markdown(lessons),
+        extensions=["attr_list", "md_in_html", "tables", "def_list", "footnotes", "admonition"],
+    )
+    tree = _assert_inert(html)
+    assert tree.text["a"] == [f"{TITLE} {{: onclick=alert(8)}}"]  # the link's text, as written
+    assert dict(tree.attrs)["href"] == "01-hostile.ipynb"
+    assert "<strong>Joker</strong>" in html  # the summary keeps its emphasis
+    assert "<code>a&lt;b</code>" in html  # and its code
+    assert "b" not in tree.tags  # the backslash did not hide a backtick
+
+
+def test_a_notebook_that_is_not_one_stops_the_build_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "01-list.ipynb").write_text("[1, 2]", encoding="utf-8")
+    monkeypatch.setattr(hp_lessons, "LESSONS", tmp_path)
+    with pytest.raises(RuntimeError, match=r"01-list\.ipynb is not a readable notebook"):
+        hp_lessons.lessons()
+
+
+# --- the source texts and the translators' notes ------------------------------------------
+
+
+def _toml(value: Any) -> str:
+    """A TOML value (the few kinds the notes file uses)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    assert isinstance(value, dict)
+    return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+
+
+def _notes_file(tmp_path: Path, **changes: Any) -> Path:
+    """The real notes file with the first section's or the first Italian word's keys changed."""
+    data = tomllib.loads(hp_content.NOTES_FILE.read_text(encoding="utf-8"))
+    for key, value in changes.items():
+        table, _, field = key.partition("__")
+        target = data["section"][0] if table == "section" else data["italian"]["word"][0]
+        target[field] = value
+    tables = [("section", t) for t in data["section"]]
+    for lang in ("italian", "thai"):
+        for kind in ("word", "line_note"):
+            tables += [(f"{lang}.{kind}", t) for t in data.get(lang, {}).get(kind, [])]
+    lines = []
+    for name, table in tables:
+        lines.append(f"[[{name}]]")
+        lines += [f"{k} = {_toml(v)}" for k, v in table.items()]
+    path = tmp_path / "notes.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_notes_file_round_trips_through_the_test_writer(tmp_path: Path) -> None:
+    assert hp_content.translation_notes(_notes_file(tmp_path)) == hp_content.translation_notes()
+
+
+def test_translators_notes_are_escaped_on_the_source_page(tmp_path: Path) -> None:
+    seed = (ROOT / "site" / "sources" / "hasenpfeffer-rules-it.txt").read_text(encoding="utf-8")
+    notes = hp_content.translation_notes(
+        _notes_file(tmp_path, section__title=TITLE, section__summary=NOTE, word__says=POINT)
+    )
+    page = hp_content.source_html(seed, "it", notes)
+    tree = _assert_inert(page)
+    assert "svg" not in tree.tags
+    assert TITLE in "".join(tree.text["p"])
+    assert NOTE in "".join(tree.text["p"])
+    assert POINT in "".join(tree.text["li"])
+
+
+def test_glossary_table_keeps_its_columns_whatever_a_note_says(tmp_path: Path) -> None:
+    markdown = pytest.importorskip("markdown")
+    notes = hp_content.translation_notes(_notes_file(tmp_path, word__says=f"a | b {POINT}"))
+    html = markdown.markdown(hp_content.terms_table("it", notes), extensions=["tables"])
+    tree = _assert_inert(html)
+    rows = re.findall(r"<tr>(.*?)</tr>", html, re.S)
+    assert all(row.count("<td") == 4 for row in rows[1:])
+    assert f"a | b {POINT}" in tree.text["td"]
+
+
+@pytest.mark.parametrize("anchor", ['x" onmouseover="alert(1)', "javascript:alert(1)", ""])
+def test_notes_file_refuses_a_link_that_is_not_a_heading_id(tmp_path: Path, anchor: str) -> None:
+    path = _notes_file(tmp_path, section__explained_at=anchor)
+    with pytest.raises(ValueError, match=r"notes\.toml: \[\[section\]\] #1: 'explained_at'"):
+        hp_content.translation_notes(path)
+
+
+def test_notes_file_refuses_an_empty_word(tmp_path: Path) -> None:
+    """An empty word would match everywhere and never move on: the build would hang."""
+    path = _notes_file(tmp_path, word__word="")
+    with pytest.raises(ValueError, match=r"\[\[italian\.word\]\] #1: 'word' should be"):
+        hp_content.translation_notes(path)
+
+
+# --- the pages' markers and picture macros ------------------------------------------------
+
+
+def test_picture_macro_the_engine_cannot_draw_is_quoted_in_the_error() -> None:
+    with pytest.raises(ValueError, match=r"the picture macro '\[\[card XX\]\]' is wrong"):
+        hp_content.expand_macros("A card: [[card XX]].", lambda html: html)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "[[cards " + " " * 200_000,
+        "[[cards " * 50_000,
+        "[[trick " + "W:A♠ " * 40_000 + "| trump=H",
+        "[[card A♠ |" + " " * 200_000,
+    ],
+)
+def test_unclosed_picture_macros_are_left_as_they_are(page: str) -> None:
+    """Long unclosed macros: found in one pass (the old pattern took minutes on these)."""
+    assert hp_content.expand_macros(page, lambda html: "TOKEN") == page
+
+
+def _site_hooks() -> Any:
+    """The MkDocs hooks module (it imports MkDocs): skipped without it, except under CI."""
+    try:
+        import site_hooks
+    except ImportError as e:
+        if os.environ.get("CI"):
+            pytest.fail(f"MkDocs is not installed under CI: {e}")
+        pytest.skip(f"MkDocs is not installed: {e}")
+    return site_hooks
+
+
+def test_page_markers_are_found_in_one_pass() -> None:
+    site_hooks = _site_hooks()
+    for page in (
+        "<!-- hp:" + "a" * 200_000,
+        "<!-- hp:lessons " * 30_000,
+        "<!-- hp:x " + " " * 200_000,
+    ):
+        assert site_hooks.MARKER.search(page) is None
+    m = site_hooks.MARKER.search("<!--  hp:terms   th  -->")
+    assert m is not None and (m.group(1), m.group(2).strip()) == ("terms", "th")
