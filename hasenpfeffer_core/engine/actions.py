@@ -186,6 +186,23 @@ def check_deal(
     """The four hands as tuples, or :class:`InvalidDataError` unless ``hands`` are four
     hands of six cards each (N, E, S, W), ``widow`` is a card and no card is dealt twice.
     """
+    if type(hands) is tuple and len(hands) == 4 and type(widow) is Card:
+        # The common case (every shuffle makes one): one pass; the careful checks below
+        # run only to say what is wrong.
+        bits = 1 << widow.index
+        for hand in hands:
+            if type(hand) is not tuple or len(hand) != 6:
+                break
+            for card in hand:
+                if type(card) is not Card:
+                    break
+                bits |= 1 << card.index
+            else:
+                continue
+            break
+        else:
+            if bits == _FULL_DECK:
+                return hands
     if isinstance(hands, str | bytes) or not isinstance(hands, tuple | list):
         raise InvalidDataError(
             f"a Deal holds four hands (N, E, S, W) of six cards each, got {shown(hands)}",

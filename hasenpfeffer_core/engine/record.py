@@ -84,7 +84,6 @@ auction that went astray.
 from __future__ import annotations
 
 import codecs
-import difflib
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -664,6 +663,8 @@ def _suggest(name: str) -> str | None:
         return _SEAT_WORDS[name.lower()]
     if len(name) > 20:
         return None
+    import difflib  # only when a field name is misspelt: it costs the import ~2 ms
+
     close = difflib.get_close_matches(name.lower(), [f.lower() for f in _FIELDS], n=1, cutoff=0.75)
     return _canonical(close[0]) if close else None
 

@@ -154,6 +154,7 @@ _JOKER_DISCARD: Final = [(_DISCARDS[s][24],) for s in range(4)]
 
 _PLAY: Final = Phase.PLAY
 _AUCTION_PHASE: Final = Phase.AUCTION
+_FULL_DECK_BITS: Final = (1 << 25) - 1
 
 
 def _auction_actions(scale: BiddingScale, seat: int, level: int) -> tuple[Bid | Pass, ...]:
@@ -227,7 +228,12 @@ def deal_cards(rng: random.Random | int | None, dealer: Seat = Seat.N) -> Deal:
     first = dealer.value + 1
     hands = [d[3 * k : 3 * k + 3] + d[12 + 3 * k : 15 + 3 * k] for k in range(4)]
     h = [hands[(seat - first) % 4] for seat in range(4)]
-    return Deal((h[0], h[1], h[2], h[3]), d[24])
+    # A shuffle of the whole deck is a valid deal by construction: skip Deal's own check
+    # (random playouts make one deal per hand, and the check would cost them 2%).
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hands", (h[0], h[1], h[2], h[3]))
+    object.__setattr__(deal, "widow", d[24])
+    return deal
 
 
 class HandState:
@@ -715,9 +721,24 @@ class HandState:
             )
         if not isinstance(deal, Deal):
             raise InvalidDataError(f"expected a Deal, got {type(deal).__name__}")
-        # A Deal checks itself when made; checked again in case it was altered since.
-        hands = check_deal(deal.hands, deal.widow)
-        masks = [sum(1 << c.index for c in h) for h in hands]
+        # A Deal checks itself when made; a cheap look that it still holds the whole deck
+        # (it could only have changed behind the frozen dataclass's back).
+        try:
+            masks = [
+                (1 << a.index)
+                | (1 << b.index)
+                | (1 << c.index)
+                | (1 << d.index)
+                | (1 << e.index)
+                | (1 << f.index)
+                for a, b, c, d, e, f in deal.hands
+            ]
+            whole = masks[0] | masks[1] | masks[2] | masks[3] | 1 << deal.widow.index
+        except (AttributeError, TypeError, ValueError, IndexError):
+            whole = -1
+        if len(masks if whole >= 0 else ()) != 4 or whole != _FULL_DECK_BITS:
+            hands = check_deal(deal.hands, deal.widow)  # says what is wrong
+            masks = [sum(1 << c.index for c in h) for h in hands]
         self._deal = deal
         self._hands = masks
         self.phase = Phase.AUCTION
