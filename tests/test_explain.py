@@ -9,6 +9,7 @@ import pytest
 from hasenpfeffer_core import DECK, JOKER, SUITS, InvalidDataError, ParseError, Suit
 from hasenpfeffer_core import parse_cards as cs
 from hasenpfeffer_core.analysis.explain import explain_card, explain_plays, explain_trick
+from hasenpfeffer_core.engine.rules import NoTrumpJoker
 from hasenpfeffer_core.engine.tricks import legal_plays, ranking, trick_winner
 
 
@@ -111,3 +112,45 @@ def test_bad_input_is_refused_with_the_engine_errors() -> None:
         explain_trick([], "H")
     with pytest.raises(InvalidDataError, match="listed twice"):
         explain_plays(cs("AH"), ["AS", "AS"], "H")
+
+
+def test_no_trump_joker_played_when_void_is_said_to_win_as_it_does() -> None:
+    joker = explain_plays(cs("JK 9♣"), cs("A♥"), None)[0]
+    assert joker.allowed and joker.reason == "joker wins"
+    assert "wins the trick" in joker.text and "cannot win" not in joker.text
+    assert trick_winner(cs("A♥ JK"), None) == 1
+
+
+def test_any_time_joker_names_the_cards_it_could_have_followed_with() -> None:
+    joker = explain_plays(cs("JK A♥ 9♣"), cs("K♥"), None, no_trump_joker=NoTrumpJoker.ANY_TIME)
+    assert joker[0].reason == "joker any time"
+    assert "even though you hold A♥" in joker[0].text and "wins the trick" in joker[0].text
+    assert "no_trump_joker" not in joker[0].text and "any-time" not in joker[0].text
+
+
+def test_no_trump_joker_in_a_trick_is_not_called_a_trump() -> None:
+    e = explain_trick(cs("A♠ JK K♠ 9♣"), None)
+    assert e.details[1].status == "joker" and e.winner == 1
+    assert "trump" not in e.text.replace("There are no trumps.", "")
+
+
+def test_plain_card_without_trumps_says_it_loses_to_the_joker() -> None:
+    text = explain_card("A♠", None).text
+    assert text == (
+        "A♠ is a plain card, the highest spade. It can win a trick only when spades are led "
+        "and nobody plays the Joker."
+    )
+
+
+def test_jokers_caption_says_which_suit_is_trumps() -> None:
+    text = explain_card("JK", "H").text
+    assert "With hearts trumps" in text and "right bower (J♥)" in text
+    assert "J♠" not in text and "1st" not in text and text.endswith("the highest card.")
+
+
+def test_places_are_written_as_a_card_player_says_them() -> None:
+    assert "It is the second-highest card." in explain_card("J♥", "H").text
+    assert "the third-highest card, after the Joker and J♥" in explain_card("J♦", "H").text
+    assert "the lowest of the 8 trumps" in explain_card("9♥", "H").text
+    e = explain_trick(cs("A♦ J♥ JK 9♦"), "H")
+    assert "J♥ is the right bower, the second-highest trump" in e.text

@@ -6,7 +6,14 @@ import random
 
 import pytest
 
-from hasenpfeffer_core import InvalidDataError, Seat, legal_plays, ranking, trick_winner
+from hasenpfeffer_core import (
+    InvalidDataError,
+    Seat,
+    legal_plays,
+    parse_cards,
+    ranking,
+    trick_winner,
+)
 from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, KINDS, TAGS, make_question, quiz_set
 from hasenpfeffer_core.analysis.solver import double_dummy
 from hasenpfeffer_core.engine.tricks import CardRole, card_role
@@ -100,3 +107,28 @@ def test_questions_serialise_to_plain_data_for_the_docs_site() -> None:
     d = q.to_dict()
     assert d["answer"] in {s.name for s in Seat}
     assert d["explanation"] == q.explanation and d["trick"]
+
+
+def test_tricks_feedback_plays_a_best_line_that_the_engine_agrees_with() -> None:
+    sides = {"NS": "North-South", "EW": "East-West"}
+    for q in quiz_set("tricks", 8, seed=13):
+        line = q.details["line"]
+        taken = {"NS": 0, "EW": 0}
+        for trick in line:
+            cards = [c for _, c in trick]
+            seat = Seat[trick[trick_winner(parse_cards(" ".join(cards)), q.trump)][0]]
+            taken[seat.side.name] += 1
+            assert f"({seat.word} wins)" in q.explanation
+        assert taken == q.details["result"]
+        # The prompt and the answer speak of the same side, by its name.
+        assert sides[q.side] in q.prompt
+        assert q.explanation.startswith(f"With best play {sides[q.side]} take {q.answer} ")
+
+
+def test_prompts_name_seats_in_words() -> None:
+    q = quiz_set("legal-play", 1, seed=2, tags=["must follow"])[0]
+    assert q.seat is not None and f"You are {q.seat.word};" in q.prompt
+    led = q.trick[0][0]
+    assert f"{led.word} led." in q.prompt
+    w = quiz_set("trick-winner", 1, seed=2)[0]
+    assert w.explanation.startswith(f"{w.answer.word} wins with ")

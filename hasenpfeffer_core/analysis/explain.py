@@ -13,13 +13,14 @@ Hearts are trumps. A♥ led, a trump, so trumps were led. The Joker is always th
 >>> print(explain_plays(cs("A♥ J♦ 9♣"), cs("10♥"), "H")[2].text)
 9♣ is not allowed: 10♥ led trumps (hearts), and you hold A♥ and J♦, so you must follow with one of them.
 >>> print(explain_card("J♦", "H").text)
-J♦ is the left bower: when hearts are trumps, the jack of the other red suit counts as a trump, not a diamond. It is the 3rd highest card, after the Joker and J♥.
+J♦ is the left bower: when hearts are trumps, the jack of the other red suit counts as a trump, not a diamond. It is the third-highest card, after the Joker and J♥.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
 from ..engine.cards import JOKER, Card, Rank, Suit, parse_card, parse_trump, read_cards
 from ..engine.rules import NoTrumpJoker
@@ -44,20 +45,80 @@ __all__ = [
     "explain_plays",
     "explain_trick",
     "join_and",
+    "nth_highest",
     "ordinal",
+    "ordinal_word",
 ]
 
 Trump = Suit | None
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` ...
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ...: for numbered places in a table or a list.
+
+    Sentences use :func:`nth_highest` instead ("the third-highest card", never
+    "the 3rd highest card").
 
     >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
     """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+_ORDINAL_WORDS: Final = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+)
+_TENS: Final = {2: "twent", 3: "thirt", 4: "fort", 5: "fift"}
+
+
+def ordinal_word(n: int) -> str:
+    """A place in words: ``first``, ``second``, ``third`` ... up to ``fifty-ninth``.
+
+    >>> [ordinal_word(n) for n in (1, 2, 3, 8, 12, 20, 21, 25)]
+    ['first', 'second', 'third', 'eighth', 'twelfth', 'twentieth', 'twenty-first', 'twenty-fifth']
+    """
+    if not 1 <= n <= 59:
+        raise ValueError(f"a place in words is 1 to 59, got {n}")
+    if n < 20:
+        return _ORDINAL_WORDS[n - 1]
+    tens, ones = divmod(n, 10)
+    if not ones:
+        return f"{_TENS[tens]}ieth"
+    return f"{_TENS[tens]}y-{_ORDINAL_WORDS[ones - 1]}"
+
+
+def nth_highest(n: int, noun: str = "") -> str:
+    """A place counted from the top, as a card player says it.
+
+    The one helper every sentence uses for "the highest", "the second-highest",
+    "the third-highest" ..., with the noun after it when one is given.
+
+    >>> nth_highest(1, "card"), nth_highest(2), nth_highest(3, "spade")
+    ('the highest card', 'the second-highest', 'the third-highest spade')
+    >>> nth_highest(25, "card")
+    'the twenty-fifth-highest card'
+    """
+    words = "the highest" if n == 1 else f"the {ordinal_word(n)}-highest"
+    return f"{words} {noun}" if noun else words
 
 
 def join_and(words: Iterable[str], last: str = "and") -> str:
@@ -115,7 +176,9 @@ def explain_card(card: Card | str, trump: Trump | str) -> CardExplanation:
     """Where ``card`` ranks under ``trump`` and why (Joker, right bower, left bower, plain).
 
     >>> explain_card("JK", "S").text
-    'The Joker is always the highest trump, above even the right bower (J♠). It is the 1st highest card.'
+    'The Joker is always the highest trump. With spades trumps it is above even the right bower (J♠): it is the highest card.'
+    >>> print(explain_card("AS", None).text)
+    A♠ is a plain card, the highest spade. It can win a trick only when spades are led and nobody plays the Joker.
     >>> explain_card("AD", "H").place_in_suit
     1
     """
@@ -129,40 +192,45 @@ def explain_card(card: Card | str, trump: Trump | str) -> CardExplanation:
     place_in_suit = same.index(c) + 1
     role = card_role(c, t)
     eff = None if code == NO_TRUMP_KEY else Suit(code)
-    above = order[: place - 1]
     if role == CardRole.JOKER:
         if t is None:
             text = (
-                "In a no-trump hand the Joker belongs to no suit and beats every other card. "
-                "It is the 1st highest card."
+                "In a no-trump hand the Joker belongs to no suit and beats every other card: "
+                f"it is {nth_highest(1, 'card')}."
             )
         else:
             text = (
-                "The Joker is always the highest trump, above even the right bower "
-                f"({Card(Rank.JACK, t).text}). It is the 1st highest card."
+                f"The Joker is always the highest trump. With {t.plural} trumps it is above "
+                f"even the right bower ({Card(Rank.JACK, t).text}): it is "
+                f"{nth_highest(1, 'card')}."
             )
     elif role == CardRole.RIGHT_BOWER:
         assert t is not None
         text = (
-            f"{c.text} is the right bower: the jack of trumps ({t.plural}) is the second "
-            "highest trump, below only the Joker. It is the 2nd highest card."
+            f"{c.text} is the right bower: the jack of trumps ({t.plural}) is "
+            f"{nth_highest(2, 'trump')}, below only the Joker. It is "
+            f"{nth_highest(place, 'card')}."
         )
     elif role == CardRole.LEFT_BOWER:
         assert t is not None and c.suit is not None
         text = (
             f"{c.text} is the left bower: when {t.plural} are trumps, the jack of the other "
-            f"{t.colour.value} suit counts as a trump, not a {c.suit.singular}. It is the "
-            f"{ordinal(place)} highest card, after the Joker and {Card(Rank.JACK, t).text}."
+            f"{t.colour.value} suit counts as a trump, not a {c.suit.singular}. It is "
+            f"{nth_highest(place, 'card')}, after the Joker and {Card(Rank.JACK, t).text}."
         )
     elif role == CardRole.TRUMP:
         assert t is not None
-        text = (
-            f"{c.text} is a trump, the {ordinal(place_in_suit)} highest of the 8 trumps "
-            f"(below {join_and(_name(x) for x in above)})."
-            if place_in_suit <= 3
-            else f"{c.text} is a trump, the {ordinal(place_in_suit)} highest of the 8 trumps: "
-            "it beats every card of the other suits."
-        )
+        if place_in_suit == len(same):
+            text = (
+                f"{c.text} is a trump, the lowest of the {len(same)} trumps, yet it beats every "
+                "card of the other suits."
+            )
+        else:
+            below = ", below the Joker and both bowers" if place_in_suit == 4 else ""
+            text = (
+                f"{c.text} is a trump, {nth_highest(place_in_suit)} of the {len(same)} "
+                f"trumps{below}: it beats every card of the other suits."
+            )
     else:
         assert c.suit is not None
         suit = c.suit
@@ -171,19 +239,16 @@ def explain_card(card: Card | str, trump: Trump | str) -> CardExplanation:
         if t is not None and suit is t.partner:
             missing = f" This suit has only {size} cards: its jack is the left bower, a trump."
         higher = [x.text for x in same[: place_in_suit - 1]]
-        rank_text = (
-            f"the highest {suit.singular}"
-            if place_in_suit == 1
-            else f"the {ordinal(place_in_suit)} highest {suit.singular} (below {join_and(higher)})"
-        )
-        trump_text = "any trump beats it" if t is not None else "there are no trumps"
+        rank_text = nth_highest(place_in_suit, suit.singular)
+        if higher:
+            rank_text += f" (below {join_and(higher)})"
+        beaters = "a trump" if t is not None else "the Joker"
+        if higher:
+            beaters = f"a higher {suit.singular} or {beaters}"
         text = (
-            f"{c.text} is a plain card, {rank_text}. It wins a trick only when "
-            f"{suit.plural} are led and no higher {suit.singular} is played; "
-            f"{trump_text}.{missing}"
+            f"{c.text} is a plain card, {rank_text}. It can win a trick only when "
+            f"{suit.plural} are led and nobody plays {beaters}.{missing}"
         )
-        if t is None:
-            text = text.replace("; there are no trumps.", " or the Joker is played.")
     return CardExplanation(c, t, role, eff, place, place_in_suit, text)
 
 
@@ -195,8 +260,9 @@ class TrickCard:
     """One card of an explained trick.
 
     ``status`` is ``led``, ``followed`` (same effective suit as the lead),
-    ``trumped`` (a trump on a non-trump lead) or ``discarded`` (neither: it
-    cannot win). ``beats`` lists the cards of the trick it beats, ``beaten_by``
+    ``trumped`` (a trump on a non-trump lead), ``joker`` (the Joker played to a
+    no-trump trick: it belongs to no suit and beats every card) or ``discarded``
+    (none of these: it cannot win). ``beats`` lists the cards of the trick it beats, ``beaten_by``
     those that beat it.
     """
 
@@ -257,6 +323,8 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
             status = "led"
         elif code == led_code:
             status = "followed"
+        elif code == NO_TRUMP_KEY:
+            status = "joker"  # the no-trump Joker: no suit, and it beats every card
         elif code == tk:
             status = "trumped"
         else:
@@ -293,9 +361,6 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
         sentences.append(f"{led.text} led, so {Suit(led_code).plural} is the suit to follow.")
     win = details[winner]
     wcard = win.card
-    trump_played = any(d.effective_suit is t and t is not None for d in details) or (
-        t is None and any(d.card is JOKER for d in details)
-    )
     said: set[int] = set()
     if wcard is JOKER:
         sentences.append(
@@ -319,22 +384,21 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
                 + _role_clause(win)
                 + f": a trump beats every {Suit(led_code).singular}, so it wins."
             )
-    elif trump_played is False or trumps_led:
-        if trumps_led:
-            sentences.append(f"The highest trump wins: {wcard.text}" + _role_clause(win) + ".")
-        else:
-            suit_name = Suit(led_code).singular
-            sentences.append(f"No trump was played, so the highest {suit_name} wins: {wcard.text}.")
+    elif trumps_led:
+        sentences.append(f"The highest trump wins: {wcard.text}" + _role_clause(win) + ".")
+    else:
+        suit_name = Suit(led_code).singular
+        nobody = "No trump was played" if t is not None else "Nobody played the Joker"
+        sentences.append(f"{nobody}, so the highest {suit_name} wins: {wcard.text}.")
     said.add(winner)
-    # Say why the bowers and the Joker rank where they do, when they lost.
+    # Say why the bowers rank where they do, when they lost (the Joker never loses).
     for d in details:
         if d.position in said:
             continue
-        if d.role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER, CardRole.JOKER):
+        if d.role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER):
             what = {
                 CardRole.LEFT_BOWER: f"{d.role.phrase}, so it is a trump",
-                CardRole.RIGHT_BOWER: f"{d.role.phrase}, the second highest trump",
-                CardRole.JOKER: d.role.phrase,
+                CardRole.RIGHT_BOWER: f"{d.role.phrase}, {nth_highest(2, 'trump')}",
             }[d.role]
             clause = f"{d.card.text} is {what}"
             if d.beats:
@@ -346,15 +410,20 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
             said.add(d.position)
     off = [d for d in details if d.status == "discarded" and d.position not in said]
     if off:
+        one = len(off) == 1
+        it = "it cannot win" if one else "they cannot win"
+        names = join_and(d.card.text for d in off)
         if led_code == NO_TRUMP_KEY:
-            sentences.append("Nobody could follow the Joker, so every other card loses.")
+            pass  # the lead sentence said it: nobody can follow the no-trump Joker
+        elif trumps_led:
+            verb = "is not a trump" if one else "are not trumps"
+            sentences.append(f"{names} {verb}, so {it}.")
+        elif t is None:
+            verb = "does not follow" if one else "do not follow"
+            sentences.append(f"{names} {verb} {Suit(led_code).plural}, so {it}.")
         else:
-            names = join_and(d.card.text for d in off)
-            verb = "neither follows" if len(off) == 1 else "neither follow"
-            tail = "nor is a trump" if len(off) == 1 else "nor are trumps"
-            if t is None:
-                tail = "nor is the Joker" if len(off) == 1 else "nor are the Joker"
-            it = "it cannot win" if len(off) == 1 else "they cannot win"
+            verb = "neither follows" if one else "neither follow"
+            tail = "nor is a trump" if one else "nor are trumps"
             sentences.append(f"{names} {verb} {Suit(led_code).plural} {tail}, so {it}.")
     return TrickExplanation(
         cards=cards,
@@ -398,13 +467,22 @@ def explain_plays(
     """For each card of ``hand`` (in order): may it be played to ``trick``, and why.
 
     ``reason`` is one of ``leading``, ``follows``, ``must follow``,
-    ``cannot follow: trumps``, ``cannot follow: discard``, ``joker any time``.
+    ``cannot follow: trumps``, ``cannot follow: discard`` (a card that can neither
+    follow nor win), ``joker wins`` (the no-trump Joker played by a player who cannot
+    follow) and ``joker any time`` (the no-trump Joker played by a player who could
+    follow, under the any-time Joker option).
+
+    In a no-trump hand the Joker always wins the trick it is played to, as
+    :func:`~hasenpfeffer_core.engine.tricks.trick_winner` decides (see the last
+    example).
 
     >>> from hasenpfeffer_core import parse_cards as cs
     >>> [e.reason for e in explain_plays(cs("J♦ 9♣ A♥"), cs("A♦"), "H")]
     ['cannot follow: trumps', 'cannot follow: discard', 'cannot follow: trumps']
     >>> explain_plays(cs("J♦ 9♣"), cs("A♦"), "H")[0].text
     'J♦ may be played: you hold no diamonds (J♦ is the left bower, a trump, not a diamond), so any card may be played, and J♦ is a trump.'
+    >>> print(explain_plays(cs("JK 9C"), cs("AH"), None)[0].text)
+    The Joker may be played: you hold no hearts, so any card may be played; in a no-trump hand the Joker beats every card, so it wins the trick.
     """
     cards = read_cards(hand, "the hand")
     played = read_cards(trick, "the trick")
@@ -428,6 +506,8 @@ def explain_plays(
         led_text = "the Joker led and belongs to no suit"
     elif led is JOKER:
         led_text = f"the Joker led trumps ({Suit(code).plural})"
+    elif card_role(led, t) == CardRole.LEFT_BOWER:
+        led_text = f"{led.text}, the left bower, led trumps ({Suit(code).plural})"
     elif code == tk:
         led_text = f"{led.text} led trumps ({Suit(code).plural})"
     else:
@@ -437,8 +517,8 @@ def explain_plays(
         c_code = EFF[tk][c.index]
         if c in legal and c_code == code:
             why = f"{_subject(c)} may be played: it follows {suit_words}"
-            if role == CardRole.LEFT_BOWER and led_text:
-                why += f" (the left bower counts as a trump, not a {c.suit.singular if c.suit else ''})"
+            if role == CardRole.LEFT_BOWER and c.suit is not None:
+                why += f" (the left bower counts as a trump, not a {c.suit.singular})"
             out.append(PlayExplanation(c, True, "follows", why + "."))
         elif c in legal and followers and c is JOKER:
             out.append(
@@ -446,24 +526,37 @@ def explain_plays(
                     c,
                     True,
                     "joker any time",
-                    "The Joker may be played at any turn under these rules (no trump, "
-                    "any-time Joker).",
+                    f"The Joker may be played even though you hold {join_and(_name(x) for x in followers)}: "
+                    "under these rules the Joker may be played at any turn of a no-trump hand. "
+                    "It beats every card, so it wins the trick.",
                 )
             )
         elif c in legal:
             note = ""
-            plain_led = Suit(code).plural if code != NO_TRUMP_KEY else ""
             lefts = [x for x in cards if card_role(x, t) == CardRole.LEFT_BOWER]
             if lefts and code != tk and code != NO_TRUMP_KEY and lefts[0].suit is Suit(code):
                 note = f" ({lefts[0].text} is the left bower, a trump, not a {Suit(code).singular})"
             if code == NO_TRUMP_KEY:
-                start = f"{_subject(c)} may be played: nobody can follow the Joker, so any card may be played"
-            else:
                 start = (
-                    f"{_subject(c)} may be played: you hold no {plain_led}{note}, "
+                    f"{_subject(c)} may be played: nobody can follow the Joker, "
                     "so any card may be played"
                 )
-            if c_code == tk and t is not None:
+            else:
+                start = (
+                    f"{_subject(c)} may be played: you hold no {Suit(code).plural}{note}, "
+                    "so any card may be played"
+                )
+            if c is JOKER and t is None:
+                out.append(
+                    PlayExplanation(
+                        c,
+                        True,
+                        "joker wins",
+                        start + "; in a no-trump hand the Joker beats every card, so it wins "
+                        "the trick.",
+                    )
+                )
+            elif c_code == tk and t is not None:
                 out.append(
                     PlayExplanation(
                         c, True, "cannot follow: trumps", start + f", and {_name(c)} is a trump."
@@ -472,20 +565,30 @@ def explain_plays(
             else:
                 out.append(
                     PlayExplanation(
-                        c,
-                        True,
-                        "cannot follow: discard",
-                        start + f"; {c.text} is a discard and cannot win the trick.",
+                        c, True, "cannot follow: discard", start + f"; {_cannot_win(c, code, t)}."
                     )
                 )
         else:
-            holding = join_and(x.text for x in followers)
+            holding = join_and(_name(x) for x in followers)
             one = "it" if len(followers) == 1 else "one of them"
             text = (
                 f"{_subject(c)} is not allowed: {led_text}, and you hold {holding}, so you must "
                 f"follow with {one}."
             )
-            if role == CardRole.LEFT_BOWER:
-                text += f" ({c.text} is the left bower: it counts as a trump, not a {c.suit.singular if c.suit else ''}.)"
+            if role == CardRole.LEFT_BOWER and c.suit is not None:
+                text += (
+                    f" ({c.text} is the left bower: it counts as a trump, not a {c.suit.singular}.)"
+                )
             out.append(PlayExplanation(c, False, "must follow", text))
     return tuple(out)
+
+
+def _cannot_win(card: Card, code: int, t: Trump) -> str:
+    """Why a card that does not follow the lead cannot win: the end of a sentence."""
+    if code == NO_TRUMP_KEY:
+        return f"the Joker beats every card, so {card.text} cannot win the trick"
+    if t is None:
+        return f"{card.text} is not a {Suit(code).singular}, so it cannot win the trick"
+    if code == trump_key(t):
+        return f"{card.text} is not a trump, so it cannot win the trick"
+    return f"{card.text} is neither a {Suit(code).singular} nor a trump, so it cannot win the trick"

@@ -26,22 +26,23 @@ and a ``difficulty``:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
 from ..engine.errors import InvalidDataError
-from ..engine.seats import SEATS, Seat, parse_seat
+from ..engine.seats import SEATS, Seat, Side, parse_seat
 from ..engine.tricks import EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
 from .explain import explain_card, explain_plays, explain_trick
-from .solver import double_dummy
+from .solver import double_dummy, play_values
 
 __all__ = [
     "DIFFICULTIES",
     "KINDS",
     "TAGS",
     "Question",
+    "best_line",
     "legal_play_question",
     "make_question",
     "order_question",
@@ -363,10 +364,10 @@ def trick_winner_question(
             tag=_primary(tags),
             tags=tuple(sorted(tags)),
             trump=trump,
-            prompt=f"{trump.plural.capitalize()} are trumps and {leader.name} led. "
+            prompt=f"{trump.plural.capitalize()} are trumps and {leader.word} led. "
             "Who wins the trick?",
             answer=seats[win],
-            explanation=f"{seats[win].name} wins with {_name(cards[win])}. {e.text}",
+            explanation=f"{seats[win].word} wins with {_name(cards[win])}. {e.text}",
             trick=trick,
             details={"winner_index": win, "winning_card": cards[win].text},
         )
@@ -440,7 +441,7 @@ def legal_play_question(
             trump=trump,
             prompt=(
                 f"{trump.plural.capitalize()} are trumps. You are {me.word}"
-                + (", and you lead." if not trick_cards else f"; {leader.name} led.")
+                + (", and you lead." if not trick_cards else f"; {leader.word} led.")
                 + " Which of your cards may you play?"
             ),
             answer=legal,
@@ -537,6 +538,9 @@ def tricks_question(
         if CardRole.LEFT_BOWER in roles:
             tags.add("left bower")
         answer = result[side]
+        line = best_line(hands, trump, leader)
+        names = {"NS": _side_word(Side.NS), "EW": _side_word(Side.EW)}
+        other = "EW" if side == "NS" else "NS"
         return Question(
             kind="tricks",
             difficulty=difficulty,
@@ -544,22 +548,89 @@ def tricks_question(
             tags=tuple(sorted(tags)),
             trump=trump,
             prompt=(
-                f"{trump.plural.capitalize()} are trumps, {leader.name} leads, and every "
+                f"{trump.plural.capitalize()} are trumps, {leader.word} leads, and every "
                 f"card is shown. With best play by everyone, how many of the {n} tricks "
-                f"can {side} take?"
+                f"can {names[side]} take?"
             ),
             answer=answer,
             explanation=(
-                f"With best play {side} take {answer} of the {n} tricks "
-                f"(NS {result['NS']}, EW {result['EW']}), found by trying every line of play."
+                f"With best play {names[side]} take {answer} of the {n} tricks, and "
+                f"{names[other]} take {result[other]}. One best line of play: "
+                f"{_line_text(line, trump)}."
             ),
             hands=hands,
             seat=leader,
             side=side,
-            details={"result": result},
+            details={
+                "result": result,
+                "line": [[[s.name, c.text] for s, c in trick] for trick in line],
+            },
         )
 
     return _retry(rng, make, tag)
+
+
+def best_line(
+    hands: Mapping[Seat, Sequence[Card]], trump: Suit | None, leader: Seat
+) -> list[tuple[tuple[Seat, Card], ...]]:
+    """One line of best play to the end, trick by trick, every card face up.
+
+    At each turn the player to move plays a card that the solver
+    (:func:`~hasenpfeffer_core.analysis.solver.play_values`) finds best for their
+    side; among equally good cards, the cheapest (a plain card before a trump, the
+    lowest of its suit first). So the tricks each side takes in the line are the
+    :func:`~hasenpfeffer_core.analysis.solver.double_dummy` result.
+
+    >>> from hasenpfeffer_core import parse_cards as cs
+    >>> hands = {Seat.N: cs("JK AS"), Seat.E: cs("9S 9H"), Seat.S: cs("JH 10S"), Seat.W: cs("KS QD")}
+    >>> [" ".join(f"{s.name}:{c.text}" for s, c in t) for t in best_line(hands, Suit.HEARTS, Seat.N)]
+    ['N:A♠ E:9♠ S:10♠ W:K♠', 'N:JK E:9♥ S:J♥ W:Q♦']
+    """
+    tk = trump_key(trump)
+    order = ranking(trump)
+
+    def cheap(card: Card) -> tuple[bool, int]:
+        code = EFF[tk][card.index]
+        return code == tk, -sum(1 for x in order[: order.index(card)] if EFF[tk][x.index] == code)
+
+    left = {s: list(h) for s, h in hands.items() if h}
+    line: list[tuple[tuple[Seat, Card], ...]] = []
+    while any(left.values()):
+        trick: list[tuple[Seat, Card]] = []
+        seat = leader
+        for _ in range(len(left)):
+            while not left.get(seat):
+                seat = seat.left
+            values = play_values(
+                {s.name: tuple(h) for s, h in left.items()},
+                trump,
+                leader.name,
+                [c for _, c in trick],
+            )
+            best = max(values.values())
+            card = min((c for c, v in values.items() if v == best), key=cheap)
+            left[seat].remove(card)
+            trick.append((seat, card))
+            seat = seat.left
+        line.append(tuple(trick))
+        leader = trick[trick_winner([c for _, c in trick], trump)][0]
+    return line
+
+
+def _side_word(side: Side) -> str:
+    """``North-South`` or ``East-West``: how a sentence names a partnership."""
+    a, b = side.seats
+    return f"{a.word}-{b.word}"
+
+
+def _line_text(line: Sequence[tuple[tuple[Seat, Card], ...]], trump: Suit | None) -> str:
+    """``trick 1: North A♠, East 9♠, ... (North wins)`` for each trick of a line."""
+    parts = []
+    for i, trick in enumerate(line, start=1):
+        cards = ", ".join(f"{s.word} {_name(c)}" for s, c in trick)
+        winner = trick[trick_winner([c for _, c in trick], trump)][0]
+        parts.append(f"trick {i}: {cards} ({winner.word} wins)")
+    return "; ".join(parts)
 
 
 _MAKERS: Final[dict[str, Callable[..., Question]]] = {

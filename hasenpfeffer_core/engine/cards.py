@@ -353,7 +353,7 @@ _ALL: Final[tuple[Card, ...]] = tuple(
     + [Card._make(Rank.JOKER, None)]
 )
 
-#: The Joker: always the highest trump.
+#: The Joker: the highest card of all, and a trump whenever a suit is trumps.
 JOKER: Final[Card] = _ALL[24]
 
 #: All 25 cards in a fixed order (by suit, 9 up to A, then the Joker).

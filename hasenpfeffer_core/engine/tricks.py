@@ -210,7 +210,9 @@ class CardRole(enum.StrEnum):
 
 #: The one table of card-role wording: the role in a sentence, and what it means.
 _ROLE_WORDS: Final = {
-    CardRole.JOKER: ("the Joker", "always the highest trump"),
+    # True in every hand: with a trump suit the Joker is its highest card; in a
+    # no-trump hand it belongs to no suit and still beats every card.
+    CardRole.JOKER: ("the Joker", "the highest card of all, and a trump whenever a suit is trumps"),
     CardRole.RIGHT_BOWER: ("the right bower", "the jack of trumps"),
     CardRole.LEFT_BOWER: ("the left bower", "the other jack of the same colour, a trump"),
     CardRole.TRUMP: ("a trump", "a card of the trump suit"),
