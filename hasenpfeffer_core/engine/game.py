@@ -10,7 +10,7 @@ both sides reach it on the same hand, the makers win.
 >>> while not g.hand.is_over:
 ...     g.apply(g.legal_actions()[0])
 >>> g.hand.result.reason
-'NS bid 3 and took 4 tricks: the bid is made, 1 point per trick taken: 4.'
+'North-South bid 3 and took 4 tricks: the bid is made, 1 point per trick taken: 4.'
 >>> g.scores, g.next_hand().dealer
 ({Side.NS: 4, Side.EW: 0}, Seat.E)
 """

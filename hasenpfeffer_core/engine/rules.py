@@ -141,7 +141,7 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
             "Which bids exist.",
             "standard: bids of 1 to 6 tricks",
             "pepper: 1 to 5, Little Pepper (6) and Big Pepper (6, doubled) "
-            "(the seed's alternative bidding)",
+            "(the source rules' alternative bidding)",
         ),
         OptionInfo(
             "all_pass",
@@ -178,19 +178,19 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
         OptionInfo(
             "lone_hands",
             "Whether the maker may go alone (partner sits out).",
-            "the seed's lead rules mention lone hands but it never allows them; default no",
-            "yes: the maker may go alone, with the seed's lead exceptions (borrowed from Euchre)",
+            "the source rules' lead rules mention lone hands but never allow them; default no",
+            "yes: the maker may go alone, with the source rules' lead exceptions (borrowed from Euchre)",
         ),
         OptionInfo(
             "defend_alone",
             "With lone hands: whether a defender may answer by defending alone.",
-            "yes (the seed's lead exception for two lone players)",
+            "yes (the source rules' lead exception for two lone players)",
             "no",
         ),
         OptionInfo(
             "failed_bid",
             "What makers who fail their bid lose.",
-            "tricks-taken: one point per trick they took (only the seed says this)",
+            "tricks-taken: one point per trick they took (only the source rules say this)",
             "bid: the amount of the bid (common); six: 6 points (Parlett)",
         ),
         OptionInfo(
@@ -470,7 +470,7 @@ PRESETS: Final[Mapping[str, Preset]] = {
         _preset(
             "lose-the-bid",
             "Failed bids lose the bid",
-            "The seed, with the failed-bid penalty most other rules use.",
+            "The source rules, with the failed-bid penalty most other rules use.",
             failed_bid=FailedBid.BID,
         ),
         _preset(

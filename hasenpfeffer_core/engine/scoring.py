@@ -13,7 +13,7 @@ Defenders score nothing unless ``defenders_score`` is on (one per trick).
 >>> r.made, r.points[Side.NS], r.points[Side.EW]
 (False, -2, 0)
 >>> r.reason
-'NS bid 4 and took 2 tricks: the bid failed, and under the seed rule they lose 1 point per trick taken: -2.'
+'North-South bid 4 and took 2 tricks: the bid failed, and under the source rules they lose 1 point per trick taken: -2.'
 >>> score_hand(Rules(failed_bid="bid"), Bid(Seat.N, 4), {Side.NS: 2, Side.EW: 4}).points[Side.NS]
 -4
 """
@@ -59,7 +59,7 @@ class HandResult:
 
     @property
     def reason(self) -> str:
-        """The score explained, e.g. "NS bid 4 and took 5 tricks: the bid is made..."."""
+        """The score explained, e.g. "North-South bid 4 and took 5 tricks: the bid is made..."."""
         rules = self.rules
         bid = self.bid
         side = self.side
@@ -67,12 +67,12 @@ class HandResult:
         taken = self.tricks[side]
         name = bid_name(bid.tricks, bid.big, rules)
         base = self.points[side] // self.multiplier
-        parts = [f"{side.name} bid {name} and took {_plural(taken, 'trick')}"]
+        parts = [f"{side.word} bid {name} and took {_plural(taken, 'trick')}"]
         if self.made:
             parts.append(f": the bid is made, 1 point per trick taken: {base}")
         elif rules.failed_bid is FailedBid.TRICKS_TAKEN:
             parts.append(
-                ": the bid failed, and under the seed rule they lose 1 point per trick taken: "
+                ": the bid failed, and under the source rules they lose 1 point per trick taken: "
                 f"{base}"
             )
         elif rules.failed_bid is FailedBid.BID:
@@ -87,7 +87,7 @@ class HandResult:
             parts.append(f" = {self.points[side]}")
         if rules.defenders_score:
             parts.append(
-                f"; the defenders {other.name} score {_plural(self.points[other], 'point')}"
+                f"; the defenders, {other.word}, score {_plural(self.points[other], 'point')}"
                 + (
                     f" (times {rules.lone_multiplier} for defending alone)"
                     if self.defender_alone is not None

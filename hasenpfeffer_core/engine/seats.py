@@ -79,6 +79,11 @@ class Side(enum.Enum):
         return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
 
     @property
+    def word(self) -> str:
+        """The partnership as prose names it: ``North-South`` or ``East-West``."""
+        return "North-South" if self is Side.NS else "East-West"
+
+    @property
     def other(self) -> Side:
         """The opposing partnership."""
         return Side.EW if self is Side.NS else Side.NS
