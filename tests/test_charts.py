@@ -96,13 +96,27 @@ def test_negative_values_hang_below_the_axis() -> None:
     assert "-2.0" in texts(root)
 
 
-def test_long_labels_are_slanted_and_text_is_escaped() -> None:
+def test_long_labels_wrap_under_their_bars_and_text_is_escaped() -> None:
     names = ["source rules <seed>", "lose the bid & more", "parlett's scoring rules"]
     chart = bars(names, {"x": [1.0, 2.0, 3.0]}, title="A & B", ylabel="y", width=330)
     root = parse(chart)  # well-formed despite < & '
-    assert "rotate(-30)" in chart
-    assert set(names) <= set(texts(root))
+    assert "rotate(-30)" not in chart  # words wrap onto lines; nothing is turned
+    labels = [t for t in root.iter(f"{SVG}text") if len(t.findall(f"{SVG}tspan")) > 1]
+    assert [" ".join(s.text or "" for s in t) for t in labels] == names
     assert root.get("aria-label") == "A & B"
+
+
+def test_a_word_too_wide_for_its_place_turns_and_stays_on_the_chart() -> None:
+    names = ["Supercalifragilistic", "Antidisestablishment", "Floccinaucinihilipil"]
+    chart = bars(names, {"x": [1.0, 2.0, 3.0]}, title="t", ylabel="y", width=300)
+    assert "rotate(-30)" in chart
+    assert set(names) <= set(texts(parse(chart)))
+    first = next(
+        t for t in parse(chart).iter(f"{SVG}text") if "rotate(-30)" in t.get("transform", "")
+    )
+    x = float(first.get("transform", "").split("(")[1].split(",")[0])
+    # turned 30 degrees and anchored at its end, the label reaches 0.87 of its width left
+    assert x - 0.87 * 0.58 * 12 * len(names[0]) >= 0
 
 
 def test_a_chart_is_a_string_that_draws_itself() -> None:

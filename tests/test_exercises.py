@@ -31,14 +31,23 @@ from hasenpfeffer_core.engine.seats import Seat, Side  # noqa: E402
 from hasenpfeffer_core.engine.state import HandState  # noqa: E402
 from hasenpfeffer_core.faces import widgets  # noqa: E402
 from hasenpfeffer_core.faces.widgets import exercises as ex  # noqa: E402
-
-RIGHT, WRONG = "#bfe5c7", "#f3c1c4"
+from hasenpfeffer_core.faces.widgets.base import CARD_FACE, MARKS, OPTION_WORDS  # noqa: E402
 
 
 def words(markup: str) -> str:
     """HTML as the learner reads it: no styles, no tags."""
     text = re.sub(r"<style>.*?</style>", "", markup, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
+
+
+def marks(button: Any) -> set[str]:
+    """The right / wrong / advised marks a button carries (classes of the shared style)."""
+    return set(button._dom_classes) & set(MARKS.values())
+
+
+def shown_text(shown: list[str]) -> str:
+    """Everything shown under the cell, as words."""
+    return " ".join(words(m) for m in shown)
 
 
 def said(choice: Any) -> str:
@@ -77,10 +86,24 @@ def test_stronger_card_judges_and_explains_with_the_ranking() -> None:
     text = press(q, parse_card("A♠"))
     assert text.startswith("Not quite. Try another answer.")
     assert "left bower" in text
-    assert [b.style.button_color for b in q.buttons] == [None, WRONG]
+    # The wrong answer is marked by the shared style's class (themed, AA contrast); the
+    # other card keeps its light card face and black ink, in every theme.
+    assert [marks(b) for b in q.buttons] == [set(), {"hp-wrong"}]
+    assert q.buttons[0].style.button_color == CARD_FACE
+    assert q.buttons[1].style.button_color is None and q.buttons[1].style.text_color is None
     text = press(q, parse_card("J♣"))
     assert text.startswith("Right!") and "left bower" in text
-    assert [b.style.button_color for b in q.buttons] == [RIGHT, None]
+    assert [marks(b) for b in q.buttons] == [{"hp-right"}, set()]
+    assert q.buttons[1].style.button_color == CARD_FACE  # the old mark is gone
+    assert q.buttons[1].style.text_color == "#1b1d22"
+
+
+def test_choice_with_labels_marks_only_the_last_answer() -> None:
+    q = ex.Choice("2 + 2?", [("3", 3), ("4", 4)], lambda n: (n == 4, "2 + 2 = 4."))
+    q.buttons[0].click()
+    q.buttons[1].click()
+    assert [marks(b) for b in q.buttons] == [set(), {"hp-right"}]
+    assert q.buttons[0].button_style == "" and q.buttons[1].button_style == "success"
 
 
 def test_suit_in_play_the_left_bower_belongs_to_trumps() -> None:
@@ -98,7 +121,40 @@ def test_look_ahead_takes_the_solvers_answer() -> None:
     wrong = next(v for v in q.values if v != answer)
     assert press(q, wrong).startswith("Not quite")
     text = press(q, answer)
-    assert text.startswith("Right!") and "Each card" in text and "can lead" in text
+    assert text.startswith("Right!") and "after each card" in text and "can lead" in text
+
+
+def test_look_ahead_feedback_names_the_side_asked_about_and_a_line_of_play() -> None:
+    for seed in range(12):
+        question = tricks_question(rng(seed), difficulty="bowers")
+        assert question.seat is not None
+        if question.seat.side.name != question.side:  # the leader's side is not the one asked
+            break
+    else:
+        pytest.fail("no question where the other side leads")
+    asked = "North-South" if question.side == "NS" else "East-West"
+    text = press(ex.look_ahead(seed), question.answer)
+    assert f"{asked} take {question.answer} of the" in text
+    assert f"The tricks {asked} take after each card" in text
+    other = "East-West" if asked == "North-South" else "North-South"
+    assert f"{other} take" not in text  # the feedback stays with the side the prompt asked
+    assert "One line of best play: Trick 1: " in text and "wins it." in text
+
+
+def test_best_line_plays_every_card_once_and_each_trick_goes_to_its_winner() -> None:
+    question = tricks_question(rng(8), difficulty="bowers")
+    assert question.seat is not None
+    line = ex.best_line(question.hands, question.trump, question.seat)
+    played = [c for _, plays in line for _, c in plays]
+    assert sorted(played, key=str) == sorted(
+        (c for h in question.hands.values() for c in h), key=str
+    )
+    leader = question.seat
+    for winner, plays in line:
+        assert plays[0][0] is leader
+        leader = winner
+    ns = sum(1 for winner, _ in line if winner.side is Side.NS)
+    assert ns == question.details["result"]["NS"]  # the line takes the solver's tricks
 
 
 def test_score_exercise_says_what_the_rules_give() -> None:
@@ -114,7 +170,8 @@ def test_score_exercise_says_what_the_rules_give() -> None:
 def test_score_exercise_can_ask_about_the_defenders() -> None:
     rules = Rules(failed_bid=FailedBid.SIX, defenders_score=True)
     q = ex.score_exercise(rules, Bid(Seat.W, 4), 3, ask=Side.NS, options=[0, 3, -6])
-    assert "What do NS score" in q.children[0].value
+    assert "What do North-South score" in q.children[0].value
+    assert "East-West bid 4" in q.children[0].value
     assert press(q, 3).startswith("Right!")
 
 
@@ -122,10 +179,13 @@ def test_which_rules_names_the_rule_set_that_scores_so() -> None:
     bid, tricks = Bid(Seat.N, 4), {Side.NS: 3, Side.EW: 3}
     q = ex.which_rules(bid, 3, (-4, 0))
     assert q.values == list(PRESETS)
+    assert [b.description for b in q.buttons] == [p.title for p in PRESETS.values()]
+    assert "North-South scored -4" in q.children[0].value
     ns_points = {n: score_hand(p.rules, bid, tricks).points[Side.NS] for n, p in PRESETS.items()}
     right = next(n for n, points in ns_points.items() if points == -4)
     wrong = next(n for n, points in ns_points.items() if points != -4)
-    assert press(q, wrong).startswith(f"Not quite. Try another answer. Under {wrong}:")
+    assert press(q, wrong).startswith("Not quite. Try another answer. Under the ")
+    assert f"Under {wrong}:" not in said(q)  # the rule set in words, not its name in code
     assert press(q, right).startswith("Right!")
 
 
@@ -193,7 +253,7 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
 
 def test_hint_exercise_follows_the_fair_expert() -> None:
     q = ex.hint_exercise(computer_position(20, Seat.E, 16), FairExpert(seed=1, samples=4))
-    assert "Tricks so far: N-S" in q.children[0].value
+    assert "Tricks so far: North-South" in q.children[0].value
     verdicts = [press(q, c) for c in q.values]
     assert any(v.startswith("Right!") for v in verdicts)
     assert all("The hint:" in v for v in verdicts)
@@ -211,7 +271,12 @@ def test_order_exercise_right_and_wrong_and_start_again() -> None:
         by_card[card].click()
         assert by_card[card].disabled
     assert said(q).startswith("Not quite.") and question.explanation in said(q)
-    assert "Your order so far" in q.answer_picture.value
+    # The verdict points at the first card out of place, and the picture lights it.
+    first = wrong[0]
+    assert f"Your first card, {first.text}, is out of place: {question.answer[0].text}" in said(q)
+    assert "Your order: the first card" in q.answer_picture.value
+    assert "so far" not in q.answer_picture.value
+    assert 'stroke="#f2b705"' in q.answer_picture.value  # (the highlight's edge)
     q.again.click()
     assert q.chosen == [] and q.feedback.value == "" and q.answer_picture.value == ""
     assert not any(b.disabled for b in q.buttons)
@@ -219,7 +284,21 @@ def test_order_exercise_right_and_wrong_and_start_again() -> None:
         by_card[card].click()
         if i < len(question.answer) - 1:
             assert q.feedback.value == ""  # no verdict before the last card
+            assert "Your order so far:" in q.answer_picture.value
     assert said(q).startswith("Right!")
+    assert "Your order:" in q.answer_picture.value and "so far" not in q.answer_picture.value
+
+
+def test_order_exercise_points_at_a_card_out_of_place_in_the_middle() -> None:
+    question = order_question(rng(10), difficulty="joker", tag="joker")
+    q = ex.OrderExercise(question)
+    by_card = dict(zip(question.cards, q.buttons, strict=True))
+    answer = list(question.answer)
+    swapped = [answer[0], answer[2], answer[1], *answer[3:]]
+    for card in swapped:
+        by_card[card].click()
+    assert said(q).startswith("Not quite.")
+    assert f"Your second card, {answer[2].text}, is out of place: {answer[1].text}" in said(q)
 
 
 # --- pictures and tables ----------------------------------------------------------------
@@ -237,7 +316,10 @@ def test_table_escapes_text_and_keeps_html_cells(shown: list[str]) -> None:
     (markup,) = shown
     assert markup.count("<tr>") == 3
     assert '<td style="text-align:left"><b>-4</b></td>' in markup
-    assert "a &amp; b" in markup and '<th style="text-align:left">N-S tricks</th>' in markup
+    assert "a &amp; b" in markup
+    # A header never breaks inside ("E-/W"), and a wide table scrolls in its column.
+    assert '<th style="text-align:left;white-space:nowrap">N-S tricks</th>' in markup
+    assert markup.startswith('<div style="max-width:100%;overflow-x:auto"><table>')
 
 
 def test_play_example_lights_the_legal_cards_and_says_why(shown: list[str]) -> None:
@@ -277,11 +359,22 @@ def test_rules_lab_compares_your_rules_with_the_source_rules(
     assert lab.rules().target == 5
     assert lab.run_button.description == "Play 2 games with these rules"
     lab.run_button.click()
-    (markup,) = shown
+    markup = shown[0]
     assert "your rules" in markup and "source rules" in markup
     for measure in ("hands per game", "% of bids failed", "Joker&#x27;s value"):
         assert measure in markup
-    assert f"Your rules: {lab.rules().to_text()}" in capsys.readouterr().out
+    assert "Your rules: the source rules, except: " in shown_text(shown)
+    assert "failed bid loses: the bid" in shown_text(shown)
+    assert "target" not in shown_text(shown) and "failed_bid" not in shown_text(shown)
+
+
+def test_rules_lab_labels_its_controls_in_plain_words() -> None:
+    lab = ex.RulesLab(games=1)
+    for name, control in lab.controls.items():
+        assert "_" not in control.description, name  # no option names from the code
+        assert control.description == OPTION_WORDS[name][0]
+    labels = [label for label, _ in lab.controls["no_trump_joker"].options]
+    assert labels == ["only when leading or out of the suit led", "at any turn"]
 
 
 def test_rules_lab_says_why_rules_do_not_work(shown: list[str]) -> None:

@@ -92,3 +92,28 @@ def test_one_seats_view_hides_the_other_hands() -> None:
     assert "North: 5 cards face down" in html
     assert "South&#x27;s hand" in html or "South's hand" in html
     assert record_html(loads(EXAMPLE)).count("<svg") > 4
+
+
+def test_a_dimmed_card_stays_opaque_under_a_grey_veil() -> None:
+    """A card that may not be played is dimmed, not see-through: in a fan, the card
+    beneath must not show through it."""
+    svg = hand_svg("AS KS QS", dim="KS", overlap=0.5)
+    _parses(svg)
+    assert "opacity=" not in re.sub(r"fill-opacity=", "", svg.split("JOKER")[0])
+    assert 'aria-label="king of spades (may not be played)"' in svg
+    dimmed = svg.split('class="hp-dim"')[1].split('role="img"')[0]  # the king, to the queen
+    assert 'fill="#fdfcf8"' in dimmed  # the card's own opaque face
+    veil = re.findall(r'<rect [^>]*fill-opacity="([0-9.]+)"', dimmed)
+    assert veil and 0 < float(veil[0]) < 1  # a grey veil over the face, rank still readable
+    assert svg.count('class="hp-dim"') == 1
+
+
+def test_the_joker_in_no_trump_is_the_highest_card_not_a_trump() -> None:
+    assert 'aria-label="the Joker, the highest card"' in card_svg(JOKER, trump_known=True)
+    assert 'aria-label="the Joker, the highest trump"' in card_svg(JOKER, trump="H")
+
+
+def test_the_table_of_a_hand_says_its_phase_and_tricks_in_words() -> None:
+    html_ = state_html(HandState.new(dealer=Seat.W, seed=1))
+    assert "the auction" in html_ and "phase:" not in html_
+    assert "tricks won N-S 0 · E-W 0" in html_

@@ -270,7 +270,7 @@ def test_a_bad_number_in_the_seed_box_changes_nothing(quiz_type: type, typed: in
     quiz.next_button.click()
     second = quiz.question
     quiz.seed.value = typed
-    assert "seed" in status(quiz) and "whole number from 0 to" in status(quiz)
+    assert "question set" in status(quiz) and "whole number from 0 to" in status(quiz)
     assert quiz.seed.value == 4  # the box shows the seed in use again
     assert quiz.question is second  # the set goes on: same question
     quiz.seed.value = 9  # a good seed is taken and clears the message
@@ -427,7 +427,7 @@ def too_large(tmp: Path) -> str:
 FILES: list[tuple[str, Callable[[Path], str], tuple[str, ...]]] = [
     ("missing", lambda tmp: str(tmp / "no-such.hand"), ("cannot open", "no-such.hand")),
     ("folder", lambda tmp: str(tmp), ("is a folder",)),
-    ("empty path", lambda tmp: "   ", ("type the path",)),
+    ("empty path", lambda tmp: "   ", ("a file's path first",)),
     ("NUL", lambda tmp: "a\x00b", ("NUL",)),
     ("long name", lambda tmp: "a" * 5000, ("cannot open", "'…aaaa")),
     ("not UTF-8", non_utf8, ("UTF-8",)),
@@ -600,7 +600,7 @@ def test_the_exercises_read_text_for_cards_suits_seats_bids_and_rules() -> None:
     assert "Spades are trumps" in q.children[0].value
     assert ex.suit_in_play("J♦", "♥").values == list(ex.SUITS)
     score = ex.score_exercise("parlett", "N bid 3", 5, options=[3, 5], ask="NS")
-    assert "NS bid 3" in score.children[0].value
+    assert "North-South bid 3" in score.children[0].value
     assert len(ex.which_rules("N bid 3", 2, (-3, 0)).buttons) == len(PRESETS)
 
 

@@ -43,6 +43,21 @@ def _text_width(text: str, size: float) -> float:
     return 0.58 * size * len(text)
 
 
+def _wrap(line: str, size: float, room: float) -> list[str]:
+    """``line`` broken between words into lines no wider than ``room`` where it can be.
+
+    >>> _wrap("Parlett's rules with the widow", 12, 80)
+    ["Parlett's", 'rules with', 'the widow']
+    """
+    out: list[str] = []
+    for word in line.split(" "):
+        if out and _text_width(f"{out[-1]} {word}", size) <= room:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out or [""]
+
+
 def _nice_ticks(lo: float, hi: float, most: int = 6) -> list[float]:
     """Round tick values from ``lo`` to ``hi``: steps of 1, 2, 2.5 or 5 times a power of ten.
 
@@ -122,11 +137,23 @@ def bars(
     left = 24 + tick_w + 14
     right = 12
     top = 30 + (22 if len(series) > 1 else 0)
-    lines = [str(label).split("\n") for label in labels]
     group = (width - left - right) / max(len(labels), 1)
+    # long labels wrap between words to fit under their bars; only a single word too
+    # wide for its place turns the labels 30 degrees
+    lines = [
+        [part for line in str(label).split("\n") for part in _wrap(line, label_size, group * 0.95)]
+        for label in labels
+    ]
     widest = max((_text_width(x, label_size) for ls in lines for x in ls), default=0)
     slant = widest > group * 0.95
-    if slant:  # long labels: turn them 30 degrees
+    if slant:  # one line each, turned; the first must not run off the left edge
+        lines = [[" ".join(ls)] for ls in lines]
+        widest = max((_text_width(ls[0], label_size) for ls in lines), default=0)
+        first = _text_width(lines[0][0], label_size) if lines else 0
+        # the first label's centre, left + group / 2, must lie 0.87 * its width from 0
+        k = 2 * max(len(labels), 1)
+        left = max(left, (0.87 * first + 4 - (width - right) / k) / (1 - 1 / k))
+        group = (width - left - right) / max(len(labels), 1)
         below = 18 + 0.5 * widest + 0.87 * label_size
     else:
         below = 18 + 15 * max((len(ls) for ls in lines), default=1)
@@ -195,7 +222,7 @@ def bars(
             out.append(
                 f'<text transform="translate({cx:.1f},{ty - 4:.1f}) rotate(-30)" '
                 f'text-anchor="end" dy="0.8em" font-size="{label_size}" '
-                f'fill="currentColor">{esc(" ".join(ls))}</text>'
+                f'fill="currentColor">{esc(ls[0])}</text>'
             )
             continue
         spans = "".join(

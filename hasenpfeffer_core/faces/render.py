@@ -54,6 +54,9 @@ FACE: Final = "#fdfcf8"
 EDGE: Final = "#8a8f98"
 GOLD: Final = "#c9a227"
 HIGHLIGHT: Final = "#f2b705"
+#: The veil over a dimmed card (one that may not be played): grey, over an opaque card.
+DIM: Final = "#5b616b"
+DIM_STRENGTH: Final = 0.55
 FONT: Final = "'DejaVu Sans', 'Segoe UI', Helvetica, Arial, sans-serif"
 
 #: The badge letter and colour of the bowers; the words come from :class:`CardRole`.
@@ -105,6 +108,8 @@ def _label(card: Card, trump: Suit | None, trump_known: bool) -> str:
     if trump_known:
         role = card_role(card, trump)
         extra = _ROLE_BADGE.get(role)
+        if role is CardRole.JOKER and trump is None:
+            return f"{name}, the highest card"  # (no trump: there are no trumps to top)
         if extra is not None:
             return f"{name}, {extra[2]}"
     return name
@@ -124,12 +129,12 @@ def _card_body(
     """The SVG elements of one card with its top-left corner at (x, y)."""
     w, h = CARD_W * scale, CARD_H * scale
     colour = RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else BLACK
+    label = _label(card, trump, trump_known) + (" (may not be played)" if dim else "")
     parts = [
-        f'<g transform="translate({x:.1f},{y:.1f})" role="img" '
-        f'aria-label="{_esc(_label(card, trump, trump_known))}"'
-        + (' opacity="0.45"' if dim else "")
+        f'<g transform="translate({x:.1f},{y:.1f})" role="img" aria-label="{_esc(label)}"'
+        + (' class="hp-dim"' if dim else "")
         + ">",
-        f"<title>{_esc(_label(card, trump, trump_known))}</title>",
+        f"<title>{_esc(label)}</title>",
         f'<rect x="0.5" y="0.5" width="{w - 1:.1f}" height="{h - 1:.1f}" rx="{6 * scale:.1f}" '
         f'fill="{FACE}" stroke="{HIGHLIGHT if highlight else EDGE}" '
         f'stroke-width="{(3 if highlight else 1) * scale:.1f}"/>',
@@ -208,6 +213,14 @@ def _card_body(
                 f'font-family="{FONT}" font-size="{11 * s:.1f}" font-weight="700" '
                 f'fill="#ffffff">{letter}</text>'
             )
+    if dim:
+        # A dimmed card stays opaque (the card under it in a fan must not show through):
+        # an opaque grey veil over the face, the rank and suit still readable beneath.
+        parts.append(
+            f'<rect x="0.5" y="0.5" width="{w - 1:.1f}" height="{h - 1:.1f}" rx="{6 * s:.1f}" '
+            f'fill="{DIM}" fill-opacity="{DIM_STRENGTH}" stroke="{EDGE}" '
+            f'stroke-width="{1 * s:.1f}"/>'
+        )
     parts.append("</g>")
     return "".join(parts)
 
@@ -436,15 +449,31 @@ def table_svg(
 _CSS: Final = """
 <style>
 .hp-box{font-family:'DejaVu Sans','Segoe UI',Helvetica,Arial,sans-serif;color:inherit;
-  display:inline-block;line-height:1.35}
+  display:inline-block;line-height:1.35;max-width:100%;overflow-x:auto;box-sizing:border-box}
+.hp-box svg{max-width:none}
 .hp-box .hp-row{display:flex;gap:14px;align-items:center;flex-wrap:wrap}
 .hp-box .hp-seat{font-weight:600;min-width:4.5em}
 .hp-box .hp-meta{font-size:0.92em;opacity:0.9;margin:4px 0}
-.hp-box .hp-red{color:#c0262d}
+.hp-box>.hp-meta{width:0;min-width:100%}
+.hp-box .hp-red{color:var(--hp-red,#c0262d)}
+body[data-jp-theme-light="false"] .hp-box .hp-red{color:var(--hp-red,#ff9b94)}
 .hp-box table.hp-grid{border-collapse:collapse}
 .hp-box table.hp-grid td{padding:4px;vertical-align:middle;text-align:center}
 </style>
 """
+
+
+#: Where a hand stands, in words.
+_PHASE_WORDS: Final = {
+    "deal": "just dealt",
+    "auction": "the auction",
+    "trump": "naming trumps",
+    "discard": "the discard",
+    "alone": "going alone?",
+    "play": "the play",
+    "scored": "the hand is over",
+    "thrown in": "thrown in",
+}
 
 
 def _suit_html(suit: Suit | None) -> str:
@@ -499,14 +528,17 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
         sitting_out=state.sitting_out,
         size=230,
     )
-    meta = [f"Dealer {state.dealer.word}", f"phase: {state.phase.value}"]
+    meta = [f"Dealer {state.dealer.word}", _PHASE_WORDS.get(state.phase.value, state.phase.value)]
     if state.high_bid is not None:
         hb = state.high_bid
         meta.append(f"high bid {bid_name(hb.tricks, hb.big, state.rules)} by {hb.seat.word}")
     if known:
         meta.append(f"trump {_suit_html(trump)}")
     st = state.side_tricks
-    meta.append(f"tricks NS {st[SEATS[0].side]} · EW {st[SEATS[1].side]}")
+    meta.append(
+        f'<span style="white-space:nowrap">tricks won N-S {st[SEATS[0].side]} · '
+        f"E-W {st[SEATS[1].side]}</span>"
+    )
     if state.result is not None:
         meta.append(_esc(state.result.reason))
     grid = (

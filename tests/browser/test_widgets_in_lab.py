@@ -230,7 +230,7 @@ def test_trick_winner_quiz_right_then_wrong(nb: Notebook) -> None:
     button(quiz, f"{loser_seat.name}: {loser_card.text}").click()
     wrong = quiz.locator(".hp-fb").filter(has_text="Not quite.")
     expect(wrong).to_be_visible()
-    expect(wrong).to_contain_text(f"You chose {loser_seat.name} ({loser_card.text}).")
+    expect(wrong).to_contain_text(f"You chose {loser_seat.word}'s {loser_card.text}.")
     expect(wrong).to_contain_text(q.explanation)
     expect(quiz).to_contain_text("Score: 1 / 2 right")
     nb.shot("light", "trick-quiz")
@@ -303,6 +303,81 @@ def _log_tail(table: Any) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", items[-1])).strip()
 
 
+#: For each button and each coloured text of the widgets, as the browser draws it: its
+#: text, its text colour, the backgrounds under it (its own first, out to the first opaque
+#: one) and its opacity (its own times its ancestors').
+RENDERED_COLOURS = r"""(selector) => {
+  const alpha = (c) => {
+    if (c === 'transparent') return 0;
+    const parts = c.match(/[\d.]+/g) || [];
+    return parts.length > 3 ? parseFloat(parts[3]) : 1;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.offsetParent) continue;  // not shown
+    const backgrounds = [];
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      opacity *= parseFloat(cs.opacity);
+      const bg = cs.backgroundColor;
+      if (alpha(bg) > 0) backgrounds.push(bg);
+      if (alpha(bg) === 1) break;
+    }
+    out.push({
+      text: (el.innerText || el.textContent || '').trim().slice(0, 30),
+      classes: typeof el.className === 'string' ? el.className : el.className.baseVal,
+      disabled: !!el.disabled,
+      color: getComputedStyle(el).color,
+      backgrounds: backgrounds,
+      opacity: opacity,
+    });
+  }
+  return out;
+}"""
+
+
+def _rgba(text: str) -> tuple[float, float, float, float]:
+    parts = [float(p) for p in re.findall(r"[\d.]+", text)]
+    return (parts[0], parts[1], parts[2], parts[3] if len(parts) > 3 else 1.0)
+
+
+def _over(
+    top: tuple[float, ...], under: tuple[float, ...], alpha: float | None = None
+) -> tuple[float, float, float, float]:
+    a = top[3] if alpha is None else alpha
+    return (*(top[i] * a + under[i] * (1 - a) for i in range(3)), 1.0)  # type: ignore[return-value]
+
+
+def _contrast(fg: tuple[float, ...], bg: tuple[float, ...]) -> float:
+    def lum(c: tuple[float, ...]) -> float:
+        ch = [v / 255 for v in c[:3]]
+        ch = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def rendered_contrast(page: Any, selector: str) -> list[tuple[str, float, bool]]:
+    """(what, contrast ratio, disabled) for every element ``selector`` finds, as drawn."""
+    out = []
+    for item in page.evaluate(RENDERED_COLOURS, selector):
+        layers = [_rgba(c) for c in item["backgrounds"]] or [(255.0, 255.0, 255.0, 1.0)]
+        behind = layers[-1]
+        for layer in reversed(layers[:-1]):
+            behind = _over(layer, behind)
+        fill = behind
+        ink = _over(_rgba(item["color"]), fill)
+        if item["opacity"] < 1:  # the whole element is see-through: over the page
+            page_bg = layers[-1]
+            fill = _over(fill, page_bg, item["opacity"])
+            ink = _over(ink, page_bg, item["opacity"])
+        what = f"{item['text']!r} ({item['classes']})"
+        out.append((what, _contrast(ink, fill), item["disabled"]))
+    return out
+
+
 def test_screenshots_in_the_dark_theme(nb: Notebook) -> None:
     page = nb.page
     menu(page, "Settings", "Theme", "JupyterLab Dark")
@@ -315,8 +390,30 @@ def test_screenshots_in_the_dark_theme(nb: Notebook) -> None:
     nb.shot("dark", "notebook")
     for path in shots:
         assert path.stat().st_size > 5_000, f"{path} looks empty"
+
+    # WCAG AA as the browser draws it, in the dark theme: every button a learner can
+    # press, every answered button (the winning and the chosen card stay clear, though
+    # disabled), and the widgets' coloured text.
+    buttons = rendered_contrast(
+        page, ", ".join(f"{w} button.jupyter-button" for w in WIDGETS.values())
+    )
+    marked = rendered_contrast(
+        page,
+        ", ".join(f"{w} button.{m}" for w in WIDGETS.values() for m in ("hp-right", "hp-wrong")),
+    )
+    texts = rendered_contrast(
+        page, ", ".join(f"{w} .hp-w .hp-{c}" for w in WIDGETS.values() for c in ("muted", "red"))
+    )
+    assert marked, "the quizzes were answered: some buttons should be marked right or wrong"
+    assert texts and buttons
+    low = [  # (a disabled button is exempt, unless it shows an answer)
+        f"{what}: {ratio:.2f}:1"
+        for what, ratio, disabled in [*buttons, *marked, *texts]
+        if ratio < 4.5 and (not disabled or "hp-right" in what or "hp-wrong" in what)
+    ]
     menu(page, "Settings", "Theme", "JupyterLab Light")
     page.wait_for_selector("body[data-jp-theme-name='JupyterLab Light']", state="attached")
+    assert not low, "below WCAG AA (4.5:1) in the dark theme:\n" + "\n".join(low)
 
 
 def test_no_widget_reported_an_error(nb: Notebook) -> None:

@@ -14,7 +14,40 @@ Two kinds of bad input, two answers:
   in the widget's status line, and a refused input changes nothing.
 
 Colours come from JupyterLab's theme variables, so the widgets read well in light and
-dark themes; the cards themselves are always drawn on a light face.
+dark themes; the cards themselves are always drawn on a light face. Every colour of the
+shared style (:data:`STYLE`) is written ``var(--hp-NAME, var(--jp-..., light fallback))``:
+JupyterLab's ``--jp-`` variables answer in the lab, the fallbacks on a page without them
+(the docs site), and a page may set the ``--hp-`` custom properties on any ancestor of
+the widgets to recolour them (the docs site does so for its dark scheme, ``slate``).
+Where no ``--jp-`` variable reads well in both themes (red text, the cards' red on a dark
+page), the style gives the dark theme its own value under
+``body[data-jp-theme-light="false"]``. The custom properties (:data:`HP_COLOURS` lists them):
+
+``--hp-fg``            text (``--jp-ui-font-color1``)
+``--hp-muted``         quieter text: captions, hints (dark: ``--jp-content-font-color2``)
+``--hp-red``           red suit symbols in text (hearts, diamonds)
+``--hp-border``        table rules (``--jp-border-color2``)
+``--hp-badge-bg``      the score badges' background (``--jp-layout-color2``)
+``--hp-ok-bg``, ``--hp-bad-bg``, ``--hp-info-bg``, ``--hp-err-bg``
+                       the feedback boxes' tinted backgrounds (translucent)
+``--hp-ok-edge``, ``--hp-bad-edge``, ``--hp-info-edge``, ``--hp-err-edge``
+                       their left edges
+``--hp-right-bg``, ``--hp-right-fg``
+                       an answered button that is right (the winning or a legal card),
+                       ``--jp-success-color0`` with ``--jp-ui-inverse-font-color0``
+``--hp-wrong-bg``, ``--hp-wrong-fg``
+                       a chosen button that is wrong (``--jp-error-color1``)
+``--hp-advised-bg``, ``--hp-advised-fg``
+                       the button a hint advises (``--jp-info-color0``)
+``--hp-selected``      the ring round a selected card button (``--jp-brand-color1``)
+
+Answered buttons keep their colour at full strength: ipywidgets draws a disabled button
+at 60 % opacity, which the style lifts for the marked ones. Every colour pair is checked
+for WCAG AA contrast (4.5:1) in JupyterLab's light and dark themes and with the
+fallbacks alone (``tests/test_contrast.py``).
+
+Layouts wrap and scroll rather than clip: the shared boxes are at most as wide as their
+column (``max-width:100%``) and scroll sideways when a picture is wider than that.
 """
 
 from __future__ import annotations
@@ -34,6 +67,7 @@ from ...analysis.session import check_seed, quoted
 from ...engine.cards import Card, Suit
 from ...engine.errors import HasenpfefferError, InvalidDataError, ParseError
 from ...engine.rules import Rules
+from ...engine.seats import Side, parse_side
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -43,26 +77,86 @@ _LOGGER = logging.getLogger("hasenpfeffer_core.faces.widgets")
 #: The longest message a status line shows (a message quoting a huge input is cut).
 MAX_MESSAGE: Final = 400
 
+#: The shared colours: name -> its value, ``var(--hp-NAME, var(--jp-..., fallback))``.
+HP_COLOURS: Final[dict[str, str]] = {
+    "fg": "var(--hp-fg,var(--jp-ui-font-color1,#1b1d22))",
+    "muted": "var(--hp-muted,#4f535a)",
+    "red": "var(--hp-red,#c0262d)",
+    "border": "var(--hp-border,var(--jp-border-color2,#d0d3d8))",
+    "badge-bg": "var(--hp-badge-bg,var(--jp-layout-color2,#eeeeee))",
+    "ok-bg": "var(--hp-ok-bg,rgba(46,160,67,.14))",
+    "bad-bg": "var(--hp-bad-bg,rgba(218,54,51,.13))",
+    "info-bg": "var(--hp-info-bg,rgba(56,139,253,.12))",
+    "err-bg": "var(--hp-err-bg,rgba(210,153,34,.16))",
+    "ok-edge": "var(--hp-ok-edge,#2ea043)",
+    "bad-edge": "var(--hp-bad-edge,#da3633)",
+    "info-edge": "var(--hp-info-edge,#388bfd)",
+    "err-edge": "var(--hp-err-edge,#d29922)",
+    "right-bg": "var(--hp-right-bg,var(--jp-success-color0,#1b5e20))",
+    "right-fg": "var(--hp-right-fg,var(--jp-ui-inverse-font-color0,#ffffff))",
+    "wrong-bg": "var(--hp-wrong-bg,var(--jp-error-color1,#c62828))",
+    "wrong-fg": "var(--hp-wrong-fg,var(--jp-ui-inverse-font-color0,#ffffff))",
+    "advised-bg": "var(--hp-advised-bg,var(--jp-info-color0,#006064))",
+    "advised-fg": "var(--hp-advised-fg,var(--jp-ui-inverse-font-color0,#ffffff))",
+    "selected": "var(--hp-selected,var(--jp-brand-color1,#1976d2))",
+}
+
+#: The dark theme's own values, where no JupyterLab variable reads well in both themes.
+HP_DARK: Final[dict[str, str]] = {
+    "red": "var(--hp-red,#ff9b94)",
+    "muted": "var(--hp-muted,var(--jp-content-font-color2,rgba(255,255,255,.7)))",
+}
+
+_C = HP_COLOURS
+_DARK = 'body[data-jp-theme-light="false"]'
+#: An answered button (ipywidgets would fade it as disabled): selector for each state.
+_BUTTON = ".jupyter-widgets.jupyter-button"
+
 #: Styles shared by the widgets' HTML (theme-aware through JupyterLab's variables).
-STYLE = """
+STYLE: Final = f"""
 <style>
-.hp-w{font-family:var(--jp-ui-font-family,'DejaVu Sans',sans-serif);
-  color:var(--jp-ui-font-color1,#1b1d22);line-height:1.45;font-size:14px}
-.hp-w h3{margin:2px 0 6px;font-size:1.15em}
-.hp-w .hp-muted{color:var(--jp-ui-font-color2,#555)}
-.hp-w .hp-red{color:#c0262d}
-.hp-w .hp-fb{border-radius:6px;padding:8px 12px;margin:6px 0;border-left:5px solid}
-.hp-w .hp-ok{background:rgba(46,160,67,.14);border-color:#2ea043}
-.hp-w .hp-bad{background:rgba(218,54,51,.13);border-color:#da3633}
-.hp-w .hp-info{background:rgba(56,139,253,.12);border-color:#388bfd}
-.hp-w .hp-err{background:rgba(210,153,34,.16);border-color:#d29922}
-.hp-w table.hp-t{border-collapse:collapse;margin:4px 0}
-.hp-w table.hp-t td,.hp-w table.hp-t th{padding:3px 10px;text-align:left;
-  border-bottom:1px solid var(--jp-border-color2,#ddd)}
-.hp-w .hp-badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:.85em;
-  background:var(--jp-layout-color2,#eee);margin-right:4px}
+.hp-w{{font-family:var(--jp-ui-font-family,'DejaVu Sans',sans-serif);
+  color:{_C["fg"]};line-height:1.45;font-size:14px;max-width:100%;overflow-x:auto;
+  box-sizing:border-box}}
+.hp-w h3{{margin:2px 0 6px;font-size:1.15em}}
+.hp-w .hp-muted{{color:{_C["muted"]}}}
+{_DARK} .hp-w .hp-muted{{color:{HP_DARK["muted"]}}}
+.hp-w .hp-red{{color:{_C["red"]}}}
+{_DARK} .hp-w .hp-red{{color:{HP_DARK["red"]}}}
+.hp-w .hp-fb{{border-radius:6px;padding:8px 12px;margin:6px 0;border-left:5px solid}}
+.hp-w .hp-ok{{background:{_C["ok-bg"]};border-color:{_C["ok-edge"]}}}
+.hp-w .hp-bad{{background:{_C["bad-bg"]};border-color:{_C["bad-edge"]}}}
+.hp-w .hp-info{{background:{_C["info-bg"]};border-color:{_C["info-edge"]}}}
+.hp-w .hp-err{{background:{_C["err-bg"]};border-color:{_C["err-edge"]}}}
+.hp-w table.hp-t{{border-collapse:collapse;margin:4px 0}}
+.hp-w table.hp-t td,.hp-w table.hp-t th{{padding:3px 10px;text-align:left;vertical-align:top;
+  border-bottom:1px solid {_C["border"]};overflow-wrap:anywhere}}
+.hp-w table th{{white-space:nowrap;overflow-wrap:normal}}
+.hp-w .hp-badge{{display:inline-block;border-radius:10px;padding:0 8px;font-size:.85em;
+  background:{_C["badge-bg"]};margin:0 4px 2px 0}}
+.hp-w .hp-nowrap{{white-space:nowrap}}
+.hp-w svg{{max-width:none}}
+{_BUTTON}.hp-right{{color:{_C["right-fg"]};background:{_C["right-bg"]}}}
+{_BUTTON}.hp-wrong{{color:{_C["wrong-fg"]};background:{_C["wrong-bg"]}}}
+{_BUTTON}.hp-advised{{color:{_C["advised-fg"]};background:{_C["advised-bg"]}}}
+{_BUTTON}.hp-card-button:disabled{{opacity:.75}}
+{_BUTTON}.hp-right:disabled,{_BUTTON}.hp-wrong:disabled,{_BUTTON}.hp-advised:disabled{{opacity:1}}
+{_BUTTON}.hp-card-button.mod-active{{box-shadow:inset 0 0 0 3px {_C["selected"]}}}
 </style>
 """
+
+#: A partnership in prose, and in a table's narrow column.
+SIDE_WORDS: Final = {Side.NS: "North-South", Side.EW: "East-West"}
+SIDE_SHORT: Final = {Side.NS: "N-S", Side.EW: "E-W"}
+
+
+def side_words(side: Side | str) -> str:
+    """A partnership as prose names it.
+
+    >>> side_words(Side.EW), side_words("NS")
+    ('East-West', 'North-South')
+    """
+    return SIDE_WORDS[parse_side(side)]
 
 
 def esc(text: str) -> str:
@@ -137,7 +231,7 @@ def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
 
 def card_button(card: Card, *, toggle: bool = False, **kwargs: Any) -> w.ToggleButton | w.Button:
     """A keyboard-reachable button showing a card's short text (red suits in red)."""
-    layout = w.Layout(width="64px", height="36px")
+    layout = w.Layout(width="auto", min_width="64px", height="36px")
     cls = w.ToggleButton if toggle else w.Button
     b = cls(description=card.text, tooltip=card.name, layout=layout, **kwargs)
     b.style.font_weight = "bold"
@@ -154,16 +248,35 @@ CARD_FACE = "#fdfcf8"
 
 def paint_suit(button: w.Button | w.ToggleButton, suit: Suit | None) -> None:
     """Draw a card or suit button like a card: a light face, red or black text."""
+    clear_mark(button)
     button.style.button_color = CARD_FACE
     red = suit in (Suit.HEARTS, Suit.DIAMONDS)
     button.style.text_color = "#c0262d" if red else "#1b1d22"
 
 
+#: The marks an answered or advised button may carry: ipywidgets' style -> the class.
+MARKS: Final = {"success": "hp-right", "danger": "hp-wrong", "info": "hp-advised"}
+
+
+def clear_mark(button: w.Button | w.ToggleButton) -> None:
+    """Take any right, wrong or advised mark off ``button``."""
+    button.button_style = ""
+    for cls in MARKS.values():
+        if cls in button._dom_classes:
+            button.remove_class(cls)
+
+
 def paint_result(button: w.Button | w.ToggleButton, style: str) -> None:
-    """Mark an answered button ``success`` or ``danger``: theme colours, white text."""
+    """Mark a button ``success`` (right), ``danger`` (wrong) or ``info`` (advised).
+
+    The shared style colours it from the theme (a solid fill, text at AA contrast) and
+    keeps it at full strength when the button is disabled once the question is answered.
+    """
+    clear_mark(button)
     button.style.button_color = None
+    button.style.text_color = None
     button.button_style = style
-    button.style.text_color = "#ffffff"
+    button.add_class(MARKS[style])
 
 
 def labelled(items: Sequence[w.Widget], label: str = "") -> w.HBox:
@@ -184,14 +297,21 @@ DIFFICULTY_LABELS: dict[str, str] = {
 def seed_controls(
     seed: int, difficulty: str, difficulties: Iterable[str | tuple[str, str]]
 ) -> tuple[w.Dropdown, w.IntText]:
-    """The difficulty and seed controls the quizzes share (options: values or (label, value))."""
+    """The level menu and the question-set box the quizzes share (options: values or
+    (label, value)). The box holds the number that picks the questions (the seed); the
+    learner sees it as a "Question set"."""
     d = w.Dropdown(
         options=list(difficulties),
         value=difficulty,
         description="Level",
         layout=w.Layout(width="210px"),
     )
-    s = w.IntText(value=seed, description="Seed", layout=w.Layout(width="160px"))
+    s = w.IntText(
+        value=seed,
+        description="Question set",
+        style={"description_width": "initial"},
+        layout=w.Layout(width="200px"),
+    )
     return d, s
 
 
@@ -291,6 +411,85 @@ def parse_rules(rules: Rules | str | None) -> Rules:
     )
 
 
+#: Each rule option as a learner reads it: a short label for a control, and the words
+#: for its values (options that are whole numbers are written as numbers).
+OPTION_WORDS: Final[dict[str, tuple[str, dict[str, str]]]] = {
+    "bidding": (
+        "Bids",
+        {"standard": "1 to 6 tricks", "pepper": "1 to 5, Little Pepper and Big Pepper"},
+    ),
+    "all_pass": (
+        "When all four pass",
+        {
+            "joker-holder": "the Joker's holder bids 3",
+            "redeal": "the hand is thrown in",
+            "dealer": "the dealer bids 3",
+        },
+    ),
+    "widow": ("Use the widow", {"yes": "yes", "no": "no"}),
+    "no_trump": ("No-trump bids", {"yes": "allowed", "no": "not allowed"}),
+    "no_trump_joker": (
+        "The Joker in no trump",
+        {
+            "void-only": "only when leading or out of the suit led",
+            "any-time": "at any turn",
+        },
+    ),
+    "first_lead": (
+        "First lead",
+        {"left-of-dealer": "left of the dealer", "high-bidder": "the high bidder"},
+    ),
+    "lone_hands": ("Going alone", {"yes": "allowed", "no": "not allowed"}),
+    "defend_alone": ("Defending alone", {"yes": "allowed", "no": "not allowed"}),
+    "failed_bid": (
+        "A failed bid loses",
+        {"tricks-taken": "a point per trick taken", "bid": "the bid", "six": "6 points"},
+    ),
+    "defenders_score": ("Defenders score their tricks", {"yes": "yes", "no": "no"}),
+    "big_pepper_multiplier": ("Big Pepper multiplies by", {}),
+    "lone_multiplier": ("A lone hand multiplies by", {}),
+    "target": ("Points to win the game", {}),
+}
+
+
+def value_words(name: str, value: object) -> str:
+    """An option's value as a learner reads it.
+
+    >>> value_words("failed_bid", "bid"), value_words("lone_hands", True)
+    ('the bid', 'allowed')
+    """
+    text = ("yes" if value else "no") if isinstance(value, bool) else getattr(value, "value", value)
+    words = OPTION_WORDS.get(name, ("", {}))[1]
+    return words.get(str(text), str(text))
+
+
+def rules_words(rules: Rules) -> str:
+    """A rule set in plain words: its name, then the options it changes.
+
+    >>> from hasenpfeffer_core.engine.rules import PRESETS
+    >>> rules_words(Rules()), rules_words(PRESETS["parlett"].rules)
+    ('the source rules', "Parlett's rules")
+    >>> rules_words(Rules(failed_bid="bid", lone_hands=True))
+    'the source rules, except: going alone: allowed; a failed bid loses: the bid'
+    """
+    from ...engine.rules import PRESETS
+
+    base = PRESETS[rules.base] if rules.base in PRESETS else PRESETS["seed"]
+    name = base.title if base.name.startswith("seed") else f"{base.title}'s rules"
+    if base.name == "gamerules":
+        name = "the rules without the widow"
+    elif base.name == "lose-the-bid":
+        name = "the source rules, failed bids losing the bid"
+    name = name[:1].lower() + name[1:] if name.startswith("The ") else name
+    diffs = rules.differences(base.rules)
+    if not diffs:
+        return name
+    parts = [
+        f"{OPTION_WORDS.get(k, (k, {}))[0].lower()}: {value_words(k, v)}" for k, v in diffs.items()
+    ]
+    return f"{name}, except: " + "; ".join(parts)
+
+
 def check_flag(value: object, what: str) -> bool:
     """A yes-or-no setting: ``True`` or ``False``, nothing else."""
     if not isinstance(value, bool):
@@ -303,10 +502,12 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
     the picture, the row of answers, the next button, the feedback and the level and
     seed controls. A quiz supplies its questions, its answer buttons and its verdict.
 
-    Changing the level or the seed starts a fresh, reproducible set. A bad level or
-    seed given when the quiz is made raises the engine's error; a number typed in the
-    seed box that is not a seed is refused with a message, the box goes back to the
-    seed in use and the set goes on.
+    Changing the level keeps the running score and says so; the next questions come at
+    the new level. Changing the question set (the seed box, labelled "Question set")
+    starts a fresh, reproducible set, the score back to zero. A bad level or seed given
+    when the quiz is made raises the engine's error; a number typed in the box that is
+    not a seed is refused with a message, the box goes back to the set in use and the
+    set goes on.
     """
 
     #: The quiz's title, the label before its answers, and the tooltips of its controls.
@@ -314,7 +515,7 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
     answers_label = ""
     next_tooltip = "Show another question"
     level_tooltip = "Which cards the questions may show"
-    seed_tooltip = "The same seed gives the same questions"
+    seed_tooltip = "A question set: the same number gives the same questions"
 
     def __init__(
         self,
@@ -345,7 +546,7 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         self.difficulty.tooltip = self.level_tooltip
         self.seed.tooltip = self.seed_tooltip
         self.next_button.on_click(self._on_next)
-        self.difficulty.observe(self._on_settings, names="value")
+        self.difficulty.observe(self._on_level, names="value")
         self.seed.observe(self._on_settings, names="value")
 
     def _answers_box(self) -> w.HBox:
@@ -393,14 +594,24 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         if self._syncing:
             return
         try:
-            seed = check_seed(
-                self.seed.value, what="the seed (the number that picks the questions)"
-            )
+            seed = check_seed(self.seed.value, what="the question set (a number)")
         except HasenpfefferError:
             self._set_seed_box(self._seed_in_use)  # the set goes on as it was
             raise
         self._seed_in_use = seed
         self._restart()
+
+    @guarded
+    def _on_level(self, change: Any = None) -> None:
+        """A new level: the next question comes at it, and the running score goes on."""
+        self._new_question()
+        label = DIFFICULTY_LABELS.get(self.difficulty.value, self.difficulty.value)
+        right, asked = self.session.score
+        self.status.value = feedback(
+            "info",
+            f"Level changed to {label}.",
+            f"Your score goes on: {right} / {asked} right so far.",
+        )
 
     def _set_seed_box(self, seed: int) -> None:
         self._syncing = True

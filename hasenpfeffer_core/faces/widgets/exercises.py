@@ -35,7 +35,7 @@ from tqdm.notebook import tqdm as notebook_tqdm
 from tqdm.std import tqdm as text_tqdm
 
 from ...analysis.bots import FairExpert
-from ...analysis.explain import explain_card, explain_plays, explain_trick
+from ...analysis.explain import explain_card, explain_plays, explain_trick, ordinal_word
 from ...analysis.quiz import Question, tricks_question
 from ...analysis.review import state_play_values
 from ...analysis.session import check_seed, quoted
@@ -51,9 +51,23 @@ from ...engine.rules import OPTIONS, PRESETS, Rules
 from ...engine.scoring import score_hand
 from ...engine.seats import SEATS, Seat, Side, parse_seat, parse_side
 from ...engine.state import HandState
-from ...engine.tricks import effective_suit, legal_plays, ranking
+from ...engine.tricks import effective_suit, legal_plays, ranking, trick_winner
 from ..render import hand_svg, table_svg
-from .base import MAX_MESSAGE, box, card_button, check_difficulty, feedback, parse_rules
+from .base import (
+    MAX_MESSAGE,
+    OPTION_WORDS,
+    box,
+    card_button,
+    check_difficulty,
+    clear_mark,
+    feedback,
+    paint_result,
+    paint_suit,
+    parse_rules,
+    rules_words,
+    side_words,
+    value_words,
+)
 
 __all__ = [
     "Choice",
@@ -177,7 +191,10 @@ def figure(picture: str, caption: str = "") -> str:
 def show(*pictures: str) -> None:
     """Show pictures (SVG or HTML strings) side by side, wrapping when the row is full."""
     row = "".join(p if p.lstrip().startswith("<figure") else figure(p) for p in pictures)
-    _display_html(f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end">{row}</div>')
+    _display_html(
+        '<div style="display:flex;flex-wrap:wrap;align-items:flex-end;max-width:100%;'
+        f'overflow-x:auto">{row}</div>'
+    )
 
 
 def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
@@ -187,12 +204,17 @@ def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
         text = str(value)
         return text if text.startswith("<") else html.escape(text)
 
-    head = "".join(f'<th style="text-align:left">{html.escape(str(h))}</th>' for h in header)
+    head = "".join(
+        f'<th style="text-align:left;white-space:nowrap">{html.escape(str(h))}</th>' for h in header
+    )
     body = "".join(
         "<tr>" + "".join(f'<td style="text-align:left">{cell(v)}</td>' for v in row) + "</tr>"
         for row in rows
     )
-    _display_html(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    _display_html(
+        '<div style="max-width:100%;overflow-x:auto">'
+        f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+    )
 
 
 def _seats_from(leader: Seat, n: int) -> list[Seat]:
@@ -346,9 +368,13 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         except Exception as e:  # keep the notebook alive, say what went wrong
             self.feedback.value = feedback("err", "That did not work:", str(e)[:MAX_MESSAGE])
             return
-        for b in self.buttons:
-            b.style.button_color = None
-        button.style.button_color = "#bfe5c7" if right else "#f3c1c4"
+        for b in self.buttons:  # one mark at a time: the last answer
+            card = getattr(b, "card", None)
+            if isinstance(card, Card):
+                paint_suit(b, card.suit)
+            else:
+                clear_mark(b)
+        paint_result(button, "success" if right else "danger")
         title = "Right!" if right else "Not quite. Try another answer."
         self.feedback.value = feedback("ok" if right else "bad", title, text)
 
@@ -387,26 +413,54 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
         super().__init__([w.HTML(head), row, self.answer_picture, self.feedback])
         self.add_class("hp-lesson-order")
 
-    def _draw(self) -> None:
+    def _draw(self, misplaced: int | None = None) -> None:
+        done = len(self.chosen) == len(self.question.cards)
+        head = "Your order:" if done else "Your order so far:"
+        if misplaced is not None:
+            head = (
+                f"Your order: the {ordinal_word(misplaced + 1)} card, "
+                f"{self.chosen[misplaced].text}, is the first one out of place (lit)."
+            )
         self.answer_picture.value = (
             box(
-                "<p style='margin:4px 0'>Your order so far:</p>"
-                + hand_svg(self.chosen, overlap=1.08, scale=0.8, label="your order")
+                f"<p style='margin:4px 0'>{html.escape(head)}</p>"
+                + hand_svg(
+                    self.chosen,
+                    trump=self.question.trump,
+                    trump_known=False,  # (no marks: the order is the learner's to find)
+                    highlight=[self.chosen[misplaced]] if misplaced is not None else (),
+                    overlap=1.08,
+                    scale=0.8,
+                    label="your order",
+                )
             )
             if self.chosen
             else ""
         )
 
     def _press(self, card: Card, button: w.Button) -> None:
+        if card in self.chosen:
+            return
         self.chosen.append(card)
         button.disabled = True
-        self._draw()
-        if len(self.chosen) == len(self.question.cards):
-            right = self.question.check(self.chosen)
-            title = "Right!" if right else "Not quite."
-            self.feedback.value = feedback(
-                "ok" if right else "bad", title, self.question.explanation
-            )
+        if len(self.chosen) < len(self.question.cards):
+            self._draw()
+            return
+        right = self.question.check(self.chosen)
+        answer = list(self.question.answer)
+        if right:
+            self._draw()
+            self.feedback.value = feedback("ok", "Right!", self.question.explanation)
+            return
+        at = next(i for i, (c, a) in enumerate(zip(self.chosen, answer, strict=True)) if c != a)
+        self._draw(at)
+        pointer = (
+            f"Your {ordinal_word(at + 1)} card, {self.chosen[at].text}, is out of place: "
+            f"{answer[at].text} is stronger and belongs there."
+        )
+        self.feedback.value = feedback(
+            "bad", "Not quite.", f"{pointer} {self.question.explanation}"
+        )
 
     def _reset(self, _button: object = None) -> None:
         self.chosen = []
@@ -455,8 +509,50 @@ def suit_in_play(card: str | Card, trump: Suit | str) -> Choice[Suit]:
     )
 
 
+def best_line(
+    hands: dict[Seat, tuple[Card, ...]], trump: Suit | None, leader: Seat
+) -> list[tuple[Seat, list[tuple[Seat, Card]]]]:
+    """One line of best play to the end, every card visible: each trick's plays and its
+    winner. Each player plays a card the double-dummy solver rates best (the first in
+    hand order when several tie).
+
+    >>> hands = {s: tuple(parse_cards(t)) for s, t in zip(SEATS, ("JK AS", "9S 9H", "JH 10S", "KS QD"))}
+    >>> [(w.name, [c.text for _, c in t]) for w, t in best_line(hands, Suit.HEARTS, Seat.N)]
+    [('N', ['JK', '9♥', 'J♥', 'K♠']), ('N', ['A♠', '9♠', '10♠', 'Q♦'])]
+    """
+    left = {s: list(h) for s, h in hands.items()}
+    line: list[tuple[Seat, list[tuple[Seat, Card]]]] = []
+    while any(left.values()):
+        plays: list[tuple[Seat, Card]] = []
+        seat = leader
+        for _ in range(4):
+            if left[seat]:
+                values = play_values(
+                    {s.name: h for s, h in left.items()}, trump, leader.name, [c for _, c in plays]
+                )
+                best = max(values.values())
+                card = next(c for c in left[seat] if values.get(c) == best)
+                left[seat].remove(card)
+                plays.append((seat, card))
+            seat = seat.left
+        leader = plays[trick_winner([c for _, c in plays], trump)][0]
+        line.append((leader, plays))
+    return line
+
+
+def _line_text(line: list[tuple[Seat, list[tuple[Seat, Card]]]]) -> str:
+    """A line of play in words: "Trick 1: North leads J♥, East 9♥, ...; North wins it."."""
+    out = []
+    for n, (winner, plays) in enumerate(line, 1):
+        (first, lead), *rest = plays
+        follows = "".join(f", {s.word} {c.text}" for s, c in rest)
+        out.append(f"Trick {n}: {first.word} leads {lead.text}{follows}; {winner.word} wins it.")
+    return " ".join(out)
+
+
 def look_ahead(seed: int, difficulty: str = "bowers") -> Choice[int]:
-    """An ending with every card face up: how many tricks can a side take? (The solver decides.)"""
+    """An ending with every card face up: how many tricks can a side take? (The solver
+    decides; the feedback shows what each lead gives and one line of best play.)"""
     q = tricks_question(rng(check_seed(seed)), difficulty=check_difficulty(difficulty))
     hands = "".join(
         figure(hand_svg(q.hands[s], trump=q.trump, overlap=1.08, scale=0.8), s.word) for s in SEATS
@@ -465,11 +561,16 @@ def look_ahead(seed: int, difficulty: str = "bowers") -> Choice[int]:
     leader = q.seat
     if leader is None:
         raise InvalidDataError("a tricks question names the seat that leads")
+    asked = parse_side(q.side) if q.side else leader.side
     leads = play_values({s.name: h for s, h in q.hands.items()}, q.trump, leader.name)
-    side = leader.side.name
-    how = ", ".join(f"{c.text}: {side} take {v}" for c, v in leads.items())
+    side = side_words(asked)
+    # (play_values counts the leader's side's tricks: the other side takes the rest)
+    how = ", ".join(f"{c.text}: {v if asked is leader.side else n - v}" for c, v in leads.items())
+    line = _line_text(best_line(q.hands, q.trump, leader))
     why = (
-        f"{q.explanation} Each card {leader.word} can lead, and the tricks {side} then take: {how}."
+        f"With best play by everyone, {side} take {q.answer} of the {n} tricks. "
+        f"The tricks {side} take after each card {leader.word} can lead: {how}. "
+        f"One line of best play: {line}"
     )
 
     def check(k: int) -> tuple[bool, str]:
@@ -574,7 +675,7 @@ def best_card(state: HandState, prompt: str = "", *, note: str = "") -> Choice[C
         lost = best - values[card]
         verdict = "That is a best card." if not lost else f"That gives up {_tricks(lost)}."
         return not lost, (
-            f"{verdict} With all cards visible and best play afterwards, {seat.side.name} "
+            f"{verdict} With all cards visible and best play afterwards, {side_words(seat.side)} "
             f"take this many of the {left} tricks left with each card: {ranked}.{note}"
         )
 
@@ -618,7 +719,7 @@ def hint_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
     won = state.side_tricks
     context = (
         f"{maker.word} bid {bid} and named {suit_name(state.trump)} as trumps. "
-        f"Tricks so far: N-S {won[Side.NS]}, E-W {won[Side.EW]}. "
+        f"Tricks so far: North-South {won[Side.NS]}, East-West {won[Side.EW]}. "
         f"You are {seat.word}: which card do you play?"
     )
     table_pic = table_svg(
@@ -685,9 +786,10 @@ def score_exercise(
 
     name = bid_name(bid.tricks, bid.big, rules)
     alone = " alone" if maker_alone else ""
+    what = label or rules_words(rules)
     return Choice(
-        f"{label or rules.to_text()}: {side.name} bid {name}{alone} and took "
-        f"{_tricks(tricks)}. What do {ask.name} score for this hand?",
+        f"{what[:1].upper()}{what[1:]}. {side_words(side)} bid {name}{alone} and took "
+        f"{_tricks(tricks)}. What do {side_words(ask)} score for this hand?",
         [(_signed(p), p) for p in points],
         check,
     )
@@ -722,13 +824,13 @@ def which_rules(bid: Bid | str, taken: int, points: tuple[int, int]) -> Choice[s
     def check(name: str) -> tuple[bool, str]:
         result = score_hand(PRESETS[name].rules, bid, tricks)
         scored = (result.points[Side.NS], result.points[Side.EW])
-        return scored == points, f"Under {name}: {result.reason}"
+        return scored == points, f"Under {rules_words(PRESETS[name].rules)}: {result.reason}"
 
     ns, ew = points
     return Choice(
-        f"{side.name} bid {bid.tricks} and took {_tricks(taken)}. N-S scored {_signed(ns)}, "
-        f"E-W scored {_signed(ew)}. Which rule set?",
-        [(name, name) for name in PRESETS],
+        f"{side_words(side)} bid {bid.tricks} and took {_tricks(taken)}. North-South scored "
+        f"{_signed(ns)}, East-West scored {_signed(ew)}. Which rules give that?",
+        [(PRESETS[name].title, name) for name in PRESETS],
         check,
     )
 
@@ -772,7 +874,11 @@ def progress(items: Iterable[T], description: str = "Simulating") -> Iterator[T]
 
 
 class RulesLab(w.VBox):  # type: ignore[misc]
-    """Choose house rules, press the button, and compare a batch of games with the seed's.
+    """Choose house rules, press the button, and compare a batch of games with the source
+    rules' games.
+
+    Each control is labelled in plain words (:data:`~.base.OPTION_WORDS`), never with the
+    option's name in code.
 
     Public parts (for tests): ``controls`` (one control per rule option, by name),
     ``run_button`` and ``output`` (where the comparison is shown).
@@ -785,14 +891,18 @@ class RulesLab(w.VBox):  # type: ignore[misc]
         for name in OPTIONS:
             value = getattr(base, name)
             if isinstance(value, bool):
-                c = w.Dropdown(options=[("no", False), ("yes", True)], value=value)
+                c = w.Dropdown(
+                    options=[(value_words(name, v), v) for v in (False, True)], value=value
+                )
             elif isinstance(value, int):
                 c = w.BoundedIntText(value=value, min=1, max=50)
             else:
-                c = w.Dropdown(options=[(m.value, m) for m in type(value)], value=value)
-            c.description = name
-            c.style = {"description_width": "150px"}
-            c.layout = w.Layout(width="330px")
+                c = w.Dropdown(
+                    options=[(value_words(name, m), m) for m in type(value)], value=value
+                )
+            c.description = OPTION_WORDS[name][0] if name in OPTION_WORDS else name
+            c.style = {"description_width": "170px"}
+            c.layout = w.Layout(width="100%", max_width="420px")
             c.tooltip = OPTIONS[name].summary
             self.controls[name] = c
         self.run_button = w.Button(
@@ -806,7 +916,10 @@ class RulesLab(w.VBox):  # type: ignore[misc]
         self.output = w.Output()
         grid = w.GridBox(
             list(self.controls.values()),
-            layout=w.Layout(grid_template_columns="repeat(auto-fill, 340px)"),
+            layout=w.Layout(
+                grid_template_columns="repeat(auto-fill, minmax(min(100%, 380px), 1fr))",
+                max_width="100%",
+            ),
         )
         super().__init__([grid, button_row, self.output])
 
@@ -829,4 +942,4 @@ class RulesLab(w.VBox):  # type: ignore[misc]
                 ["", "your rules", "source rules"],
                 [(k, f"{mine[k]:.1f}", f"{seed[k]:.1f}") for k in mine],
             )
-            print("Your rules:", rules.to_text())
+            _display_html(box(f"<p>Your rules: {html.escape(rules_words(rules))}.</p>"))

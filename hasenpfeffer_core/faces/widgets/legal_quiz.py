@@ -194,9 +194,10 @@ class LegalPlayQuiz(QuizWidget):
                 note = ' <span class="hp-badge">missed</span>'
             elif c in wrong:
                 note = ' <span class="hp-badge">wrongly chosen</span>'
-            items.append(
-                f"<li><b>{mark} {esc(c.text)}</b>{note} {esc(reasons.get(c.text, ''))}</li>"
-            )
+            reason = reasons.get(c.text, "")
+            if reason.startswith(c.text):  # the reason names the card: show it once, in bold
+                reason = reason[len(c.text) :]
+            items.append(f"<li><b>{mark} {esc(c.text)}</b>{esc(reason)}{note}</li>")
         kind = "ok" if right else "bad"
         return box(
             f'<div class="hp-fb hp-{kind}" role="status" aria-live="polite">'

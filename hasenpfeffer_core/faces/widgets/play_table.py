@@ -56,6 +56,8 @@ from .base import (
     paint_result,
     paint_suit,
     parse_rules,
+    rules_words,
+    side_words,
 )
 from .replayer import HandReplayer, action_html, card_html
 
@@ -215,9 +217,13 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         )
         side = w.VBox(
             [self.prompt, self.actions, controls, self.hint, self.log],
-            layout=w.Layout(min_width="300px", flex="1 1 300px"),
+            layout=w.Layout(min_width="0", max_width="100%", flex="1 1 300px"),
         )
-        body = w.HBox([self.table, side], layout=w.Layout(flex_flow="row wrap"))
+        self.table.layout = w.Layout(max_width="100%", overflow="auto", flex="0 1 auto")
+        body = w.HBox(
+            [self.table, side],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"),
+        )
         self.children = [self.header, self.status, body, self.result, self.review]
         self._start_hand()
 
@@ -414,15 +420,15 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         partner = self.seat.partner
         parts = [
             f"You play <b>{self.seat.word}</b>, with {partner.word} as your partner, against "
-            f"{OPPONENTS[self.opponents]}. Rules: {esc(self.rules.to_text())}."
+            f"{OPPONENTS[self.opponents]}. Rules: {esc(rules_words(self.rules))}."
         ]
         if self.game is not None:
             s = self.game.scores
             mine = self.seat.side
             parts.append(
                 f"<div>Game {self.session.games}, hand {len(self.game.hands)} · score: "
-                f"<b>NS {s[Side.NS]} · EW {s[Side.EW]}</b> (you are {mine.name}; first to "
-                f"{self.rules.target})</div>"
+                f"<b>North-South {s[Side.NS]} · East-West {s[Side.EW]}</b> (your side is "
+                f"{side_words(mine)}; the first side to {self.rules.target} wins)</div>"
             )
         return box("".join(parts))
 
@@ -546,13 +552,13 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         game = self.game
         if game is not None:
             s = game.scores
-            line = f"Score: NS {s[Side.NS]} · EW {s[Side.EW]}."
+            line = f"Score: North-South {s[Side.NS]} · East-West {s[Side.EW]}."
             if game.winner is not None:
                 won = game.winner is mine
                 verdict = "You win the game!" if won else "The opponents win the game."
                 out += feedback(
                     "ok" if won else "bad",
-                    f"Game over: {game.winner.name} reach {self.rules.target}.",
+                    f"Game over: {side_words(game.winner)} reach {self.rules.target}.",
                     f"{line} {verdict} Press New game to play again.",
                 )
             else:

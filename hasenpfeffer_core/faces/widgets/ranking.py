@@ -62,6 +62,7 @@ class RankingExplorer(w.VBox, Guarded):  # type: ignore[misc]
             description="Trump",
             tooltips=[f"{label} as trump" for label, _ in options],
             style={"button_width": "112px"},
+            layout=w.Layout(flex_flow="row wrap", max_width="100%", height="auto"),
         )
         card_options = [(f"{c.text}  ({c.name})", c) for c in DECK]
         self.card_a = w.Dropdown(options=card_options, value=parse_card("JD"), description="Card")
@@ -83,13 +84,17 @@ class RankingExplorer(w.VBox, Guarded):  # type: ignore[misc]
                 self.trump_picker,
                 self.picture,
                 self.roles,
-                w.HBox([self.card_a, self.card_b]),
+                w.HBox(
+                    [self.card_a, self.card_b],
+                    layout=w.Layout(flex_flow="row wrap", max_width="100%"),
+                ),
                 self.comparison,
                 self.show_suits,
                 self.suits_table,
                 self.status,
             ]
         )
+        self.layout.max_width = "100%"
         self.add_class("hp-ranking-explorer")
         self._render()
 

@@ -41,7 +41,7 @@ from ...engine.rules import Rules
 from ...engine.seats import SEATS, Seat, Side, parse_seat
 from ...engine.state import HandState, Phase
 from ..render import state_html
-from .base import Guarded, box, check_flag, esc, guarded, suit_span
+from .base import Guarded, box, check_flag, esc, guarded, rules_words, side_words, suit_span
 
 __all__ = ["MAX_RECORD_CHARS", "HandReplayer", "action_html", "card_html", "mark_html"]
 
@@ -132,7 +132,7 @@ def mark_html(play: PlayAnalysis) -> str:
         (f"<b>{card_html(c)} {v}</b>" if c is play.action.card else f"{card_html(c)} {v}")
         for c, v in ranked
     )
-    side = play.seat.side.name
+    side = side_words(play.seat.side)
     return (
         f'<div class="hp-fb hp-{kind} hp-mark" role="note"><b>{head}</b>'
         f'<div class="hp-muted">Tricks {side} can take from here with each card, all hands '
@@ -233,7 +233,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         start_seat = _read_seat(seat)
         openers = check_flag(openers, "openers (show the controls that open other records)")
         _check_analysis(analysis)
-        super().__init__(layout=w.Layout(width="100%"))
+        super().__init__(layout=w.Layout(width="100%", max_width="100%"))
         self._init_guard()
         self.record: HandRecord | None = None
         self.analysis: HandAnalysis | None = None
@@ -250,16 +250,20 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             value="",
             description="Hand",
             tooltip="Open one of the teaching hands",
-            layout=w.Layout(width="auto", min_width="360px"),
+            layout=w.Layout(width="auto", min_width="min(360px, 100%)", max_width="100%"),
         )
         self.hand_picker.observe(self._on_pick, names="value")
+        numbers = [n.split("-", 1)[0] for n in teaching_hand_names()]
         self.path_text = w.Text(
-            placeholder="lessons/hands/01-joker-leads-trumps.hand",
-            description="File",
-            tooltip="The path of a hand record file",
-            layout=w.Layout(width="420px"),
+            placeholder=f"a teaching hand ({numbers[0]} to {numbers[-1]}) or a file's path",
+            description="Open",
+            tooltip=(
+                "A teaching hand's number, or the path of a hand record file "
+                "(a path starts from the folder the notebook runs in)"
+            ),
+            layout=w.Layout(width="420px", max_width="100%"),
         )
-        self.open_button = _button("Open file", "folder-open", "Open the record file at this path")
+        self.open_button = _button("Open", "folder-open", "Open this teaching hand or file")
         self.open_button.on_click(self._on_open)
         self.record_text = w.Textarea(
             placeholder="Paste a hand record here (field lines, a blank line, then the actions)",
@@ -311,8 +315,10 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         # What is shown
         self.header = w.HTML()
         self.note = w.HTML()
-        self.table = w.HTML()
-        self.info = w.HTML(layout=w.Layout(min_width="260px", flex="1 1 260px"))
+        # The table keeps its own width (scrolling inside a narrow column); the side panel
+        # takes the rest of the row, or the next row when the column is too narrow.
+        self.table = w.HTML(layout=w.Layout(max_width="100%", overflow="auto", flex="0 1 auto"))
+        self.info = w.HTML(layout=w.Layout(min_width="260px", max_width="100%", flex="1 1 260px"))
 
         row = w.Layout(flex_flow="row wrap", align_items="center")
         nav = w.HBox(
@@ -326,7 +332,10 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             ],
             layout=row,
         )
-        body = w.HBox([self.table, self.info], layout=w.Layout(flex_flow="row wrap"))
+        body = w.HBox(
+            [self.table, self.info],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"),
+        )
         top = [self.hand_picker, self.openers] if openers else []
         self.children = [
             *top,
@@ -410,7 +419,13 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
 
     @guarded
     def _on_open(self, _button: w.Button) -> None:
-        self._show(self._read_path(self.path_text.value.strip()))
+        text = self.path_text.value.strip()
+        if not text:
+            raise RecordError("type a teaching hand's number (such as 01) or a file's path first")
+        if _is_teaching_name(text):
+            self._open(text)
+        else:
+            self._show(self._read_path(text))
 
     @guarded
     def _on_load_text(self, _button: w.Button) -> None:
@@ -499,7 +514,11 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         try:
             info = os.stat(name)
         except OSError as e:
-            raise RecordError(f"cannot open {shown}: {e.strerror or e}") from None
+            where = " (a path starts from the folder the notebook runs in)"
+            missing = isinstance(e, FileNotFoundError) and not os.path.isabs(name)
+            raise RecordError(
+                f"cannot open {shown}: {e.strerror or e}{where if missing else ''}"
+            ) from None
         if stat.S_ISDIR(info.st_mode):
             raise RecordError(f"{shown} is a folder, not a hand record file")
         if not stat.S_ISREG(info.st_mode):
@@ -602,7 +621,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         for paragraph in record.notes:
             parts.append(f'<p style="margin:4px 0">{esc(paragraph)}</p>')
         parts.append(
-            f'<div class="hp-muted">Rules: {esc(record.rules.to_text())} · '
+            f'<div class="hp-muted">Rules: {esc(rules_words(record.rules))} · '
             f"dealer {record.dealer.word}</div>"
         )
         return box("".join(parts))
@@ -654,7 +673,11 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         won = state.tricks_won
         per_seat = ", ".join(f"{s.name} {won[s]}" for s in SEATS)
         rows.append(
-            ("Tricks won", f"NS <b>{st[Side.NS]}</b> · EW <b>{st[Side.EW]}</b> ({per_seat})")
+            (
+                "Tricks won",
+                f'<span class="hp-nowrap">N-S <b>{st[Side.NS]}</b> · E-W <b>{st[Side.EW]}</b>'
+                f"</span> ({per_seat})",
+            )
         )
         rows.extend(self._score_rows(record, state))
         body = "".join(f"<tr><th>{esc(k)}</th><td>{v}</td></tr>" for k, v in rows)
@@ -692,14 +715,14 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         rows = []
         if record.score is not None:
             ns, ew = record.score
-            rows.append(("Score before", f"NS {ns} · EW {ew}"))
+            rows.append(("Score before", f'<span class="hp-nowrap">N-S {ns} · E-W {ew}</span>'))
         result = state.result
         if result is not None:
             rows.append(("Result", esc(result.reason)))
             if record.score is not None:
                 ns = record.score[0] + result.points[Side.NS]
                 ew = record.score[1] + result.points[Side.EW]
-                rows.append(("Score after", f"<b>NS {ns} · EW {ew}</b>"))
+                rows.append(("Score after", f'<b class="hp-nowrap">N-S {ns} · E-W {ew}</b>'))
         elif state.phase is Phase.THROWN_IN:
             rows.append(("Result", "The hand was thrown in: nothing is scored."))
         return rows

@@ -107,7 +107,7 @@ class TrickWinnerQuiz(QuizWidget):
             body = feedback(
                 "bad",
                 "Not quite.",
-                f"You chose {seat.name} ({played[seat].text}). {q.explanation}",
+                f"You chose {seat.word}'s {played[seat].text}. {q.explanation}",
             )
         self.feedback.value = body
         self._draw_picture()
@@ -158,7 +158,7 @@ class TrickWinnerQuiz(QuizWidget):
         caption = (
             f"The winning card is lit: {q.answer.word} ({dict(q.trick)[q.answer].text})."
             if self.answered
-            else "The finished trick. " + " then ".join(f"{s.name} {c.text}" for s, c in q.trick)
+            else "The finished trick: " + ", then ".join(f"{s.word} {c.text}" for s, c in q.trick)
         )
         self.picture.value = box(
             f'<figure style="margin:0">{table}'
