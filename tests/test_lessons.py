@@ -1,9 +1,12 @@
 """The lessons: eight numbered notebooks, stored clean, each run top to bottom.
 
 The structure tests read the stored notebooks: no outputs, a title and learning goals
-at the top, a recap, a link to the next lesson, a widget from
-``hasenpfeffer_core.faces.widgets`` and a card picture, and imports of public package names
-only (no helper module beside the notebooks). The run tests execute every lesson
+at the top, a link to the glossary, a recap closing with links to the previous and the
+next lesson, a widget from ``hasenpfeffer_core.faces.widgets`` and a card picture, and
+imports of public package names only (no helper module beside the notebooks). The text
+tests read what a learner reads: no project jargon, one style for seats and sides, the
+numbers of simulated deals the text states are the numbers the code plays, and no
+exercise asks for an idea before the lesson that teaches it. The run tests execute every lesson
 in a fresh kernel with the runner of the ``nbmake`` pytest plugin (the same run as
 ``pytest --nbmake lessons/``) and fail on any error or warning output, on a lesson
 that shows no card picture or widget, and on a lesson slower than 20 seconds.
@@ -44,6 +47,12 @@ WIDGETS = ("RankingExplorer", "LegalPlayQuiz", "TrickWinnerQuiz", "HandReplayer"
 IMPORTABLE = ("IPython", "hasenpfeffer_core")
 PICTURES = re.compile(r"\b(card_svg|hand_svg|table_svg|ranking_svg|card_back_svg)\(")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+#: The glossary, a page of the docs site: its source, relative to the lessons.
+GLOSSARY = "../site/rules/glossary.md"
+#: The docs site's page sources, relative to the lessons.
+SITE_SOURCES = "../site/"
+#: A seat or side in its short form (N, NS, N-S), not part of a card such as "J♠" or a word.
+SHORT_SEAT = re.compile(r"(?<![\w♠♥♦♣-])(?:NS|EW|N-S|E-W|N|E|S|W)(?![\w♠♥♦♣-])")
 
 
 def load(name: str) -> dict[str, Any]:
@@ -127,18 +136,128 @@ def test_title_and_learning_goals_at_the_top(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_recap_and_link_to_the_next_lesson(name: str) -> None:
+def test_recap_and_links_to_the_previous_and_next_lesson(name: str) -> None:
     nb = load(name)
     cells = markdown(nb)
     assert any("## Recap" in text for text in cells), "a recap"
     assert "## Recap" in cells[-1], "the recap closes the lesson"
     index = NAMES.index(name)
-    if index + 1 < len(NAMES):
-        assert f"({NAMES[index + 1]}.ipynb)" in cells[-1], "the recap links the next lesson"
-    for text in cells:
+    # The first lesson's "previous" and the last one's "next" are the list of lessons.
+    previous = f"{NAMES[index - 1]}.ipynb" if index > 0 else "README.md"
+    following = f"{NAMES[index + 1]}.ipynb" if index + 1 < len(NAMES) else "README.md"
+    end = cells[-1].split("## Recap", 1)[1]
+    for word, target in (("Previous", previous), ("Next", following)):
+        line = re.search(rf"^\*\*{word}:\*\* (.+)$", end, re.MULTILINE)
+        assert line, f"the recap ends with a **{word}:** link"
+        assert f"]({target})" in line.group(1), f"{word} links {target}: {line.group(1)}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_link_reaches_a_page_in_jupyterlab_and_on_the_site(name: str) -> None:
+    """A link is relative to the notebook, so it works in JupyterLab (and the live copy),
+    and names a lesson, the list of lessons or a page of the docs site's sources, which
+    the site's build turns into that page's address (the site's link check then checks
+    them on the built site)."""
+    for text in markdown(load(name)):
         for target in LINK.findall(text):
-            if "://" not in target:
-                assert (LESSONS / target.split("#")[0]).exists(), f"broken link {target}"
+            if "://" in target:
+                continue
+            path = target.split("#")[0]
+            assert (LESSONS / path).is_file(), f"broken link {target}"
+            lesson = path.removesuffix(".ipynb") in NAMES
+            site_page = path.startswith(SITE_SOURCES) and path.endswith(".md")
+            assert lesson or path == "README.md" or site_page, f"{target} is no page"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_lesson_links_the_glossary(name: str) -> None:
+    text = "\n".join(markdown(load(name)))
+    assert f"]({GLOSSARY})" in text, f"{name} has no link to the glossary"
+    assert (LESSONS / GLOSSARY).is_file()
+
+
+def prose(text: str) -> str:
+    """A Markdown cell without its code (spans and blocks) and tables: what is read as text."""
+    text = re.sub(r"```.*?```", "", text, flags=re.DOTALL)
+    text = re.sub(r"`[^`]*`", "", text)
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("|"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_project_jargon_in_the_text(name: str) -> None:
+    """Plain words: "the source rules", not "seed", and no option names from the code."""
+    from hasenpfeffer_core import OPTIONS
+
+    identifiers = [option for option in OPTIONS if "_" in option]
+    for i, text in enumerate(markdown(load(name))):
+        found = re.search(r"\bseeds?\b", text, re.IGNORECASE)
+        assert not found, f"markdown cell {i} says {found.group(0)!r}: say 'the source rules'"
+        for option in identifiers:
+            assert option not in text, f"markdown cell {i} names the option {option!r}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seats_and_sides_in_words_in_the_text(name: str) -> None:
+    """North, East, South, West and North-South, East-West in prose; the short forms
+    (N, NS, N-S) only in tables, card pictures and code."""
+    for i, text in enumerate(markdown(load(name))):
+        found = SHORT_SEAT.search(prose(text))
+        assert not found, f"markdown cell {i} writes {found.group(0)!r}: spell the seat out"
+
+
+def simulated(nb: dict[str, Any]) -> list[int]:
+    """The sizes of the lesson's simulations: each loop over ``range(N)`` deal numbers."""
+    return [int(n) for n in re.findall(r"\bfor seed in (?:progress\()?range\((\d+)\)", code(nb))]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_numbers_of_deals_the_text_states_are_played(name: str) -> None:
+    """ "For 300 random deals" plays 300, and an introduction's total is the sum of the
+    lesson's simulations ("a few thousand deals" for 700 was wrong)."""
+    nb = load(name)
+    sizes = simulated(nb)
+    for i, text in enumerate(markdown(nb)):
+        words = prose(text)
+        assert "thousand" not in words or max(sizes, default=0) >= 1000, f"cell {i}: thousands?"
+        for n in re.findall(r"\b(\d+) (?:random |whole )?(?:deals|hands|games)\b", words):
+            if int(n) >= 20:  # a simulation's size, not "a bar needs at least 5 deals"
+                assert int(n) in (*sizes, sum(sizes)), f"cell {i} says {n}; the code plays {sizes}"
+
+
+def test_the_look_ahead_exercise_comes_with_the_lesson_that_teaches_it() -> None:
+    """Counting an ending with every card face up (the solver's idea) is taught in the
+    lesson on the solver's marks; no earlier lesson asks for it."""
+    users = [name for name in NAMES if "look_ahead(" in code(load(name))]
+    assert users, "some lesson has the look-ahead exercise"
+    for name in users:
+        goals = source(load(name)["cells"][0]).split("## Learning goals", 1)[1]
+        assert "double-dummy" in goals and "look ahead" in goals, f"{name} does not teach it"
+
+
+def test_look_ahead_feedback_counts_the_side_the_question_asks_about() -> None:
+    """The lessons' look-ahead endings: the feedback to the right answer speaks of the side
+    the question names (it once asked about North-South and answered for East-West)."""
+    need("ipywidgets")
+    from hasenpfeffer_core.faces.widgets import look_ahead
+
+    sides = ("North-South", "East-West")
+    calls = [
+        (name, call)
+        for name in NAMES
+        for call in re.findall(r"\blook_ahead\(([^)]*)\)", code(load(name)))
+    ]
+    assert calls, "some lesson has the look-ahead exercise"
+    for name, call in calls:
+        args = [a.strip().strip("'\"") for a in call.split(",")]
+        exercise = look_ahead(int(args[0]), *args[1:])
+        prompt = re.sub(r"<[^>]+>", " ", exercise.children[0].value)
+        asked = [side for side in sides if side in prompt]
+        assert len(asked) == 1, f"{name}: look_ahead({call}) names one side: {prompt}"
+        for button in exercise.buttons:  # one of them is right; the feedback is the same
+            button.click()
+        feedback = re.sub(r"<[^>]+>", " ", exercise.feedback.value)
+        other = sides[1 - sides.index(asked[0])]
+        assert asked[0] in feedback and other not in feedback, f"{name}: {feedback}"
 
 
 @pytest.mark.parametrize("name", NAMES)
