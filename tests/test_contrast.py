@@ -54,7 +54,7 @@ def _split_args(inner: str) -> tuple[str, str | None]:
 
 def resolve(value: str, variables: dict[str, str]) -> str:
     """A CSS value with its ``var()`` references replaced, as the browser does."""
-    value = value.strip()
+    value = value.strip().removesuffix("!important").strip()
     while value.startswith("var("):
         assert value.endswith(")"), value
         name, fallback = _split_args(value[4:-1])

@@ -458,6 +458,8 @@ _CSS: Final = """
 .hp-box .hp-red{color:var(--hp-red,#c0262d)}
 body[data-jp-theme-light="false"] .hp-box .hp-red{color:var(--hp-red,#ff9b94)}
 .hp-box table.hp-grid{border-collapse:collapse}
+.hp-box .hp-nowrap{white-space:nowrap}
+.hp-box h4{margin:4px 0}
 .hp-box table.hp-grid td{padding:4px;vertical-align:middle;text-align:center}
 </style>
 """
@@ -536,7 +538,7 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
         meta.append(f"trump {_suit_html(trump)}")
     st = state.side_tricks
     meta.append(
-        f'<span style="white-space:nowrap">tricks won N-S {st[SEATS[0].side]} · '
+        f'<span class="hp-nowrap">tricks won N-S {st[SEATS[0].side]} · '
         f"E-W {st[SEATS[1].side]}</span>"
     )
     if state.result is not None:
@@ -565,7 +567,7 @@ def record_html(record: HandRecord) -> str:
         raise InvalidDataError(f"record_html draws a HandRecord, not {type(record).__name__}")
     head = []
     if record.title:
-        head.append(f"<h4 style='margin:4px 0'>{_esc(record.title)}</h4>")
+        head.append(f"<h4>{_esc(record.title)}</h4>")
     if record.point:
         head.append(f"<div class='hp-meta'><b>Point:</b> {_esc(record.point)}</div>")
     for n in record.notes:

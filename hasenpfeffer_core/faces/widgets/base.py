@@ -136,9 +136,10 @@ STYLE: Final = f"""
   background:{_C["badge-bg"]};margin:0 4px 2px 0}}
 .hp-w .hp-nowrap{{white-space:nowrap}}
 .hp-w svg{{max-width:none}}
-{_BUTTON}.hp-right{{color:{_C["right-fg"]};background:{_C["right-bg"]}}}
-{_BUTTON}.hp-wrong{{color:{_C["wrong-fg"]};background:{_C["wrong-bg"]}}}
-{_BUTTON}.hp-advised{{color:{_C["advised-fg"]};background:{_C["advised-bg"]}}}
+/* an answer's mark beats any inline colour a front end leaves on the button */
+{_BUTTON}.hp-right{{color:{_C["right-fg"]} !important;background:{_C["right-bg"]} !important}}
+{_BUTTON}.hp-wrong{{color:{_C["wrong-fg"]} !important;background:{_C["wrong-bg"]} !important}}
+{_BUTTON}.hp-advised{{color:{_C["advised-fg"]} !important;background:{_C["advised-bg"]} !important}}
 {_BUTTON}.hp-card-button:disabled{{opacity:.75}}
 {_BUTTON}.hp-right:disabled,{_BUTTON}.hp-wrong:disabled,{_BUTTON}.hp-advised:disabled{{opacity:1}}
 {_BUTTON}.hp-card-button.mod-active{{box-shadow:inset 0 0 0 3px {_C["selected"]}}}
