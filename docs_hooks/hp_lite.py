@@ -5,30 +5,42 @@ asks no CDN for anything, at build time or in the browser:
 
 * Pyodide's core files come from the npm package ``pyodide``, at the exact version the
   Pyodide kernel (``jupyterlite-pyodide-kernel``) was made for;
-* the wheels the kernel loads from next to ``pyodide-lock.json`` (micropip, IPython,
-  jedi, tqdm and what they need; a package the lock file lists is always fetched from
-  there, never from ``pypi/``) are downloaded from PyPI by the exact versions in the lock
-  file, whose sha256 entries are then set to the downloaded files' hashes;
-* the site's ``pypi/`` folder holds the project's own wheel (built from this checkout)
-  and ipywidgets, jupyterlab_widgets and comm, at the versions installed here (the
-  widget front end the build copies is the installed ``jupyterlab_widgets``); the
-  kernel's fallback to PyPI is switched off.
+* every Python package the lessons need is a wheel next to the served
+  ``pyodide-lock.json``, and listed there: the kernel's own (micropip, IPython, jedi and
+  what they need, downloaded from PyPI at the exact versions of Pyodide's lock file; the
+  kernel's piplite, pyodide-kernel and its ipykernel and widgetsnbextension stand-ins,
+  from the installed kernel extension), ipywidgets, jupyterlab_widgets and comm (at the
+  versions installed here: the widget front end the build copies is the installed
+  ``jupyterlab_widgets``), tqdm (the lessons' progress bars) and the project's own wheel,
+  built from this checkout. Each lock entry's sha256 is the served file's.
 
-The lessons are copied with the Lite kernelspec and one install cell added at the top
-(``%pip install hasenpfeffer_core ipywidgets tqdm``, from the site's own ``pypi/``): the
-notebooks in ``lessons/`` stay as they are for JupyterLab. Every lesson is in the live
-copy: the lessons need nothing beyond the package, ipywidgets, tqdm (the progress bars)
-and the standard library (their charts are SVG drawn by
-``hasenpfeffer_core.faces.charts``, not matplotlib, whose Pyodide wheels exist only on
-Pyodide's CDN).
+Speed: the kernel's ``loadPyodideOptions`` name every one of those packages, so Pyodide
+fetches and unpacks them all at once while it starts (no resolver, no ``%pip install``
+at run time), and the lessons import them at once. Every module is compiled to bytecode
+at build time, in Pyodide itself (run by Node.js): the standard library's zip holds
+bytecode only, like Pyodide's own distribution, and each wheel gains an unchecked-hash
+``__pycache__`` beside its sources (tracebacks still show the source lines), so nothing
+is compiled in the browser. Each lesson runs itself as it opens (a small script in the
+notebook page presses Run All once the notebook is loaded), and a note at its top says
+so and what to press to run it again.
 
-Downloads and the built copy are cached in the git-ignored ``build/lite-cache/`` (the
-copy under a hash of all its inputs), so a rebuild of the docs only copies the folder.
-Run ``python docs_hooks/hp_lite.py OUT`` to build the live copy alone.
+The lessons are copied with the Lite kernelspec, their outputs cleared and that note
+added at the top: the notebooks in ``lessons/`` stay as they are for JupyterLab. Every
+lesson is in the live copy: the lessons need nothing beyond the package, ipywidgets, tqdm
+and the standard library (their charts are SVG drawn by ``hasenpfeffer_core.faces.charts``,
+not matplotlib, whose Pyodide wheels exist only on Pyodide's CDN).
+
+Downloads, compiled wheels and the built copy are cached in the git-ignored
+``build/lite-cache/`` (the copy under a hash of all its inputs), so a rebuild of the docs
+only copies the folder. The build needs npm (for Pyodide) and Node.js (to compile).
+Run ``python docs_hooks/hp_lite.py OUT`` to build the live copy alone; ``bench/live.py``
+measures how long a lesson takes to show its first widget.
 """
 
 from __future__ import annotations
 
+import base64
+import email.parser
 import hashlib
 import json
 import logging
@@ -39,6 +51,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import zipfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -53,17 +66,160 @@ CACHE = Path(os.environ.get("HP_LITE_CACHE", ROOT / "build" / "lite-cache"))
 LIVE_DIR = "live"
 #: The kernelspec notebooks need in JupyterLite's Pyodide kernel.
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
-#: What the kernel loads from next to pyodide-lock.json (with everything they depend on).
-KERNEL_NEEDS = ("micropip", "packaging", "ipython", "jedi", "parso", "tqdm")
-#: What the lessons install from the site's pypi/ folder, besides the project's wheel.
+#: Packages of Pyodide's lock file served from PyPI (with everything they depend on).
+KERNEL_NEEDS = ("micropip", "packaging", "ipython", "tqdm")
+#: The kernel installs jedi (IPython's smarter completion) as it starts unless told it is
+#: there. The live copy serves an empty stand-in under that name instead: jedi is the
+#: largest package the kernel would unpack and import (close to a second), IPython
+#: completes names without it, and no lesson needs it.
+JEDI_STAND_IN = ("jedi", "0.0.0", "An empty stand-in for jedi in the live lessons")
+#: The kernel extension's own wheels (in its ``static/pypi``) the lock file gains.
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
+#: Wheels from PyPI at the versions installed here that the lock file gains.
 WIDGET_WHEELS = ("ipywidgets", "jupyterlab_widgets", "comm")
-INSTALL_TAG = "hp-live-install"
-INSTALL_CELL = (
-    "# Added by the live copy's build: installs the lessons' packages from this site.\n"
-    "%pip install hasenpfeffer_core ipywidgets tqdm"
+#: The packages Pyodide loads as it starts (their dependencies come along): what the
+#: kernel itself would otherwise install with piplite, and what the lessons import.
+PRELOAD = (
+    "micropip",
+    "piplite",
+    "ipykernel",
+    "comm",
+    "pyodide-kernel",
+    "ipython",
+    "jedi",
+    "ipywidgets",
+    "tqdm",
+    "hasenpfeffer-core",
 )
+#: The labextensions the live copy serves (no others from this environment).
+LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension")
+#: The lessons run themselves as they open (see ``AUTORUN_JS``).
+AUTORUN = True
+#: The tag of the note the build adds at the top of each live lesson.
+NOTE_TAG = "hp-live-note"
+#: The cell an older build added (it is removed if a notebook still has it).
+INSTALL_TAG = "hp-live-install"
+NOTE = (
+    "**This is the live copy of the lesson: it runs in your browser.** It runs itself "
+    "as it opens; the first exercise appears after a few seconds. Change any code and "
+    "press Shift+Enter to run it again; to run the whole lesson again, choose "
+    "**Run ▸ Run All Cells**. Your changes stay in this browser only."
+)
+#: The notebook page's script that runs a lesson once it has opened.
+AUTORUN_FILE = "hp-autorun.js"
+AUTORUN_JS = """\
+// Added by the live copy's build: run the lesson once it has opened (Run > Run All Cells).
+(function () {
+  "use strict";
+  if (!new URLSearchParams(window.location.search).get("path")) return;
+  var started = Date.now();
+  var timer = setInterval(function () {
+    var app = window.jupyterapp;
+    var panel = app && app.shell && app.shell.currentWidget;
+    if (!panel || !panel.context || !panel.sessionContext || !panel.content) {
+      if (Date.now() - started > 120000) clearInterval(timer);
+      return;
+    }
+    clearInterval(timer);
+    panel.context.ready
+      .then(function () { return panel.sessionContext.ready; })
+      .then(function () { return app.commands.execute("notebook:run-all-cells"); })
+      .catch(function (err) { console.error("the lesson could not run itself", err); });
+  }, 50);
+})();
+"""
 #: Files of the npm package that the site does not serve.
 _PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|\.html|README\.md)$")
+#: Pyodide's platform, for the environment markers of the wheels' dependencies.
+_MARKERS = {
+    "os_name": "posix",
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "extra": "",
+}
+
+#: Compiles, in Pyodide, every wheel and zip in /in to /out (see ``compiled``). The
+#: wheels named in KEEP keep their sources, with the bytecode in ``__pycache__``; in the
+#: others, and in the standard library, bytecode replaces the sources, as in Pyodide's
+#: own distribution. Every .pyc is unchecked-hash: it is used without reading a source.
+_COMPILE_PY = r"""
+import base64, hashlib, importlib.util, os, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+SITE = "/lib/python%d.%d/site-packages/" % sys.version_info[:2]
+STDLIB = "/lib/python%d%d.zip/" % sys.version_info[:2]
+
+
+def pyc(source, filename):
+    try:
+        code = compile(source, filename, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return None
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), False))
+
+
+def entry(info, name):
+    out = zipfile.ZipInfo(name, info.date_time)
+    out.compress_type = zipfile.ZIP_DEFLATED
+    out.external_attr = info.external_attr
+    return out
+
+
+def record_line(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def compile_zip(src, dst, keep):
+    wheel = src.endswith(".whl")
+    prefix = SITE if wheel else STDLIB
+    replaced, added, record = {}, [], None
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            name, data = info.filename, zin.read(info)
+            if wheel and name.endswith(".dist-info/RECORD"):
+                record = (info, data)
+                continue
+            code = None
+            if name.endswith(".py") and ".data/" not in name and ".dist-info/" not in name:
+                code = pyc(data, prefix + name)
+            if code is None or keep:
+                zout.writestr(entry(info, name), data)
+            if code is None:
+                continue
+            target = importlib.util.cache_from_source(name) if keep else name + "c"
+            zout.writestr(entry(info, target), code)
+            if keep:
+                added.append(record_line(target, code))
+            else:
+                replaced[name] = record_line(target, code)
+        if record is not None:
+            lines = []
+            for line in record[1].decode("utf-8").splitlines():
+                path = line.rsplit(",", 2)[0]
+                lines.append(replaced.get(path, line))
+            text = "\n".join([*lines, *added]) + "\n"
+            zout.writestr(entry(record[0], record[0].filename), text.encode("utf-8"))
+
+
+for name in sorted(os.listdir("/in")):
+    compile_zip("/in/" + name, "/out/" + name, name in KEEP)
+"""
+_COMPILE_JS = """\
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [dist, src, dst, script] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(dist + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: dist + "/" });
+for (const [host, path] of [[src, "/in"], [dst, "/out"]]) {
+  py.FS.mkdirTree(path);
+  py.FS.mount(py.FS.filesystems.NODEFS, { root: host }, path);
+}
+py.runPython(readFileSync(script, "utf8"));
+"""
 
 
 @dataclass(frozen=True)
@@ -144,11 +300,15 @@ def pyodide_dist() -> Path:
     return dest
 
 
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def _closure(packages: dict[str, Any], names: tuple[str, ...]) -> list[str]:
     seen: list[str] = []
     todo = list(names)
     while todo:
-        name = todo.pop().lower().replace("_", "-")
+        name = _canonical(todo.pop())
         if name in seen:
             continue
         if name not in packages:
@@ -193,17 +353,223 @@ def _pypi_wheel(name: str, version: str, python: str) -> Path:
     return found[0]
 
 
+def _labextension(name: str) -> Path:
+    """An installed labextension's folder (the one holding its package.json)."""
+    from jupyter_core.paths import jupyter_path
+
+    for base in jupyter_path("labextensions"):
+        folder = Path(base) / name
+        if (folder / "package.json").is_file():
+            return folder
+    raise RuntimeError(f"the live copy needs the labextension {name}, which is not installed")
+
+
+def _kernel_wheel(stem: str) -> Path:
+    """One of the Pyodide kernel extension's own wheels, by the start of its file name."""
+    pypi = _labextension("@jupyterlite/pyodide-kernel-extension") / "static" / "pypi"
+    found = sorted(pypi.glob(f"{stem}*-none-any.whl"))
+    if len(found) != 1:
+        raise RuntimeError(f"the Pyodide kernel extension has no single {stem} wheel: {found}")
+    return found[0]
+
+
+def _lock_entry(wheel: Path, python: str) -> dict[str, Any]:
+    """The pyodide-lock.json entry of a pure-Python wheel, from its metadata."""
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        info = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = email.parser.Parser().parsestr(z.read(info).decode("utf-8"))
+        top = next((n for n in names if n.endswith(".dist-info/top_level.txt")), None)
+        imports = z.read(top).decode().split() if top else []
+    if not imports:
+        imports = sorted(
+            {n.split("/")[0].removesuffix(".py") for n in names if n.endswith(".py")}
+            - {n.split("/")[0] for n in names if ".dist-info/" in n or ".data/" in n}
+        )
+    env = dict(_MARKERS, python_version=python, python_full_version=f"{python}.0")
+    depends = []
+    for line in meta.get_all("Requires-Dist") or []:
+        req = Requirement(line)
+        if req.marker is None or req.marker.evaluate(env):
+            depends.append(_canonical(req.name))
+    return {
+        "name": meta["Name"],
+        "version": meta["Version"],
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": _sha256(wheel),
+        "package_type": "package",
+        "imports": imports,
+        "depends": sorted(set(depends)),
+        "unvendored_tests": False,
+    }
+
+
+def compiled(files: list[Path], pyodide: Path, keep: tuple[Path, ...] = ()) -> dict[Path, Path]:
+    """Each wheel (or the standard library's zip) with its modules compiled to bytecode.
+
+    The wheels in ``keep`` keep their sources beside the bytecode (tracebacks show
+    their lines); the others hold bytecode only. The compiling is done by Pyodide
+    itself, run by Node.js, so the bytecode is the browser's Python's; results are
+    cached by the input's hash, the way it was compiled and Pyodide's version.
+    """
+    cache = CACHE / "compiled" / pyodide_version()
+    result = {
+        f: cache / f"{_sha256(f)[:24]}-{'src' if f in keep else 'pyc'}" / f.name for f in files
+    }
+    todo = [f for f, out in result.items() if not out.is_file()]
+    if not todo:
+        return result
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("the live copy needs Node.js to compile its Python modules")
+    log.info("compiling %d wheels to bytecode in Pyodide", len(todo))
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        src, dst = Path(tmp) / "in", Path(tmp) / "out"
+        src.mkdir()
+        dst.mkdir()
+        for f in todo:
+            shutil.copyfile(f, src / f.name)
+        (Path(tmp) / "compile.mjs").write_text(_COMPILE_JS, encoding="utf-8")
+        kept = {f.name for f in todo if f in keep}
+        script_py = f"KEEP = {sorted(kept)!r}\n{_COMPILE_PY}"
+        (Path(tmp) / "compile.py").write_text(script_py, encoding="utf-8")
+        script = [str(Path(tmp) / "compile.mjs"), str(pyodide), str(src), str(dst)]
+        _run([node, *script, str(Path(tmp) / "compile.py")])
+        for f in todo:
+            out = result[f]
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(dst / f.name, out)
+    return result
+
+
+def stand_in_wheel(name: str, version: str, summary: str) -> Path:
+    """A wheel of distribution ``name`` with metadata only (no module), cached."""
+    dest = CACHE / "stand-ins" / f"{name}-{version}-py3-none-any.whl"
+    if dest.is_file():
+        return dest
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        f"Summary: {summary}\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: hp_lite\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n",
+    }
+    record = []
+    for path, text in files.items():
+        digest = hashlib.sha256(text.encode()).digest()
+        b64 = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+        record.append(f"{path},sha256={b64},{len(text.encode())}")
+    files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,"]) + "\n"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
+        for path, text in files.items():
+            z.writestr(zipfile.ZipInfo(path, (1980, 1, 1, 0, 0, 0)), text)
+    tmp.replace(dest)
+    return dest
+
+
+#: What the kernel's comm module says before sending, and what the live copy's says.
+#: Pyodide turns Python's None into JavaScript's undefined, which a message drops: a
+#: widget property set back to None (ipywidgets' way to remove a colour the button was
+#: given) never reached the page, so an answered quiz button kept its card face over
+#: the right-or-wrong colour. The patched kernel sends None as null, as Jupyter does.
+_COMM_SEND = "        get_ipython().send_comm(\n            msg_type,\n            content,"
+_COMM_SEND_NULL = (
+    "        get_ipython().send_comm(\n            msg_type,\n            _with_nulls(content),"
+)
+_COMM_NULLS = """
+
+def _with_nulls(value):
+    # Added by the live copy's build: None is sent as null (Pyodide's default is undefined).
+    from pyodide.ffi import jsnull
+
+    if value is None:
+        return jsnull
+    if isinstance(value, dict):
+        return {key: _with_nulls(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_with_nulls(item) for item in value]
+    return value
+"""
+
+
+def patched_kernel_wheel() -> Path:
+    """The kernel's pyodide_kernel wheel, its comm messages sending None as null."""
+    wheel = _kernel_wheel("pyodide_kernel")
+    dest = CACHE / "patched" / _sha256(wheel)[:24] / wheel.name
+    if dest.is_file():
+        return dest
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_suffix(".tmp")
+    with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "pyodide_kernel/comm.py":
+                text = data.decode("utf-8")
+                if _COMM_SEND not in text:
+                    raise RuntimeError(f"{wheel.name}: its comm.py changed; review the patch")
+                data = (text.replace(_COMM_SEND, _COMM_SEND_NULL) + _COMM_NULLS).encode()
+            elif info.filename.endswith(".dist-info/RECORD"):
+                # the patched file's hash no longer matches: leave it unhashed
+                lines = data.decode("utf-8").splitlines()
+                data = "".join(
+                    (
+                        "pyodide_kernel/comm.py,,\n"
+                        if ln.startswith("pyodide_kernel/comm.py,")
+                        else ln + "\n"
+                    )
+                    for ln in lines
+                ).encode()
+            zout.writestr(info, data)
+    tmp.replace(dest)
+    return dest
+
+
+def served_wheels() -> list[Path]:
+    """The wheels the lock file gains: the kernel's own (its comm patched), the widgets',
+    the project's and the stand-in for jedi."""
+    python = pyodide_python()
+    wheels = [
+        patched_kernel_wheel() if stem == "pyodide_kernel" else _kernel_wheel(stem)
+        for stem in KERNEL_WHEELS
+    ]
+    wheels += [_pypi_wheel(name, metadata.version(name), python) for name in WIDGET_WHEELS]
+    return [*wheels, stand_in_wheel(*JEDI_STAND_IN), project_wheel()]
+
+
 def kernel_files(pyodide: Path, out: Path) -> None:
-    """Pyodide with the wheels the kernel loads and a lock file that matches them."""
+    """Pyodide, every wheel the live copy loads, compiled, and a lock file listing them."""
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     python = ".".join(lock["info"]["python"].split(".")[:2])
-    shutil.copytree(pyodide, out)
-    for name in _closure(lock["packages"], KERNEL_NEEDS):
-        entry = lock["packages"][name]
-        wheel = _pypi_wheel(entry["name"], entry["version"], python)
-        shutil.copyfile(wheel, out / wheel.name)
-        entry["file_name"] = wheel.name
-        entry["sha256"] = _sha256(wheel)
+    packages: dict[str, Any] = lock["packages"]
+    from_lock = {
+        name: _pypi_wheel(packages[name]["name"], packages[name]["version"], python)
+        for name in _closure(packages, KERNEL_NEEDS)
+    }
+    extra = served_wheels()
+    inputs = [pyodide / "python_stdlib.zip", *from_lock.values(), *extra]
+    # the project's own modules keep their sources: a learner's tracebacks show them
+    built = compiled(inputs, pyodide, keep=(extra[-1],))
+    out.mkdir(parents=True)
+    for f in pyodide.iterdir():
+        shutil.copyfile(built.get(f, f), out / f.name)
+    for name, wheel in from_lock.items():
+        shutil.copyfile(built[wheel], out / wheel.name)
+        packages[name]["file_name"] = wheel.name
+        packages[name]["sha256"] = _sha256(out / wheel.name)
+    for wheel in extra:
+        shutil.copyfile(built[wheel], out / wheel.name)
+        entry = _lock_entry(out / wheel.name, python)
+        packages[_canonical(entry["name"])] = entry
+    missing = {_canonical(d) for p in packages.values() for d in p["depends"]} - set(packages)
+    unknown = {_canonical(n) for n in PRELOAD} - set(packages)
+    if missing or unknown:
+        raise RuntimeError(f"pyodide-lock.json lacks {sorted(missing | unknown)}")
     (out / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
 
 
@@ -239,25 +605,23 @@ def project_wheel() -> Path:
 
 
 def lite_notebook(source: Path) -> dict[str, Any]:
-    """The lesson as the live copy has it: Lite kernelspec, install cell first, no outputs."""
+    """The lesson as the live copy has it: Lite kernelspec, no outputs, the note on top."""
     nb: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     nb.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     cells = nb.setdefault("cells", [])
     for cell in cells:
         if cell.get("cell_type") == "code":
             cell["outputs"], cell["execution_count"] = [], None
-    cells[:] = [c for c in cells if INSTALL_TAG not in c.get("metadata", {}).get("tags", [])]
-    first_code = next((i for i, c in enumerate(cells) if c.get("cell_type") == "code"), 0)
-    cell = {
-        "cell_type": "code",
-        "execution_count": None,
-        "metadata": {"tags": [INSTALL_TAG]},
-        "outputs": [],
-        "source": INSTALL_CELL.splitlines(keepends=True),
+    ours = {NOTE_TAG, INSTALL_TAG}
+    cells[:] = [c for c in cells if not ours & set(c.get("metadata", {}).get("tags", []))]
+    note: dict[str, Any] = {
+        "cell_type": "markdown",
+        "metadata": {"tags": [NOTE_TAG]},
+        "source": NOTE.splitlines(keepends=True),
     }
     if nb.get("nbformat", 4) >= 4 and nb.get("nbformat_minor", 0) >= 5:
-        cell["id"] = INSTALL_TAG
-    cells.insert(first_code, cell)
+        note["id"] = NOTE_TAG
+    cells.insert(0, note)
     return nb
 
 
@@ -266,27 +630,65 @@ def _lite_config() -> dict[str, Any]:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Hasenpfeffer lessons (live)",
+            # the lessons' run-on-open script finds the app here
+            "exposeAppInBrowser": AUTORUN,
             "litePluginSettings": {
-                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": [_canonical(n) for n in PRELOAD]},
+                }
             },
         },
     }
+
+
+def _add_autorun(out: Path) -> None:
+    """The notebook page loads the script that runs a lesson once it has opened."""
+    (out / AUTORUN_FILE).write_text(AUTORUN_JS, encoding="utf-8")
+    page = out / "notebooks" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    tag = f'<script src="../{AUTORUN_FILE}"></script>\n'
+    if "</head>" not in html:
+        raise RuntimeError(f"{page} has no </head> to add the run-on-open script before")
+    page.write_text(html.replace("</head>", tag + "</head>", 1), encoding="utf-8")
+
+
+def _favicons(dest: Path) -> None:
+    """The notebook page's icons (idle and busy), from jupyter_server as JupyterLite has them.
+
+    The build ignores this environment's extensions (``ignore_sys_prefix``), which also
+    skips JupyterLite's own copying of these icons.
+    """
+    from importlib.resources import files
+
+    try:
+        icons = files("jupyter_server") / "static" / "favicons"
+    except ModuleNotFoundError:
+        log.warning("the live copy has no page icons: jupyter_server is not installed")
+        return
+    dest.mkdir(parents=True, exist_ok=True)
+    for icon in icons.iterdir():
+        if icon.name.endswith(".ico"):
+            (dest / icon.name).write_bytes(icon.read_bytes())
 
 
 # --- the build -------------------------------------------------------------------------
 
 
 def _stage(stage: Path) -> None:
-    """The Lite build's input folder: config, Pyodide, wheels and the lessons."""
+    """The Lite build's input folder: config, Pyodide with the wheels, and the lessons."""
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     (stage / "jupyter-lite.json").write_text(json.dumps(_lite_config(), indent=1), "utf-8")
+    # only the labextensions the lessons need, not every one installed here
+    build_config = {
+        "LiteBuildConfig": {
+            "ignore_sys_prefix": True,
+            "federated_extensions": [str(_labextension(name)) for name in LAB_EXTENSIONS],
+        }
+    }
+    (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1), "utf-8")
     kernel_files(pyodide_dist(), stage / "static" / "pyodide")
-    pypi = stage / "pypi"
-    pypi.mkdir()
-    shutil.copy(project_wheel(), pypi)
-    for name in WIDGET_WHEELS:
-        shutil.copy(_pypi_wheel(name, metadata.version(name), pyodide_python()), pypi)
     contents = stage / "contents"
     contents.mkdir()
     for lesson in live_lessons():
@@ -315,7 +717,8 @@ def build(out: Path) -> Path:
     key = _inputs_key()
     built = CACHE / "out" / key
     if not (built / "jupyter-lite.json").is_file():
-        stage = CACHE / "stage"
+        # each build stages in its own folder: two builds at once do not collide
+        stage = CACHE / "stage" / key
         _stage(stage)
         tmp_out = CACHE / "out" / f"{key}.tmp"
         shutil.rmtree(tmp_out, ignore_errors=True)
@@ -344,9 +747,14 @@ def build(out: Path) -> Path:
             ],
             cwd=stage,
         )
+        _favicons(tmp_out / "static" / "favicons")
+        if AUTORUN:
+            _add_autorun(tmp_out)
+        shutil.rmtree(stage, ignore_errors=True)
         for old in (CACHE / "out").iterdir():
-            if old != tmp_out:
-                shutil.rmtree(old)
+            if old not in (tmp_out, built) and not old.name.endswith(".tmp"):
+                shutil.rmtree(old, ignore_errors=True)
+        shutil.rmtree(built, ignore_errors=True)
         tmp_out.rename(built)
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(built, out)

@@ -3,11 +3,15 @@
 The live copy is built by ``docs_hooks/hp_lite.py`` (as ``mkdocs build`` builds it into
 the site's ``live/``) into a temporary folder and served by ``python -m http.server`` on
 127.0.0.1. Debian's Chromium opens a lesson there with every request outside 127.0.0.1
-blocked, runs all its cells (the build's install cell installs the engine and ipywidgets
-from the site's own wheels), answers the trick-winner quiz and checks the feedback. It
-prints the live copy's size and the time from opening the lesson to its first widget.
-The lessons with simulation charts (SVG drawn by ``hasenpfeffer_core.faces.charts``) run there too,
-every cell without an error, each chart drawn.
+blocked. The lesson runs itself as it opens (Pyodide loads the engine and ipywidgets with
+the kernel, from the site's own wheels), exactly once, and its top says so and what to
+press to run it again. The test answers the trick-winner quiz and checks the feedback,
+and that the answered winning button shows its colour (not the card face it had), its
+text at WCAG AA contrast. It prints the live copy's size and the time from opening the
+lesson to its first widget (``bench/live.py`` measures it over several runs, with a
+timeline). The lessons with simulation charts (SVG drawn by
+``hasenpfeffer_core.faces.charts``) run there too, every cell without an error, each
+chart drawn.
 
 Without Chromium, Playwright or JupyterLite the test skips with the reason, except under
 CI (the ``CI`` variable set), where it fails.
@@ -78,11 +82,40 @@ def _button(scope: Any, text: str) -> Any:
     return scope.locator("button").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
 
 
+def _open_lesson(page: Any, url: str) -> None:
+    """Open a live lesson; it runs itself (or, in a copy built without that, Run All)."""
+    import hp_lite
+
+    page.goto(url)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    if not hp_lite.AUTORUN:
+        page.locator(".jp-Notebook").first.click()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+
+
+def _rgb(css: str) -> tuple[float, ...]:
+    return tuple(float(x) for x in re.findall(r"[\d.]+", css)[:3])
+
+
+def _contrast(fg: str, bg: str) -> float:
+    """The WCAG contrast ratio of two opaque CSS colours (``rgb(...)``)."""
+
+    def lum(css: str) -> float:
+        c = [v / 255 for v in _rgb(css)]
+        c = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) -> None:
     import hp_lite
     from playwright.sync_api import expect, sync_playwright
 
     from hasenpfeffer_core.faces.widgets import TrickWinnerQuiz
+    from hasenpfeffer_core.faces.widgets.base import CARD_FACE
 
     size = hp_lite.size_bytes(live_root / hp_lite.LIVE_DIR)
     blocked: list[str] = []
@@ -108,15 +141,14 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
                 lambda r: failed.append(r.url) if "127.0.0.1" in r.url else None,
             )
             started = time.monotonic()
-            page.goto(base_url + hp_lite.live_url(LESSON))
-            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-            # cells run while Pyodide is still loading wait for the kernel
-            page.locator(".jp-Notebook").first.click()
-            page.get_by_role("menuitem", name="Run", exact=True).click()
-            page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+            _open_lesson(page, base_url + hp_lite.live_url(LESSON))
             first = page.locator(".jp-OutputArea-output .jupyter-widgets").first
             first.wait_for(timeout=FIRST_WIDGET_TIMEOUT_MS)
             first_widget_s = time.monotonic() - started
+            # the top of the lesson says it runs itself, and what to press to run it again
+            note = page.locator(".jp-MarkdownCell").first
+            expect(note).to_contain_text("runs itself")
+            expect(note).to_contain_text("Run All Cells")
 
             mirror = TrickWinnerQuiz(**QUIZ)  # type: ignore[arg-type]
             q = mirror.question
@@ -129,6 +161,18 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
             expect(right).to_be_visible(timeout=30_000)
             expect(right).to_contain_text(q.explanation)
             expect(quiz).to_contain_text("Score: 1 / 1 right")
+            # the lesson ran once: its first code cell is the kernel's first execution
+            prompts = page.locator(".jp-CodeCell .jp-InputArea-prompt")
+            expect(prompts.first).to_have_text(re.compile(r"^\s*\[1\]:\s*$"))
+            # the answered winning button shows its colour, not the card face it had
+            winner = _button(quiz, f"{seat.name}: {card.text}")
+            expect(winner).to_be_disabled()
+            fg, bg = winner.evaluate(
+                "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
+            )
+            face = tuple(float(int(CARD_FACE[i : i + 2], 16)) for i in (1, 3, 5))
+            assert _rgb(bg) != face, f"the winning button kept the card face ({bg})"
+            assert _contrast(fg, bg) >= 4.5, (fg, bg)
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / "live-lesson.png"), full_page=False)
         finally:
@@ -167,11 +211,7 @@ def test_lesson_draws_its_charts_in_the_live_copy(
             page = context.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
             started = time.monotonic()
-            page.goto(base_url + hp_lite.live_url(lesson))
-            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-            page.locator(".jp-Notebook").first.click()
-            page.get_by_role("menuitem", name="Run", exact=True).click()
-            page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+            _open_lesson(page, base_url + hp_lite.live_url(lesson))
             charts = page.locator(".jp-OutputArea-output svg.hp-chart")
             expect(charts).to_have_count(CHARTS[lesson], timeout=CHARTS_TIMEOUT_MS)
             elapsed = time.monotonic() - started
