@@ -43,7 +43,7 @@ bench: $(STAMP)
 ## makes the live copy of the lessons (JupyterLite on Pyodide, in live/; needs npm once
 ## to fetch Pyodide; downloads are cached in build/lite-cache/)
 docs: $(STAMP)
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+	HP_SITE_URL=http://127.0.0.1:8000/ $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
 ## make site: build the site, live copy included, into public/ (as the Pages workflow does)
 site: $(STAMP)

@@ -47,6 +47,7 @@ from hasenpfeffer_core.engine.tricks import (
     trick_winner,
 )
 from hasenpfeffer_core.faces.render import card_svg, hand_svg, ranking_svg, state_html, table_svg
+from hasenpfeffer_core.faces.widgets.base import rules_words, side_words
 
 esc = html.escape
 
@@ -219,13 +220,22 @@ def score_table(bid: int, took: int) -> str:
     for preset in ("seed", "lose-the-bid", "parlett"):
         rules = PRESETS[preset].rules
         res = score_hand(rules, Bid(Seat.N, bid), {Side.NS: took, Side.EW: 6 - took})
+        name = rules_words(rules)
         rows.append(
-            f"<tr><td><code>{preset}</code></td><td>{_signed(res.points[Side.NS])}</td>"
+            f'<tr><th scope="row">{esc(name[:1].upper() + name[1:])}</th>'
+            f"<td>{_signed(res.points[Side.NS])}</td>"
             f"<td>{_signed(res.points[Side.EW])}</td><td>{esc(res.reason)}</td></tr>"
         )
+    # The sides' short forms in the narrow columns (prose names them in full), kept on
+    # one line by the site's style.
     return _html_table(
         "hp-score",
-        ["rules", "North-South", "East-West", "the engine's reason"],
+        [
+            "rules",
+            '<abbr title="North-South">N-S</abbr>',
+            '<abbr title="East-West">E-W</abbr>',
+            "why",
+        ],
         rows,
         caption=f"North-South bid {bid} and took {took} of the 6 tricks",
     )
@@ -636,7 +646,7 @@ def terms_table(lang: str, translation: TranslationNotes | None = None) -> str:
     """The glossary of mistranslated words (rules-notes section 7) for one language."""
     rows = []
     for t in (translation_notes() if translation is None else translation).terms[lang]:
-        verdict = "wrong" if t.wrong else "fine"
+        verdict = "✗ wrong" if t.wrong else "✓ right"
         origin = " (our note)" if t.our_note else ""
         rows.append(
             f'| <span lang="{esc(lang)}">{md_text(t.word)}</span> | {md_text(t.english)} | '
@@ -705,10 +715,20 @@ def practice_data(kind: str) -> dict[str, Any]:
 
 
 def viewer_index(hands: Mapping[str, HandRecord] | None = None) -> list[dict[str, str]]:
-    """The hand viewer's list: name, title, point and rules of every teaching hand."""
+    """The hand viewer's list: name, title, point and rules of every teaching hand.
+
+    ``rules`` is the hand record's rules line; ``rules_words`` says the same in plain
+    words, for the page.
+    """
     hands = teaching_hands() if hands is None else hands
     return [
-        {"name": name, "title": rec.title, "point": rec.point, "rules": rec.rules.to_text()}
+        {
+            "name": name,
+            "title": rec.title,
+            "point": rec.point,
+            "rules": rec.rules.to_text(),
+            "rules_words": rules_words(rec.rules),
+        }
         for name, rec in hands.items()
     ]
 
@@ -718,8 +738,8 @@ def hands_html(index: Iterable[Mapping[str, str]]) -> str:
 
     Every field is escaped: a title is text, whatever it holds.
 
-    >>> hands_html([{"name": "x", "title": "<i>", "point": "a & b", "rules": "seed"}])
-    '<ol class="hp-hand-list"><li><a id="x" href="#x"><strong>&lt;i&gt;</strong></a>: a &amp; b <span class="hp-small">(rules: <code>seed</code>)</span></li></ol>'
+    >>> hands_html([{"name": "x", "title": "<i>", "point": "a & b", "rules_words": "the source rules"}])
+    '<ol class="hp-hand-list"><li><a id="x" href="#x"><strong>&lt;i&gt;</strong></a>: a &amp; b <span class="hp-small">(played under the source rules)</span></li></ol>'
     """
     items = []
     for hand in index:
@@ -727,18 +747,56 @@ def hands_html(index: Iterable[Mapping[str, str]]) -> str:
         items.append(
             f'<li><a id="{esc(name)}" href="#{esc(quote(name, safe=""))}">'
             f"<strong>{esc(hand['title'])}</strong></a>: {esc(hand['point'])} "
-            f'<span class="hp-small">(rules: <code>{esc(hand["rules"])}</code>)</span></li>'
+            f'<span class="hp-small">(played under {esc(hand["rules_words"])})</span></li>'
         )
     return f'<ol class="hp-hand-list">{"".join(items)}</ol>'
 
 
+#: A card picture in a step's table: the unit the viewer's data shares between steps.
+_PICTURE = re.compile(r"(<svg\b.*?</svg>)", re.DOTALL)
+
+
+class _Pieces:
+    """The parts of the steps' tables, each kept once: a step lists the parts it joins.
+
+    From one step to the next most of the table is unchanged (three hands of the four,
+    the score line), so a hand's file holds each distinct picture and each run of text
+    between pictures once, and every step as a list of their numbers.
+
+    >>> pieces = _Pieces()
+    >>> pieces.parts("<b><svg>1</svg></b>"), pieces.parts("<i><svg>1</svg></b>")
+    ([0, 1, 2], [3, 1, 2])
+    >>> "".join(pieces.items[i] for i in [3, 1, 2])
+    '<i><svg>1</svg></b>'
+    """
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def parts(self, html: str) -> list[int]:
+        out = []
+        for chunk in _PICTURE.split(html):
+            if chunk:
+                number = self._index.setdefault(chunk, len(self.items))
+                if number == len(self.items):
+                    self.items.append(chunk)
+                out.append(number)
+        return out
+
+
 def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dict[str, Any]:
-    """Every step of one teaching hand: the table, the action and note, the analysis."""
+    """Every step of one teaching hand: the table, the action and note, the analysis.
+
+    Each step's table (the engine's ``state_html``) is ``"".join(pieces[i] for i in
+    step["parts"])``: the pictures and text the steps share are stored once.
+    """
     rec = (teaching_hands() if hands is None else hands)[name]
     analysis = analyse(rec)
     steps = []
+    pieces = _Pieces()
     for step, state in enumerate(rec.replay()):
-        entry: dict[str, Any] = {"html": state_html(state)}
+        entry: dict[str, Any] = {"parts": pieces.parts(state_html(state))}
         if step == 0:
             entry["action"] = "The deal"
             entry["note"] = ""
@@ -751,6 +809,8 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
                 ranked = sorted(play.values.items(), key=lambda kv: (-kv[1], str(kv[0])))
                 entry["analysis"] = {
                     "seat": play.seat.name,
+                    "seat_word": play.seat.word,
+                    "side_words": side_words(play.seat.side),
                     "card": play.action.card.text,
                     "rule": play.rule_note,
                     "verdict": play.verdict,
@@ -768,8 +828,10 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
         "point": rec.point,
         "notes": list(rec.notes),
         "rules": rec.rules.to_text(),
+        "rules_words": rules_words(rec.rules),
         "dealer": rec.dealer.word,
         "score": list(rec.score) if rec.score else None,
+        "pieces": pieces.items,
         "steps": steps,
     }
 

@@ -9,20 +9,27 @@
   become card pictures (see ``hp_content``).
 * ``on_post_page``: the lessons' widget loader is pointed at the copies of RequireJS
   and the widget manager that the site serves, and nothing is loaded from a CDN; each
-  lesson page gets its "Try it live" link.
-* ``on_post_build``: the live copy of the lessons (JupyterLite on Pyodide, fully
-  offline) goes into the site's ``live/`` (see ``hp_lite``).
+  lesson page gets its "Try it live" link, each saved widget a note that it is a
+  picture (with the same link), and its links to other notebooks and to the site's
+  Markdown sources are pointed at the pages built from them. The JupyterLab styles every
+  lesson page would inline go into one shared file instead.
+* ``on_post_build``: that shared file, and the live copy of the lessons (JupyterLite on
+  Pyodide, fully offline) in the site's ``live/`` (see ``hp_lite``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import logging
 import os
+import posixpath
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 # MkDocs puts this folder on sys.path while it imports a hook, so these load from here.
 import hp_content
@@ -40,7 +47,7 @@ PACKAGE = ROOT / "hasenpfeffer_core"
 SOURCES = {"it": "sources/hasenpfeffer-rules-it.txt", "th": "sources/hasenpfeffer-rules-th.txt"}
 PRACTICE_KINDS = ("trick-winner", "legal-play")
 
-_state: dict[str, Any] = {"tokens": {}, "lessons": [], "live": {}}
+_state: dict[str, Any] = {"tokens": {}, "lessons": [], "live": {}, "urls": {}, "css": {}}
 
 
 # --- the module list of the API reference ---------------------------------------------
@@ -112,7 +119,38 @@ def _find_section(nav: list[Any], title: str) -> list[Any]:
 # --- events ---------------------------------------------------------------------------
 
 
+def _git_history_usable(start: Path) -> bool:
+    """Whether the checkout holding ``start`` has its whole history (no git command run).
+
+    Outside a git checkout, or in a shallow clone (CI's usual ``fetch-depth: 1``), the
+    pages' "Last update" dates would all be the build's or the last commit's: wrong.
+    """
+    if shutil.which("git") is None:
+        return False
+    for folder in (start, *start.parents):
+        dot_git = folder / ".git"
+        if dot_git.is_dir():
+            return not (dot_git / "shallow").exists()
+        if dot_git.is_file():  # a worktree: "gitdir: <path>"
+            text = dot_git.read_text(encoding="utf-8", errors="replace").strip()
+            gitdir = Path(text.removeprefix("gitdir:").strip())
+            gitdir = gitdir if gitdir.is_absolute() else folder / gitdir
+            common = gitdir / "commondir"
+            if common.is_file():
+                gitdir = (gitdir / common.read_text(encoding="utf-8").strip()).resolve()
+            return gitdir.is_dir() and not (gitdir / "shallow").exists()
+    return False
+
+
+_DATES_PLUGIN = "git-revision-date-localized"
+
+
+@event_priority(100)  # before the dates plugin reads the history
 def on_config(config: Any) -> Any:
+    dates = config["plugins"].get(_DATES_PLUGIN)
+    if dates is not None and not _git_history_usable(ROOT):
+        log.info("no full git history here: the pages are shown without a last-update date")
+        dates.config["enabled"] = False
     _state["lessons"] = hp_lessons.lessons()
     _state["live"] = {lesson.name: lesson for lesson in hp_lite.live_lessons()}
     nav = config["nav"]
@@ -159,6 +197,7 @@ def on_files(files: Files, config: Any) -> Files:
                 config, f"assets/data/practice-{kind}.json", content=hp_content.to_json(data)
             )
         )
+    _state["files"] = files
     hands = teaching_hands()
     index = hp_content.viewer_index(hands)
     files.append(
@@ -317,28 +356,180 @@ def _drop_cdn_loaders(output: str) -> str:
     return _SCRIPT.sub(drop, output)
 
 
-def _live_link(page: Any) -> str:
-    """The "Try it live" link of a lesson page."""
+def _live_href(page: Any) -> str:
+    """The address of a lesson's live copy, from its page ("" if it has none)."""
     name = Path(page.file.src_uri).stem
     if name not in _state["live"]:
         return ""
     root = "../" * page.url.count("/")
+    return f"{root}{hp_lite.live_url(name)}"
+
+
+def _live_link(page: Any) -> str:
+    """The "Try it live" link of a lesson page."""
+    href = _live_href(page)
+    if not href:
+        return ""
     return (
         '<p class="hp-live"><a class="md-button md-button--primary hp-live-link" '
-        f'href="{root}{hp_lite.live_url(name)}">Try it live</a> '
+        f'href="{href}">Try it live</a> '
         "Run this lesson and use its widgets right here in the browser, nothing installed "
         "(Python runs in the page; the first start takes a little while).</p>"
     )
 
 
+# --- the lessons' pages: links, saved widgets, shared styles ----------------------------
+
 _NOTEBOOK_START = re.compile(r'<div class="jupyter-wrapper"')
+#: A link in a lesson's page: the attribute and its value.
+_HREF = re.compile(r'(<a\b[^>]*?\shref=")([^"]*)(")', re.IGNORECASE)
+
+
+def _site_target(repo_path: str) -> str | None:
+    """The site page (as a path from the site root) that a repository file became."""
+    lessons = {f"lessons/{lesson.source.name}": lesson for lesson in _state["lessons"]}
+    if repo_path in lessons:
+        return f"lessons/{lessons[repo_path].source.stem}/"
+    if repo_path in ("lessons/README.md", "lessons"):
+        return "lessons/"
+    if repo_path.startswith("site/") and repo_path.endswith(".md"):
+        files = _state.get("files")
+        found = files.get_file_from_path(repo_path.removeprefix("site/")) if files else None
+        if found is not None:
+            url: str = found.url
+            return url
+    return None
+
+
+def _lesson_link(href: str, page: Any) -> str:
+    """A notebook's link, as written for JupyterLab (``02-following-suit.ipynb``,
+    ``README.md``, ``../site/rules/glossary.md#joker``), pointed at the page the site
+    built from that file; any other link is kept as it is."""
+    parts = urlsplit(html.unescape(href))
+    if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
+        return href
+    repo_path = posixpath.normpath(posixpath.join("lessons", parts.path))
+    target = _site_target(repo_path)
+    if target is None:
+        return href
+    here = posixpath.dirname(page.url.rstrip("/") + "/x")  # the page's folder
+    rel = posixpath.relpath(target, here) if target else "."
+    rel = (rel.rstrip("/") + "/") if rel != "." else "./"
+    return html.escape(rel + (f"#{parts.fragment}" if parts.fragment else ""))
+
+
+def _point_lesson_links(output: str, page: Any) -> str:
+    return _HREF.sub(lambda m: m.group(1) + _lesson_link(m.group(2), page) + m.group(3), output)
+
+
+#: A saved widget's output area in a lesson page (mkdocs-jupyter's markup).
+_WIDGET_OUTPUT = re.compile(
+    r'(<div class="jp-OutputArea-child[^"]*">\s*<div class="jp-OutputPrompt[^"]*">[^<]*</div>\s*)'
+    r'<div class="jupyter-widgets jp-OutputArea-output'
+)
+
+
+def _label_saved_widgets(output: str, page: Any) -> str:
+    """Say on each saved widget that it is a picture, with the live link beside it.
+
+    The widget manager draws the saved state, and its buttons would look alive: the
+    site's style makes its controls ignore clicks, ``widgets-offline.js`` takes them out
+    of the keyboard's way, and the note above says where to use the widget for real.
+    (Not ``inert``: a wide picture must still scroll sideways under a finger.)
+    """
+    href = _live_href(page)
+    live = f' <a class="hp-saved-live" href="{href}">Try it live</a> to use it.' if href else ""
+    note = (
+        '<p class="hp-saved-note"><span class="hp-saved-tag">Saved picture</span> '
+        f"This is how the widget looked when the lesson ran: it does not respond here.{live}</p>"
+    )
+
+    def one(m: re.Match[str]) -> str:
+        return (
+            note
+            + m.group(1).replace(
+                'class="jp-OutputArea-child', 'class="hp-saved-widget jp-OutputArea-child', 1
+            )
+            + '<div class="jupyter-widgets jp-OutputArea-output'
+        )
+
+    return _WIDGET_OUTPUT.sub(one, output)
+
+
+_STYLE = re.compile(r"<style\b[^>]*>(.*?)</style>\s*", re.DOTALL | re.IGNORECASE)
+
+
+def _share_lesson_styles(output: str, page: Any) -> str:
+    """Move the JupyterLab styles mkdocs-jupyter inlines before the notebook into one file.
+
+    Every lesson page carries the same ~600 KB of them; the pages link to one copy
+    (named by its content, so a browser may cache it for good) written by
+    ``on_post_build``.
+    """
+    start = _NOTEBOOK_START.search(output)
+    content = output.find('<article class="md-content__inner')
+    if start is None or content < 0:
+        return output
+    before = output[content : start.start()]
+    styles = [m.group(1) for m in _STYLE.finditer(before)]
+    if not styles:
+        return output
+    css = "\n".join(styles)
+    name = f"assets/stylesheets/lessons.{hashlib.sha256(css.encode()).hexdigest()[:10]}.css"
+    _state["css"][name] = css
+    root = "../" * page.url.count("/")
+    link = f'<link rel="stylesheet" href="{root}{name}">'
+    stripped = _STYLE.sub("", before)
+    return output[:content] + link + stripped + output[start.start() :]
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    """Edit links for the pages built from other files, and the lessons' dates."""
+    repo = (config.get("repo_url") or "").rstrip("/")
+    src = page.file.src_uri
+    if repo and src.endswith(".ipynb"):
+        page.edit_url = f"{repo}/edit/main/lessons/{Path(src).name}"
+    elif repo and src.startswith("reference/") and src != "reference/index.md":
+        mod = "hasenpfeffer_core." + src.removeprefix("reference/").removesuffix(".md").replace(
+            "/", "."
+        )
+        page.edit_url = f"{repo}/edit/main/{_source_of(mod).relative_to(ROOT).as_posix()}"
+    dates = config["plugins"].get(_DATES_PLUGIN)
+    if src.endswith(".ipynb") and dates is not None and dates.config.get("enabled"):
+        source = hp_lessons.LESSONS / Path(src).name
+        try:
+            _, stamp = dates.util.get_git_commit_timestamp(str(source))
+            formats = dates.util.get_date_formats_for_timestamp(
+                int(stamp), locale="en", add_spans=True
+            )
+            page.meta["git_revision_date_localized"] = formats[dates.config["type"]]
+        except Exception as e:  # no date is better than a wrong one, or a failed build
+            log.info("no last-update date for %s: %s", src, e)
+    return context
+
+
+#: The theme's repository link asks GitHub's API for the stars and forks on every page
+#: view: the site fetches nothing from elsewhere, so the link stays and the count goes.
+_REPO_FACTS = re.compile(r'(<a\b[^>]*class="md-source")\s+data-md-component="source"')
+
+
+def _no_repo_facts(output: str) -> str:
+    return _REPO_FACTS.sub(r"\1", output)
+
+
+def on_post_template(output_content: str, template_name: str, config: Any) -> str:
+    return _no_repo_facts(output_content)  # 404.html
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
+    output = _no_repo_facts(output)
     if page.file.src_uri.endswith(".ipynb"):
         output = _WIDGET_LOADER.sub("", output)
         output = _MATHJAX_CONFIG.sub("", output)
         output = _drop_cdn_loaders(output)
+        output = _share_lesson_styles(output, page)
+        output = _point_lesson_links(output, page)
+        output = _label_saved_widgets(output, page)
         link = _live_link(page)
         output, n = _NOTEBOOK_START.subn(lambda m: link + m.group(0), output, count=1)
         if link and n == 0:
@@ -347,7 +538,11 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 
 def on_post_build(config: Any) -> None:
-    """The live copy of the lessons, into the site's ``live/``."""
+    """The lessons' shared styles, and the live copy of the lessons into ``live/``."""
+    for name, css in _state["css"].items():
+        path = Path(config["site_dir"]) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(css, encoding="utf-8")
     if os.environ.get("HP_NO_LIVE"):
         log.info("HP_NO_LIVE is set: the live copy of the lessons is not built")
         return

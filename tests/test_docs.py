@@ -19,7 +19,6 @@ import html
 import json
 import os
 import re
-import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -69,19 +68,12 @@ def _need_mkdocs() -> None:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built with ``mkdocs build --strict`` (which fails on any warning)."""
+    """The site built with ``mkdocs build --strict`` (which fails on any warning), once
+    per session: tests/test_links.py shares the build."""
     _need_mkdocs()
-    out = tmp_path_factory.mktemp("docs") / "public"
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-    )
-    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}"
-    return out
+    from test_links import built_site
+
+    return built_site(tmp_path_factory)
 
 
 def _page(site: Path, rel: str) -> str:
@@ -286,8 +278,10 @@ def test_hand_viewer_steps_agree_with_the_records(site: Path) -> None:
         steps = data["steps"]
         assert data["title"] == record.title
         assert len(steps) == len(record.moves) + 1
+        pieces = data["pieces"]
         for n, state in enumerate(record.replay()):
-            assert steps[n]["html"] == state_html(state), (name, n)
+            table = "".join(pieces[i] for i in steps[n]["parts"])
+            assert table == state_html(state), (name, n)
             if n:
                 move = record.moves[n - 1]
                 assert steps[n]["action"] == str(move.action)
@@ -305,6 +299,13 @@ def test_viewer_page_lists_every_hand_with_its_own_link(site: Path) -> None:
     for name, record in teaching_hands().items():
         link = f'<a id="{name}" href="#{name}"><strong>{html.escape(record.title)}</strong></a>'
         assert link in text, name
+    # The rules each hand is played under, in words: not the hand file's rules line.
+    hand_list = text.split('class="hp-hand-list"', 1)[1].split("</ol>", 1)[0]
+    entries = re.findall(r"<li>(.*?)</li>", hand_list)
+    assert len(entries) == len(teaching_hands())
+    assert all(re.search(r"\(played under [A-Za-z]", e) for e in entries), entries
+    words = re.sub(r"<[^>]+>", "", hand_list)
+    assert "seed" not in words and "(rules:" not in words
     rules = _page(site, "rules")
     assert 'href="../viewer/#14-lone-hand"' in rules
 
@@ -432,8 +433,6 @@ def test_each_lesson_page_links_to_its_live_copy(site: Path) -> None:
         nb = json.loads(notebook.read_text(encoding="utf-8"))
         assert nb["metadata"]["kernelspec"]["name"] == "python"
         assert nb["metadata"]["kernelspec"]["display_name"] == "Python (Pyodide)"
-        first_code = next(c for c in nb["cells"] if c["cell_type"] == "code")
-        assert "%pip install hasenpfeffer_core ipywidgets" in "".join(first_code["source"])
     assert not list((live / "files").glob("*.py")), "the lessons' helpers are in the package"
 
 
@@ -481,7 +480,8 @@ def test_live_copy_serves_pyodide_and_every_wheel_itself(site: Path) -> None:
     pyodide = live / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     served = {p.name for p in pyodide.glob("*.whl")}
-    assert {"micropip", "ipython", "jedi", "parso", "packaging"} <= {
+    # (how the kernel gets the lessons' packages is hp_lite's business: tests/browser/test_lite.py)
+    assert {"micropip", "ipython", "packaging"} <= {
         lock["packages"][n]["name"].lower()
         for n in lock["packages"]
         if lock["packages"][n]["file_name"] in served
@@ -490,5 +490,61 @@ def test_live_copy_serves_pyodide_and_every_wheel_itself(site: Path) -> None:
         if entry["file_name"] in served:
             digest = hashlib.sha256((pyodide / entry["file_name"]).read_bytes()).hexdigest()
             assert digest == entry["sha256"], entry["file_name"]
-    wheels = {p.name.split("-")[0] for p in (live / "pypi").glob("*.whl")}
+    wheels = {p.name.split("-")[0] for p in live.rglob("*.whl")}  # wherever hp_lite puts them
     assert {"hasenpfeffer_core", "ipywidgets", "jupyterlab_widgets", "comm"} <= wheels
+
+
+# --- what a learner reads, and sees ------------------------------------------------------
+
+
+def test_score_tables_name_the_rules_in_plain_words(site: Path) -> None:
+    """The [[score]] tables: rule sets by their names, sides short only in the columns."""
+    pages = [p for p in site.rglob("index.html") if 'class="hp-score"' in p.read_text("utf-8")]
+    assert pages, "no page shows a score table"
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for table in re.findall(r'<table class="hp-score">(.*?)</table>', text, re.S):
+            assert "<code>" not in table and "seed" not in table, page
+            assert "The source rules" in table
+
+
+def test_each_saved_widget_says_it_is_a_picture_with_the_live_link(site: Path) -> None:
+    for page in sorted((site / "lessons").glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        views = text.count("application/vnd.jupyter.widget-view+json")
+        notes = re.findall(r'<p class="hp-saved-note">(.*?)</p>', text, re.S)
+        assert len(notes) == views, page.parent.name
+        for note in notes:
+            assert "Saved picture" in note and "does not respond here" in note
+            assert f'href="../../live/notebooks/index.html?path={page.parent.name}.ipynb"' in note
+
+
+def test_thai_page_glosses_bidding_and_marks_the_right_words(site: Path) -> None:
+    text = _page(site, "sources/thai")
+    wrong = {t for _, t in _collect(text, "span", "hp-term-wrong")}
+    right = {t for _, t in _collect(text, "span", "hp-term-ok")}
+    assert "การเสนอราคา" in wrong
+    assert {"โจ๊กเกอร์", "ชุดทรัมพ์"} <= right
+    italian = {t for _, t in _collect(_page(site, "sources/italian"), "span", "hp-term-ok")}
+    assert {"presa", "mazziere"} <= italian
+    # Each gloss is a tooltip the theme shows on hover and on keyboard focus.
+    for attrs, _ in _collect(text, "span", "hp-term"):
+        assert attrs.get("title") and attrs.get("tabindex") == "0"
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.search(r"^\s+- content\.tooltips$", config, re.MULTILINE)
+
+
+def test_search_covers_italian_and_thai() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.search(r"^\s+lang: \[en, it, th\]$", config, re.MULTILINE)
+
+
+def test_repository_link_asks_no_other_site(site: Path) -> None:
+    """The theme would ask GitHub's API for the repository's stars on every page view."""
+    for path in [*site.glob("*.html"), *site.rglob("index.html")]:
+        if "live" in path.relative_to(site).parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert 'data-md-component="source"' not in text, path
+        if path.name == "index.html" and path.parent == site:
+            assert 'class="md-source"' in text  # the link itself is kept

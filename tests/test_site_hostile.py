@@ -141,14 +141,23 @@ def test_viewer_data_keeps_hostile_text_as_text(hands: dict[str, HandRecord]) ->
     """The JSON holds the title and notes exactly (the script shows them as text), and
     the engine's table of each step holds none of them."""
     index = json.loads(hp_content.to_json(hp_content.viewer_index(hands)))
-    assert index == [{"name": NAME, "title": TITLE, "point": POINT, "rules": "seed"}]
+    assert index == [
+        {
+            "name": NAME,
+            "title": TITLE,
+            "point": POINT,
+            "rules": "seed",
+            "rules_words": "the source rules",
+        }
+    ]
     data = json.loads(hp_content.to_json(hp_content.viewer_hand(NAME, hands)))
     assert (data["name"], data["title"], data["point"]) == (NAME, TITLE, POINT)
     assert NOTE in data["notes"]
     assert MOVE_NOTE in [step["note"] for step in data["steps"]]
     for step in data["steps"]:
-        tree = _assert_inert(step["html"])
-        assert "alert(" not in step["html"]
+        table = "".join(data["pieces"][i] for i in step["parts"])
+        tree = _assert_inert(table)
+        assert "alert(" not in table
         assert set(tree.tags) <= _safe_list("SAFE_TAGS", ASSETS / "viewer.js")
 
 
@@ -208,7 +217,7 @@ def test_picture_allowlist_keeps_everything_the_engine_draws() -> None:
             markups += [q["picture"], q.get("picture_after", "")]
             markups += [c.get("svg", "") for c in q["choices"]]
     for entry in hp_content.viewer_index():
-        markups += [s["html"] for s in hp_content.viewer_hand(entry["name"])["steps"]]
+        markups += hp_content.viewer_hand(entry["name"])["pieces"]
     tags, attrs = _drawn(markups)
     for script in (ASSETS / "viewer.js", ASSETS / "practice.js"):
         assert tags <= _safe_list("SAFE_TAGS", script), tags - _safe_list("SAFE_TAGS", script)

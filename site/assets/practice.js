@@ -297,11 +297,21 @@
     var right = sameSet(chosen, q.answer);
     var legal = {};
     q.answer.forEach(function (c) { legal[c] = true; });
+    /* Each card says in words what it was, not by colour alone: a legal card chosen is
+     * right, a legal card left out was missed, an illegal card chosen was wrong. */
     this.buttons.forEach(function (b) {
       var v = b.getAttribute("data-value");
+      var chosen = b.classList.contains("hp-selected");
+      var verdict;
       b.disabled = true;
       b.classList.add(legal[v] ? "hp-legal" : "hp-illegal");
-      if (b.classList.contains("hp-selected") !== !!legal[v]) b.classList.add("hp-missed");
+      if (legal[v] && chosen) verdict = ["hp-right", "✓ may play"];
+      else if (legal[v]) verdict = ["hp-missed", "missed: may play"];
+      else if (chosen) verdict = ["hp-wrong", "✗ may not play"];
+      else verdict = ["hp-left-out", "may not play"];
+      b.classList.add(verdict[0]);
+      b.appendChild(el("span", { "class": "hp-choice-tag", text: verdict[1] }));
+      b.setAttribute("aria-label", b.getAttribute("aria-label") + ": " + verdict[1]);
     });
     this.checkButton.disabled = true;
     var reasons = (q.details && q.details.reasons) || {};

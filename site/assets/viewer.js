@@ -246,7 +246,7 @@
     clear(this.header);
     this.header.appendChild(el("h2", { "class": "hp-hand-title", text: h.title }));
     if (h.point) this.header.appendChild(el("p", { "class": "hp-hand-point" }, [el("strong", { text: "The point: " }), document.createTextNode(h.point)]));
-    var facts = "Rules: " + h.rules + " · dealer: " + h.dealer;
+    var facts = "Played under " + (h.rules_words || h.rules) + " · dealer: " + h.dealer;
     if (h.score) facts += " · score before the hand: North-South " + h.score[0] + ", East-West " + h.score[1];
     this.header.appendChild(el("p", { "class": "hp-hand-facts", text: facts }));
     if (Array.isArray(h.notes) && h.notes.length) {
@@ -281,7 +281,7 @@
       if (a.verdict) box.appendChild(el("p", { "class": "hp-analysis-verdict", text: a.verdict }));
       if (Array.isArray(a.values) && a.values.length > 1) {
         var list = el("p", { "class": "hp-analysis-values" });
-        list.appendChild(el("span", { "class": "hp-action-label", text: "Tricks " + a.seat + "'s side could still take, all cards seen, with each card " + a.seat + " could play: " }));
+        list.appendChild(el("span", { "class": "hp-action-label", text: "Tricks " + (a.side_words || a.seat) + " could still take, all cards seen, with each card " + (a.seat_word || a.seat) + " could play: " }));
         a.values.forEach(function (v, i) {
           var cls = "hp-mark" + (v[0] === a.card ? " hp-mark-played" : "") + (a.best.indexOf(v[0]) >= 0 ? " hp-mark-best" : "");
           if (i) list.appendChild(document.createTextNode(" "));
@@ -293,8 +293,19 @@
     }
     if (s.result) this.action.appendChild(el("p", { "class": "hp-result", text: s.result }));
     clear(this.table);
-    this.table.appendChild(safeFragment(s.html));
+    this.table.appendChild(safeFragment(stepMarkup(this.hand, s)));
   };
+
+  /* A step's table: the pieces it lists, joined (see hp_content.viewer_hand); a number
+   * that names no piece is skipped. An older file's whole "html" is taken as it is. */
+  function stepMarkup(hand, step) {
+    if (typeof step.html === "string") return step.html;
+    var pieces = Array.isArray(hand.pieces) ? hand.pieces : [];
+    if (!Array.isArray(step.parts)) return "";
+    return step.parts.map(function (i) {
+      return typeof i === "number" && typeof pieces[i] === "string" ? pieces[i] : "";
+    }).join("");
+  }
 
   function start(root) {
     var base = root.getAttribute("data-src");

@@ -38,6 +38,30 @@
       .catch(function (e) { console.error("widgets:", e); });
   }
 
+  /* A saved widget is a picture (the lesson page says so above it): once the manager
+   * has drawn it, its controls leave the keyboard's tab order and say they are off. The
+   * site's style already makes them ignore clicks. */
+  function quieten(area) {
+    area.querySelectorAll("button, select, input, textarea, [tabindex]").forEach(function (c) {
+      c.setAttribute("tabindex", "-1");
+      c.setAttribute("aria-disabled", "true");
+    });
+  }
+
+  function watchSavedWidgets() {
+    document.querySelectorAll(".hp-saved-widget").forEach(function (area) {
+      quieten(area);
+      new MutationObserver(function () { quieten(area); })
+        .observe(area, { childList: true, subtree: true });
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", watchSavedWidgets);
+  } else {
+    watchSavedWidgets();
+  }
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

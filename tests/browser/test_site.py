@@ -58,17 +58,10 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         can_import("mkdocs") and can_import("material"),
         "MkDocs is not installed (pip install -e '.[docs]')",
     )
-    out = tmp_path_factory.mktemp("site") / "public"
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-    )
-    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stderr[-4000:]}"
-    return out
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_links import built_site as build  # one strict build per test session
+
+    return build(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -163,7 +156,7 @@ def test_trick_winner_quiz_right_then_wrong(page: Any, site_url: str) -> None:
     page.click(f'.hp-choice[data-value="{winner.name}"]')
     feedback = page.locator(".hp-feedback")
     assert feedback.locator(".hp-verdict").inner_text() == "Right!"
-    assert f"{winner.name} wins with" in feedback.inner_text()
+    assert f"{winner.word} wins with" in feedback.inner_text()
     assert page.locator(".hp-score-value").inner_text() == "1 / 1"
     assert page.locator(".hp-streak-value").inner_text() == "1"
     assert page.locator(f'.hp-choice.hp-right[data-value="{winner.name}"]').count() == 1
@@ -177,7 +170,7 @@ def test_trick_winner_quiz_right_then_wrong(page: Any, site_url: str) -> None:
     wrong = next(s for s in seats if s is not winner)
     page.click(f'.hp-choice[data-value="{wrong.name}"]')
     assert feedback.locator(".hp-verdict").inner_text() == "Not quite."
-    assert f"{winner.name} wins with" in feedback.inner_text()
+    assert f"{winner.word} wins with" in feedback.inner_text()
     assert page.locator(f'.hp-choice.hp-wrong[data-value="{wrong.name}"]').count() == 1
     assert page.locator(f'.hp-choice.hp-right[data-value="{winner.name}"]').count() == 1
     assert page.locator(".hp-score-value").inner_text() == "1 / 2"
@@ -388,8 +381,10 @@ def test_viewer_shows_hostile_hand_data_as_text(
     hostile_index = [dict(index[0], name=HOSTILE_NAME, title=HOSTILE_TEXT), *index]
     hand.update(name=HOSTILE_NAME, title=HOSTILE_TEXT, point=HOSTILE_TEXT, notes=[HOSTILE_TEXT])
     hand["steps"][1]["note"] = HOSTILE_TEXT
+    hostile_piece = len(hand["pieces"])
+    hand["pieces"].append(HOSTILE_MARKUP)
     for step in hand["steps"]:
-        step["html"] = HOSTILE_MARKUP + step["html"]
+        step["parts"] = [hostile_piece, *step["parts"]]
 
     def serve(route: Any) -> None:
         name = unquote(urlsplit(route.request.url).path.rsplit("/", 1)[-1])
@@ -511,10 +506,85 @@ def test_lesson_widgets_show_offline(page: Any, site_url: str, built_site: Path)
     ]
     if not with_widgets:
         pytest.skip("no lesson saves widget state")
+    missing: list[str] = []
+    page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
     page.goto(site_url + f"lessons/{with_widgets[0]}/")
     page.wait_for_selector(".jp-OutputArea-output .widget-box, .jp-OutputArea-output .widget-html")
     assert "Loading widget" not in page.locator(".md-content").inner_text()
     assert page.locator(".jp-OutputArea-output .lm-Widget").count() > 0
+    # Every saved widget says it is a picture, and its controls do nothing.
+    assert page.locator(".hp-saved-note").count() == page.locator(".hp-saved-widget").count() > 0
+    button = page.locator(".hp-saved-widget button").first
+    if button.count():
+        assert button.get_attribute("tabindex") == "-1"
+        assert page.evaluate("b => getComputedStyle(b).pointerEvents", button.element_handle()) == (
+            "none"
+        )
+    # Widgets with icons (lessons 07 and 08) find the widget manager's icon fonts here.
+    for name in with_widgets[-2:]:
+        page.goto(site_url + f"lessons/{name}/")
+        page.wait_for_selector(".jp-OutputArea-output .lm-Widget")
+        page.wait_for_load_state("networkidle")
+    assert missing == [], "not found: " + ", ".join(missing)
+
+
+@pytest.mark.parametrize("width", [390, 700])
+def test_lessons_and_tables_fit_a_narrow_page(page: Any, site_url: str, width: int) -> None:
+    """Nothing sticks out of the page: a wide widget or table scrolls in its own box."""
+    page.set_viewport_size({"width": width, "height": 900})
+    for rel in ("lessons/01-the-cards/", "lessons/06-replaying-hands/", "rules/", "viewer/"):
+        page.goto(site_url + rel)
+        page.wait_for_load_state("networkidle")
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= width, f"{rel} is {wide} px wide on a {width} px page"
+    page.screenshot(path=str(SHOTS / f"narrow-{width}.png"), full_page=False)
+
+
+def test_thai_glosses_show_on_keyboard_focus(page: Any, site_url: str) -> None:
+    page.goto(site_url + "sources/thai/")
+    term = page.locator(".hp-term-wrong").first
+    term.focus()
+    tip = page.locator(".md-tooltip2, .md-tooltip")
+    tip.first.wait_for(state="visible")
+    assert ":" in tip.first.inner_text()  # "trick: a tip, a secret, a knack"
+
+
+def test_legal_play_marks_each_card_in_words(page: Any, site_url: str) -> None:
+    """A wrongly chosen card is marked wrong (red), a missed legal card says so."""
+    page.goto(site_url + "practice/legal-play/")
+    page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+    for _ in range(40):  # a question with at least one card that may not be played
+        q = _question(page)
+        hand = parse_cards(" ".join(q["hand"]))
+        trick = parse_cards(" ".join(c for _, c in q["trick"])) if q["trick"] else ()
+        legal = legal_plays(hand, trick, parse_suit(q["trump"]))
+        illegal = [c for c in hand if c not in legal]
+        if illegal and len(legal) >= 2:
+            break
+        page.click(".hp-next")
+    else:
+        pytest.fail("no question with cards that may not be played")
+    page.click(f'.hp-choice[data-value="{illegal[0].text}"]')
+    page.click(f'.hp-choice[data-value="{legal[0].text}"]')
+    page.click(".hp-check")
+    wrong = page.locator(f'.hp-choice[data-value="{illegal[0].text}"]')
+    assert "hp-wrong" in (wrong.get_attribute("class") or "")
+    assert wrong.locator(".hp-choice-tag").inner_text() == "✗ may not play"
+    red = page.evaluate("getComputedStyle(document.body).getPropertyValue('--hp-wrong').trim()")
+    border = wrong.evaluate("b => getComputedStyle(b).borderTopColor")
+    assert border == _rgb(red)
+    missed = page.locator(f'.hp-choice[data-value="{legal[1].text}"]')
+    assert missed.locator(".hp-choice-tag").inner_text() == "missed: may play"
+    right = page.locator(f'.hp-choice[data-value="{legal[0].text}"]')
+    assert right.locator(".hp-choice-tag").inner_text() == "✓ may play"
+    assert float(wrong.evaluate("b => getComputedStyle(b).opacity")) == 1.0
+    page.screenshot(path=str(SHOTS / "practice-legal-play-marked.png"), full_page=True)
+
+
+def _rgb(hex_colour: str) -> str:
+    h = hex_colour.lstrip("#")
+    r, g, b = (int(h[i : i + 2], 16) for i in (0, 2, 4))
+    return f"rgb({r}, {g}, {b})"
 
 
 # --- every page, light and dark -------------------------------------------------------

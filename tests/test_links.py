@@ -1,0 +1,207 @@
+"""Every link of the built site leads somewhere: LinkChecker, run offline on 127.0.0.1.
+
+``mkdocs build --strict`` checks the links of the Markdown pages, anchors included
+(``validation.links.anchors`` in mkdocs.yml), but not the links inside the lessons'
+notebooks, nor those the hooks write. Here LinkChecker (a well-kept checker from PyPI,
+in the ``dev`` extra) crawls the whole built site served by ``python -m http.server``
+on 127.0.0.1: every page, stylesheet, script, picture and data file it links to. Links
+to other sites are not fetched (LinkChecker checks internal URLs only by default); the
+live copy's own files (JupyterLite's) are checked as link targets but not crawled.
+
+The site is built once per test session; ``tests/test_docs.py`` uses the same build.
+Without MkDocs or LinkChecker the tests skip, except under CI (the ``CI`` variable set),
+where they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import itertools
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The site_url mkdocs.yml falls back to: 404.html links by its path.
+PAGES_URL = "https://hasenpfeffer.github.io/hasenpfeffer-core/"
+
+_built: dict[str, Path] = {}
+
+
+def _need(module: str, what: str) -> None:
+    try:
+        __import__(module)
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail(f"{what} is not installed under CI (pip install -e '.[dev,docs]')")
+        pytest.skip(f"{what} is not installed (pip install -e '.[dev,docs]')")
+
+
+def built_site(factory: pytest.TempPathFactory) -> Path:
+    """The site built with ``mkdocs build --strict``, once per test session."""
+    _need("mkdocs", "MkDocs")
+    _need("material", "mkdocs-material")
+    if "site" not in _built:
+        out = factory.mktemp("docs") / "public"
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+        env.pop("HP_SITE_URL", None)  # the published address, as the Pages build has it
+        proc = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            env=env,
+        )
+        assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}"
+        _built["site"] = out
+    return _built["site"]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built_site(tmp_path_factory)
+
+
+@contextlib.contextmanager
+def _served(folder: Path) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError("http.server did not start") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_every_link_of_the_built_site_leads_somewhere(site: Path) -> None:
+    _need("linkcheck", "LinkChecker")
+    with _served(site) as url:
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "linkcheck",
+                "--no-status",
+                "--no-robots",
+                "--no-follow-url=/live/",  # JupyterLite's own files: targets, not crawled
+                "--output=csv",
+                url,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+    rows = [
+        row
+        for row in csv.DictReader(
+            io.StringIO("\n".join(x for x in proc.stdout.splitlines() if not x.startswith("#"))),
+            delimiter=";",
+        )
+    ]
+    broken = [
+        f"{r['parentname']} line {r['line']}: {r['urlname']} ({r['result']})"
+        for r in rows
+        if r.get("valid") != "True"
+    ]
+    assert broken == [], "broken links:\n" + "\n".join(broken)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+def test_lessons_link_to_each_other_by_their_pages(site: Path) -> None:
+    """The notebooks link to ``02-following-suit.ipynb`` and ``README.md`` (right in
+    JupyterLab); on the site those links lead to the lesson pages and the lessons list."""
+    notebooks = sorted(p.stem for p in (ROOT / "lessons").glob("[0-9]*.ipynb"))
+    assert notebooks
+    for name in notebooks:
+        text = (site / "lessons" / name / "index.html").read_text(encoding="utf-8")
+        links = re.findall(r'<a\b[^>]*\shref="([^"]*)"', text)
+        local = [h for h in links if "://" not in h and "?" not in h]
+        assert not [h for h in local if re.search(r"\.(ipynb|md)(#|$)", h)], name
+    # Each "next lesson" link of the notebooks is there as a page link.
+    for before, after in itertools.pairwise(notebooks):
+        source = (ROOT / "lessons" / f"{before}.ipynb").read_text(encoding="utf-8")
+        if f"{after}.ipynb" in source:
+            text = (site / "lessons" / before / "index.html").read_text(encoding="utf-8")
+            assert f'href="../{after}/"' in text, before
+
+
+def test_not_found_page_works_on_a_project_pages_address(site: Path) -> None:
+    """GitHub serves 404.html for a missing page at any depth: its links and assets
+    must use the site's own path, not the host's root."""
+    text = (site / "404.html").read_text(encoding="utf-8")
+    path = "/hasenpfeffer-core/"
+    refs = re.findall(r'\s(?:href|src)="([^"#]*)"', text)
+    local = [r for r in refs if not r.startswith(("http://", "https://", "data:"))]
+    assert local, "404.html links nowhere"
+    assert [r for r in local if not r.startswith(path)] == []
+    assert f'href="{path}assets/site.css"' in text
+
+
+def test_sitemap_lists_every_page(site: Path) -> None:
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    locs = re.findall(r"<loc>([^<]+)</loc>", sitemap)
+    for rel in ("", "rules/", "sources/thai/", "lessons/", "practice/legal-play/", "viewer/"):
+        assert PAGES_URL + rel in locs, rel
+
+
+def test_pages_have_edit_links_to_their_own_sources(site: Path) -> None:
+    repo = "https://github.com/hasenpfeffer/hasenpfeffer-core/edit/main/"
+    cases = {
+        "rules/index.html": "site/rules/index.md",
+        "lessons/01-the-cards/index.html": "lessons/01-the-cards.ipynb",
+        "reference/engine/cards/index.html": "hasenpfeffer_core/engine/cards.py",
+    }
+    for page, source in cases.items():
+        text = (site / page).read_text(encoding="utf-8")
+        assert f'href="{repo}{source}"' in text, page
+        assert (ROOT / source).is_file(), source
+
+
+def test_lesson_pages_share_one_copy_of_the_notebook_styles(site: Path) -> None:
+    pages = sorted((site / "lessons").glob("*/index.html"))
+    assert pages
+    sheets = set()
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        # (the saved widget state, a script's data, holds the widgets' own small styles)
+        markup = re.sub(r"<script\b[^>]*>.*?</script>", "", text, flags=re.S)
+        inline = sum(len(m) for m in re.findall(r"<style\b[^>]*>(.*?)</style>", markup, re.S))
+        assert inline < 20_000, f"{page.parent.name} inlines {inline} bytes of style"
+        sheets |= set(re.findall(r'href="[./]*(assets/stylesheets/lessons\.[0-9a-f]+\.css)"', text))
+    assert len(sheets) == 1
+    assert (site / sheets.pop()).stat().st_size > 100_000
+
+
+def test_hand_viewer_files_store_each_picture_once(site: Path) -> None:
+    files = [p for p in (site / "assets" / "data" / "hands").glob("*.json") if p.stem != "index"]
+    assert files
+    assert max(p.stat().st_size for p in files) < 350_000
