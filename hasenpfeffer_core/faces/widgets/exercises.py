@@ -34,7 +34,7 @@ from IPython.display import HTML, display
 from tqdm.notebook import tqdm as notebook_tqdm
 from tqdm.std import tqdm as text_tqdm
 
-from ...analysis.bots import FairExpert
+from ...analysis.bots import Advice, FairExpert
 from ...analysis.explain import explain_card, explain_plays, explain_trick, ordinal_word
 from ...analysis.quiz import Question, tricks_question
 from ...analysis.review import state_play_values
@@ -579,14 +579,23 @@ def look_ahead(seed: int, difficulty: str = "bowers") -> Choice[int]:
     return Choice(q.prompt, [(str(k), k) for k in range(n + 1)], check, picture=hands)
 
 
+def _advised(
+    state: HandState, expert: FairExpert, kind: type[Any], key: Callable[[Any], V], doing: str
+) -> tuple[Advice, dict[V, float], float]:
+    """The fair expert's advice to the seat to move, its value for each action of
+    ``kind`` (keyed by ``key``), and the best value; an error if no such action is due."""
+    seat = _to_move(state)
+    advice = expert.advise(PlayerView.of(state, seat))
+    values = {key(a): v for a, v in advice.values.items() if isinstance(a, kind)}
+    if not values:
+        raise InvalidDataError(f"{seat.word} is not {doing}: {advice.reason}")
+    return advice, values, max(values.values())
+
+
 def trump_exercise(state: HandState, expert: FairExpert) -> Choice[Suit]:
     """The maker holds seven cards: which suit to name? The fair expert judges."""
     seat = _to_move(state)
-    advice = expert.advise(PlayerView.of(state, seat))
-    values = {a.suit: v for a, v in advice.values.items() if isinstance(a, NameTrump)}
-    if not values:
-        raise InvalidDataError(f"{seat.word} is not naming trumps: {advice.reason}")
-    best = max(values.values())
+    advice, values, best = _advised(state, expert, NameTrump, lambda a: a.suit, "naming trumps")
 
     def check(suit: Suit) -> tuple[bool, str]:
         return values[suit] >= best - 0.25, (
@@ -611,11 +620,7 @@ def discard_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
     trump = state.trump
     if trump is None:
         raise InvalidDataError("trumps are not named yet: the discard comes after")
-    advice = expert.advise(PlayerView.of(state, seat))
-    kept = {a.card: v for a, v in advice.values.items() if isinstance(a, Discard)}
-    if not kept:
-        raise InvalidDataError(f"{seat.word} is not discarding: {advice.reason}")
-    best = max(kept.values())
+    advice, kept, best = _advised(state, expert, Discard, lambda a: a.card, "discarding")
 
     def check(card: Card) -> tuple[bool, str]:
         if card not in kept:
@@ -702,11 +707,7 @@ def hint_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
     high = state.high_bid
     if high is None:
         raise InvalidDataError("the auction is not over: there is no contract yet")
-    advice = expert.advise(PlayerView.of(state, seat))
-    values = {a.card: v for a, v in advice.values.items() if isinstance(a, Play)}
-    if not values:
-        raise InvalidDataError(f"{seat.word} is not playing a card: {advice.reason}")
-    best = max(values.values())
+    advice, values, best = _advised(state, expert, Play, lambda a: a.card, "playing a card")
 
     def check(card: Card) -> tuple[bool, str]:
         return values[card] >= best - 0.05, (
