@@ -18,6 +18,7 @@ whatever the figures are (it is a measurement).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import sys
@@ -60,6 +61,8 @@ new MutationObserver(() => {
   }
 }).observe(document, { subtree: true, childList: true, characterData: true });
 """
+#: How long a run may wait for the first widget.
+TIMEOUT_MS = int(float(os.environ.get("HP_LIVE_TIMEOUT", "240")) * 1000)
 NOTABLE = re.compile(r"(pyodide\.(asm\.)?(mjs|wasm)|python_stdlib|\.whl|pyodide-lock|all\.json)")
 
 
@@ -113,14 +116,16 @@ def one_run(base_url: str, lesson: str, verbose: bool) -> float:
                 page.get_by_role("menuitem", name="Run", exact=True).click()
                 page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
                 note("Run All pressed")
-            page.locator(".jp-OutputArea-output .jupyter-widgets").first.wait_for(timeout=240_000)
+            page.locator(".jp-OutputArea-output .jupyter-widgets").first.wait_for(
+                timeout=TIMEOUT_MS
+            )
             first = time.monotonic() - started
             note("FIRST WIDGET")
         finally:
             browser.close()
-    if verbose:
-        for t, what in sorted(events):
-            print(f"  {t:6.2f}  {what}")
+            if verbose:  # the timeline, also of a run that failed
+                for t, what in sorted(events):
+                    print(f"  {t:6.2f}  {what}")
     return first
 
 

@@ -45,6 +45,7 @@ import hashlib
 import json
 import logging
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -56,6 +57,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 log = logging.getLogger("mkdocs.hooks.hasenpfeffer")
 
@@ -95,6 +97,32 @@ PRELOAD = (
 LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension")
 #: The lessons run themselves as they open (see ``AUTORUN_JS``).
 AUTORUN = True
+#: The notebook app's plugins the lessons never use, left off. Kept: the code editor,
+#: completion and tooltips (a learner edits code), help, search, the file browser, and
+#: every theme (the high-contrast one too).
+UNUSED_PLUGINS = (
+    "@jupyterlab/lsp-extension",
+    "@jupyterlab/toc-extension",
+    "@jupyterlab/mermaid-extension",
+    "@jupyterlab/vega5-extension",
+    "@jupyterlab/audio-extension",
+    "@jupyterlab/video-extension",
+    "@jupyterlab/logconsole-extension",
+    "@jupyterlab/metadataform-extension",
+    "@jupyterlab/celltags-extension",
+    "@jupyterlab/cell-toolbar-extension",
+    "@jupyterlab/console-extension",
+    "@jupyter-notebook/console-extension",
+    "@jupyterlab/mathjax-extension",
+    "@jupyterlab/json-extension",
+    "@jupyterlab/javascript-extension",
+    # plugins of kept packages that need the ones above
+    "@jupyterlab/notebook-extension:toc",
+    "@jupyterlab/notebook-extension:language-server",
+    "@jupyterlab/notebook-extension:update-raw-mimetype",
+    "@jupyterlab/tooltip-extension:consoles",
+    "@jupyterlite/application-extension:lsp-connection-manager",
+)
 #: The tag of the note the build adds at the top of each live lesson.
 NOTE_TAG = "hp-live-note"
 #: The cell an older build added (it is removed if a notebook still has it).
@@ -108,11 +136,68 @@ NOTE = (
 #: The notebook page's script that runs a lesson once it has opened.
 AUTORUN_FILE = "hp-autorun.js"
 AUTORUN_JS = """\
-// Added by the live copy's build: run the lesson once it has opened (Run > Run All Cells).
+// Added by the live copy's build: start the lesson's kernel while the page is still
+// being drawn, then run the lesson once it has opened (Run > Run All Cells).
 (function () {
   "use strict";
-  if (!new URLSearchParams(window.location.search).get("path")) return;
+  var path = new URLSearchParams(window.location.search).get("path");
+  if (!path) return;
   var started = Date.now();
+  // The kernel (Pyodide) takes seconds to start: start it as soon as the app has its
+  // services, before the notebook is drawn. The notebook then finds the session of its
+  // path already running and uses it (as it would after a page reload).
+  // Until the kernel's plugin has registered it, starting fails ("no factory"): try
+  // again every 20 ms for a while.
+  var early = setInterval(function () {
+    var app = window.jupyterapp;
+    if (!app || !app.serviceManager || early === null) {
+      if (Date.now() - started > 30000) clearInterval(early);
+      return;
+    }
+    var tick = early;
+    early = null;
+    var sessions = app.serviceManager.sessions;
+    workerRegistered()
+      .then(function () { return sessions.ready; })
+      .then(function () { return sessions.findByPath(path); })
+      .then(function (found) {
+        if (found) return null;
+        return sessions.startNew({
+          path: path, name: path.split("/").pop(), type: "notebook",
+          kernel: { name: "KERNEL_NAME" }
+        });
+      })
+      .then(function (session) {
+        // Only the notebook may listen to the kernel: a second listener would refuse
+        // the widgets' messages (it knows no widgets) and close them. The kernel stays.
+        if (session) session.dispose();
+        clearInterval(tick);
+      })
+      .catch(function (err) {
+        if (Date.now() - started > 30000) {
+          clearInterval(tick);
+          console.warn("the kernel will start with the notebook", err);
+        } else {
+          early = tick;
+        }
+      });
+  }, 20);
+  // The kernel shares the browser's files with the notebook only if JupyterLite's
+  // service worker is registered when the kernel starts: wait for it (at most 5 s).
+  function workerRegistered() {
+    var sw = navigator.serviceWorker;
+    if (!sw) return Promise.resolve();
+    return new Promise(function (resolve) {
+      var poll = setInterval(function () {
+        sw.getRegistration().then(function (reg) {
+          if (reg || Date.now() - started > 5000) {
+            clearInterval(poll);
+            setTimeout(resolve, 0);  // JupyterLite notes the registration just after
+          }
+        });
+      }, 20);
+    });
+  }
   var timer = setInterval(function () {
     var app = window.jupyterapp;
     var panel = app && app.shell && app.shell.currentWidget;
@@ -127,7 +212,7 @@ AUTORUN_JS = """\
       .catch(function (err) { console.error("the lesson could not run itself", err); });
   }, 50);
 })();
-"""
+""".replace("KERNEL_NAME", LITE_KERNELSPEC["name"])
 #: Files of the npm package that the site does not serve.
 _PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|\.html|README\.md)$")
 #: Pyodide's platform, for the environment markers of the wheels' dependencies.
@@ -498,10 +583,57 @@ def _with_nulls(value):
 """
 
 
+#: The kernel's package starts with this line; the patch goes after it.
+_INIT_IMPORT = "\nimport sys\n"
+#: Imports look in the current folder first ("" heads ``sys.path``), and an import that
+#: finds nothing (the many optional ones: "try: import numpy") asks there too. The
+#: kernel's current folder is the browser's drive, where every look is a round trip
+#: to the service worker: about 1.5 s of the live lesson's start went there. The patch
+#: leaves the current folder out while the kernel starts, then puts it back last.
+_INIT_PATH_OUT = """
+# Patched by the Hasenpfeffer live copy's build: while the kernel starts, imports do
+# not look in the current folder (the browser's drive, slow to ask); afterwards they
+# look there last, after the installed packages.
+_hp_cwd_on_path = "" in sys.path
+while "" in sys.path:
+    sys.path.remove("")
+"""
+_INIT_PATH_BACK = """
+# Patched by the Hasenpfeffer live copy's build (see the top of the file).
+while "" in sys.path:
+    sys.path.remove("")
+if _hp_cwd_on_path:
+    sys.path.append("")
+"""
+
+
+def _patch_comm(text: str) -> str:
+    if _COMM_SEND not in text:
+        raise RuntimeError("pyodide_kernel's comm.py changed; review the patch")
+    return text.replace(_COMM_SEND, _COMM_SEND_NULL) + _COMM_NULLS
+
+
+def _patch_init(text: str) -> str:
+    if _INIT_IMPORT not in text or "ipython_shell_app.initialize()" not in text:
+        raise RuntimeError("pyodide_kernel's __init__.py changed; review the patch")
+    return text.replace(_INIT_IMPORT, _INIT_IMPORT + _INIT_PATH_OUT, 1) + _INIT_PATH_BACK
+
+
+#: The kernel's files the live copy changes, and how.
+_KERNEL_PATCHES = {
+    "pyodide_kernel/comm.py": _patch_comm,
+    "pyodide_kernel/__init__.py": _patch_init,
+}
+
+
 def patched_kernel_wheel() -> Path:
-    """The kernel's pyodide_kernel wheel, its comm messages sending None as null."""
+    """The kernel's pyodide_kernel wheel, patched (see ``_KERNEL_PATCHES``): its comm
+    messages send None as null, and its start does not look for modules in the drive."""
     wheel = _kernel_wheel("pyodide_kernel")
-    dest = CACHE / "patched" / _sha256(wheel)[:24] / wheel.name
+    key = hashlib.sha256(wheel.read_bytes())
+    for part in (_INIT_PATH_OUT, _INIT_PATH_BACK, _COMM_SEND_NULL, _COMM_NULLS):
+        key.update(part.encode())
+    dest = CACHE / "patched" / key.hexdigest()[:24] / wheel.name
     if dest.is_file():
         return dest
     dest.parent.mkdir(parents=True, exist_ok=True)
@@ -509,18 +641,15 @@ def patched_kernel_wheel() -> Path:
     with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
         for info in zin.infolist():
             data = zin.read(info)
-            if info.filename == "pyodide_kernel/comm.py":
-                text = data.decode("utf-8")
-                if _COMM_SEND not in text:
-                    raise RuntimeError(f"{wheel.name}: its comm.py changed; review the patch")
-                data = (text.replace(_COMM_SEND, _COMM_SEND_NULL) + _COMM_NULLS).encode()
+            if info.filename in _KERNEL_PATCHES:
+                data = _KERNEL_PATCHES[info.filename](data.decode("utf-8")).encode()
             elif info.filename.endswith(".dist-info/RECORD"):
-                # the patched file's hash no longer matches: leave it unhashed
+                # the patched files' hashes no longer match: leave them unhashed
                 lines = data.decode("utf-8").splitlines()
                 data = "".join(
                     (
-                        "pyodide_kernel/comm.py,,\n"
-                        if ln.startswith("pyodide_kernel/comm.py,")
+                        f"{ln.split(',', 1)[0]},,\n"
+                        if ln.split(",", 1)[0] in _KERNEL_PATCHES
                         else ln + "\n"
                     )
                     for ln in lines
@@ -604,14 +733,48 @@ def project_wheel() -> Path:
     return found[0]
 
 
-def lite_notebook(source: Path) -> dict[str, Any]:
-    """The lesson as the live copy has it: Lite kernelspec, no outputs, the note on top."""
+#: A link in a lesson's Markdown: ``[text](target)``.
+_MD_LINK = re.compile(r"(\]\()([^)\s]+)(\))")
+
+
+def live_link(href: str, site_path: str = "/") -> str:
+    """A lesson's link as the live copy needs it.
+
+    Another lesson (``04-bidding.ipynb``) is kept: JupyterLite opens it from its own
+    files. A link to a page of the site (``README.md``, the lessons' index, or
+    ``../site/rules/glossary.md#joker``) becomes that page's address from the site's
+    root (``site_path``, the path of ``site_url``, ``/`` when served at the root): a
+    relative one would be read by JupyterLite as a file of its own, which it does not
+    have. Anything else is kept as it is.
+    """
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
+        return href
+    repo_path = posixpath.normpath(posixpath.join("lessons", parts.path))
+    if repo_path in ("lessons/README.md", "lessons"):
+        page = "lessons/"
+    elif repo_path.startswith("site/") and repo_path.endswith(".md"):
+        page = repo_path.removeprefix("site/").removesuffix(".md")
+        page = page.removesuffix("index") if page.endswith("index") else page + "/"
+    else:
+        return href
+    root = site_path if site_path.endswith("/") else site_path + "/"
+    return root + page + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def lite_notebook(source: Path, site_path: str = "/") -> dict[str, Any]:
+    """The lesson as the live copy has it: Lite kernelspec, no outputs, the note on top,
+    links to the site's pages pointed at them (see :func:`live_link`)."""
     nb: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     nb.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     cells = nb.setdefault("cells", [])
     for cell in cells:
         if cell.get("cell_type") == "code":
             cell["outputs"], cell["execution_count"] = [], None
+        elif cell.get("cell_type") == "markdown":
+            text = "".join(cell.get("source", []))
+            text = _MD_LINK.sub(lambda m: m[1] + live_link(m[2], site_path) + m[3], text)
+            cell["source"] = text.splitlines(keepends=True)
     ours = {NOTE_TAG, INSTALL_TAG}
     cells[:] = [c for c in cells if not ours & set(c.get("metadata", {}).get("tags", []))]
     note: dict[str, Any] = {
@@ -630,6 +793,8 @@ def _lite_config() -> dict[str, Any]:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Hasenpfeffer lessons (live)",
+            # plugins a lesson never uses: fewer to start, so the lesson opens sooner
+            "disabledExtensions": list(UNUSED_PLUGINS),
             # the lessons' run-on-open script finds the app here
             "exposeAppInBrowser": AUTORUN,
             "litePluginSettings": {
@@ -675,7 +840,7 @@ def _favicons(dest: Path) -> None:
 # --- the build -------------------------------------------------------------------------
 
 
-def _stage(stage: Path) -> None:
+def _stage(stage: Path, site_path: str) -> None:
     """The Lite build's input folder: config, Pyodide with the wheels, and the lessons."""
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
@@ -692,14 +857,15 @@ def _stage(stage: Path) -> None:
     contents = stage / "contents"
     contents.mkdir()
     for lesson in live_lessons():
-        nb = lite_notebook(lesson.source)
+        nb = lite_notebook(lesson.source, site_path)
         (contents / lesson.source.name).write_text(
             json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )
 
 
-def _inputs_key() -> str:
+def _inputs_key(site_path: str) -> str:
     h = hashlib.sha256()
+    h.update(site_path.encode())
     h.update(Path(__file__).read_bytes())
     h.update(project_wheel().read_bytes())
     for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_WHEELS):
@@ -711,15 +877,17 @@ def _inputs_key() -> str:
     return h.hexdigest()[:20]
 
 
-def build(out: Path) -> Path:
-    """Build (or reuse the cached) live copy and put it at ``out``."""
+def build(out: Path, site_path: str = "/") -> Path:
+    """Build (or reuse the cached) live copy and put it at ``out``; ``site_path`` is the
+    site's path from its host (``/`` when served at the root), for the lessons' links
+    to the site's pages."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    key = _inputs_key()
+    key = _inputs_key(site_path)
     built = CACHE / "out" / key
     if not (built / "jupyter-lite.json").is_file():
         # each build stages in its own folder: two builds at once do not collide
         stage = CACHE / "stage" / key
-        _stage(stage)
+        _stage(stage, site_path)
         tmp_out = CACHE / "out" / f"{key}.tmp"
         shutil.rmtree(tmp_out, ignore_errors=True)
         log.info("building the live copy of the lessons (JupyterLite)")

@@ -546,5 +546,6 @@ def on_post_build(config: Any) -> None:
     if os.environ.get("HP_NO_LIVE"):
         log.info("HP_NO_LIVE is set: the live copy of the lessons is not built")
         return
-    out = hp_lite.build(Path(config["site_dir"]) / hp_lite.LIVE_DIR)
+    site_path = urlsplit(config.get("site_url") or "/").path or "/"
+    out = hp_lite.build(Path(config["site_dir"]) / hp_lite.LIVE_DIR, site_path)
     log.info("live copy of the lessons: %.1f MB in %s", hp_lite.size_bytes(out) / 1e6, out)

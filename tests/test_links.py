@@ -19,6 +19,7 @@ import contextlib
 import csv
 import io
 import itertools
+import json
 import os
 import re
 import socket
@@ -152,6 +153,40 @@ def test_lessons_link_to_each_other_by_their_pages(site: Path) -> None:
         if f"{after}.ipynb" in source:
             text = (site / "lessons" / before / "index.html").read_text(encoding="utf-8")
             assert f'href="../{after}/"' in text, before
+
+
+def test_live_lessons_link_to_the_site_and_to_each_other(site: Path) -> None:
+    """In the live copy a lesson's link to another lesson stays a notebook (JupyterLite
+    opens it from its own files); its links to the glossary and the lessons' index lead
+    to the site's pages, from the site's root (JupyterLite would read a relative link as
+    a file of its own and fail). Each target must exist in the built site."""
+    from urllib.parse import urlsplit
+
+    root_path = urlsplit(PAGES_URL).path
+    files = site / "live" / "files"
+    notebooks = sorted(files.glob("[0-9]*.ipynb"))
+    assert len(notebooks) == len(list((ROOT / "lessons").glob("[0-9]*.ipynb")))
+    seen = 0
+    for nb in notebooks:
+        text = "".join(
+            "".join(cell["source"])
+            for cell in json.loads(nb.read_text(encoding="utf-8"))["cells"]
+            if cell["cell_type"] == "markdown"
+        )
+        for href in re.findall(r"\]\(([^)\s]+)\)", text):
+            seen += 1
+            parts = urlsplit(href)
+            if parts.scheme:
+                continue
+            if parts.path.endswith(".ipynb"):
+                assert (files / parts.path).is_file(), f"{nb.name}: {href}"
+                continue
+            assert parts.path.startswith(root_path), f"{nb.name}: {href} is not a site page"
+            page = site / parts.path.removeprefix(root_path) / "index.html"
+            assert page.is_file(), f"{nb.name}: {href} leads nowhere in the site"
+            if parts.fragment:
+                assert f'id="{parts.fragment}"' in page.read_text(encoding="utf-8"), href
+    assert seen >= 3 * len(notebooks)
 
 
 def test_not_found_page_works_on_a_project_pages_address(site: Path) -> None:

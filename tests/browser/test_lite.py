@@ -121,6 +121,7 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
     blocked: list[str] = []
     failed: list[str] = []
     errors: list[str] = []
+    console: list[str] = []
 
     def gate(route: Any) -> None:
         if urlsplit(route.request.url).hostname == "127.0.0.1":
@@ -136,6 +137,7 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
             context.route("**/*", gate)
             page = context.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: console.append(m.text))
             page.on(
                 "requestfailed",
                 lambda r: failed.append(r.url) if "127.0.0.1" in r.url else None,
@@ -184,6 +186,12 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
     )
     assert blocked == [], f"requests outside 127.0.0.1: {sorted(set(blocked))[:10]}"
     assert failed == [], f"local requests that failed: {sorted(set(failed))[:10]}"
+    # The kernel, started early by the page, still shares the browser's files with the
+    # notebook (it must start after JupyterLite's service worker is registered) ...
+    synced = [m for m in console if "contents will" in m and "synced" in m]
+    assert synced and all("NOT" not in m for m in synced), synced
+    # ... and no second listener refused the widgets' messages.
+    assert not [m for m in console if "Exception opening new comm" in m]
 
 
 @pytest.mark.parametrize("lesson", sorted(CHARTS))
@@ -195,6 +203,7 @@ def test_lesson_draws_its_charts_in_the_live_copy(
 
     blocked: list[str] = []
     errors: list[str] = []
+    console: list[str] = []
 
     def gate(route: Any) -> None:
         if urlsplit(route.request.url).hostname == "127.0.0.1":
@@ -210,6 +219,7 @@ def test_lesson_draws_its_charts_in_the_live_copy(
             context.route("**/*", gate)
             page = context.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: console.append(m.text))
             started = time.monotonic()
             _open_lesson(page, base_url + hp_lite.live_url(lesson))
             charts = page.locator(".jp-OutputArea-output svg.hp-chart")

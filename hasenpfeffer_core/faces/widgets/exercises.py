@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, Generic, TypeVar, cast, overload
 
 import ipywidgets as w
-from IPython.display import HTML, display
+from IPython.display import display
 from tqdm.notebook import tqdm as notebook_tqdm
 from tqdm.std import tqdm as text_tqdm
 
@@ -165,8 +165,13 @@ def _trick_cards(value: object) -> tuple[Card, ...]:
 
 
 def _display_html(markup: str) -> None:
-    """Show HTML under the cell (IPython's display functions carry no type annotations)."""
-    display(HTML(markup))  # type: ignore[no-untyped-call]
+    """Show HTML under the cell (IPython's display functions carry no type annotations).
+
+    The markup goes out as a raw bundle, not as ``IPython.display.HTML(markup)``: that
+    asks the file system whether the markup names a file, which in the live copy is a
+    round trip to the browser's drive for every picture.
+    """
+    display({"text/html": markup}, raw=True)  # type: ignore[no-untyped-call]
 
 
 def figure(picture: str, caption: str = "") -> str:
