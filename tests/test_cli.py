@@ -723,7 +723,7 @@ def test_play_auto_with_each_kind_of_computer_player(
         monkeypatch, capsys, "play", "--auto", "--seed", "11", "--opponents", opponents
     )
     assert code == 0
-    assert f"computer players: {opponents}" in out
+    assert f"opponents: {opponents}" in out
     assert "Result: " in out
 
 

@@ -62,9 +62,15 @@ def press(choice: Any, value: Any) -> str:
 
 @pytest.fixture
 def shown(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The HTML the helpers show under the cell."""
+    """The HTML the helpers show under the cell (sent as raw HTML bundles: an
+    ``IPython.display.HTML`` object would ask the file system whether its text is a file)."""
     out: list[str] = []
-    monkeypatch.setattr(ex, "display", lambda *objs: out.extend(o.data for o in objs))
+
+    def display(*bundles: dict[str, str], raw: bool = False) -> None:
+        assert raw and all(set(b) == {"text/html"} for b in bundles), bundles
+        out.extend(b["text/html"] for b in bundles)
+
+    monkeypatch.setattr(ex, "display", display)
     yield out
 
 

@@ -24,11 +24,19 @@ from typing import Protocol
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import DECK, SUITS, Card, Rank, Suit
-from ..engine.rules import BiddingScale, FirstLead
+from ..engine.rules import BiddingScale
 from ..engine.seats import SEATS
 from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
+from .bidding import (
+    ContractOdds,
+    contract_odds,
+    discard_samples,
+    expected_points,
+    points_table,
+    trump_options,
+)
 from .explain import join_and
-from .solver import play_values_masks, solve_masks
+from .solver import play_values_masks
 from .view import PlayerView
 
 __all__ = [
@@ -187,23 +195,8 @@ class RuleOfThumbPlayer:
 
     def _discard(self, view: PlayerView) -> Action:
         tk = _tk(view.trump)
-        order = ORDERS[tk]
         cards = list(view.hand)
-
-        def cost(c: Card) -> tuple[int, int, int, int]:
-            is_trump = EFF[tk][c.index] == tk
-            same = [x for x in cards if EFF[tk][x.index] == EFF[tk][c.index]]
-            singleton = len(same) == 1 and c.rank is not Rank.ACE
-            # Never a trump if avoidable, an ace last, a lone card first (it makes a
-            # void), then the lowest.
-            return (
-                int(is_trump),
-                int(c.rank is Rank.ACE and not is_trump),
-                0 if singleton else 1,
-                -order.index(c),
-            )
-
-        card = min(cards, key=cost)
+        card = min(cards, key=lambda c: _discard_cost(cards, c, tk))
         for a in view.legal_actions:
             if isinstance(a, Discard) and a.card is card:
                 return a
@@ -333,20 +326,40 @@ def sample_hidden(view: PlayerView, rng: random.Random, *, tries: int = 200) -> 
 
 @dataclass(frozen=True)
 class Advice:
-    """The fair expert's choice, why, and the average value of each option it weighed."""
+    """The fair expert's choice, why, and what it weighed.
+
+    ``values``: for each option weighed, the average tricks the side takes with it (from
+    here on, in play). ``points``: for each option, the average points it is worth to
+    the side (its points minus the other side's, under the hand's rules), which is what
+    the expert maximises. ``samples``: how many deals of the unseen cards were weighed.
+    ``close``: the next-best option is worth almost as much (a close decision).
+    """
 
     action: Action
     reason: str
     values: Mapping[Action, float] = field(default_factory=dict)
     samples: int = 0
+    points: Mapping[Action, float] = field(default_factory=dict)
+    close: bool = False
+
+
+#: Two options whose average points differ by less than this are a close decision.
+CLOSE_POINTS = 0.15
 
 
 class FairExpert:
     """Decides by sampling the hidden cards and solving each sample double-dummy.
 
-    It sees only a :class:`PlayerView`. ``samples`` deals are drawn per decision;
-    the auction, trump and discard are judged by solving the whole hand for each
-    trump (or discard) over fewer samples (``bid_samples``).
+    It sees only a :class:`PlayerView`. In play, ``samples`` deals of the unseen cards
+    that fit everything shown so far (the suits each player failed to follow, the
+    cards played, its own discard) are solved with each legal card, and the card worth
+    the most points on average is played; among cards worth the same, the rule-of-thumb
+    card (win cheaply, do not overtake partner, low when it cannot win) and then the
+    lowest. In the auction, for the trump and the discard, ``bid_samples`` deals fitting
+    the auction are played out for each option (:mod:`.bidding`): it bids the cheapest
+    bid that outbids when that contract is worth at least ``margin`` points on average,
+    names the trump worth the most for its bid, and discards the card whose loss costs
+    least.
     """
 
     name = "fair expert"
@@ -356,12 +369,14 @@ class FairExpert:
         seed: int | random.Random | None = None,
         *,
         samples: int = 24,
-        bid_samples: int = 8,
+        bid_samples: int = 24,
+        margin: float = 0.5,
     ) -> None:
         self._seed = seed
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.samples = samples
         self.bid_samples = bid_samples
+        self.margin = margin
         self._thumb = RuleOfThumbPlayer()
 
     def choose(self, view: PlayerView) -> Action:
@@ -374,7 +389,7 @@ class FairExpert:
             raise ValueError("there is nothing to decide: it is not this seat's turn")
         if len(legal) == 1:
             only = legal[0]
-            return Advice(only, f"{_describe(only)} is the only legal action.")
+            return Advice(only, f"{_describe(only)}: it is the only legal choice.")
         first = legal[0]
         if isinstance(first, Play):
             return self._advise_play(view)
@@ -387,7 +402,29 @@ class FairExpert:
         action = self._thumb.choose(view)
         return Advice(action, f"{_describe(action)}: a rule-of-thumb decision.")
 
-    # play: average double-dummy values over sampled deals
+    # --- what tricks are worth -------------------------------------------------------
+
+    def _table(self, view: PlayerView, bid: Bid) -> tuple[tuple[int, int], ...]:
+        return points_table(
+            view.rules, bid, maker_alone=view.maker_alone, defender_alone=view.defender_alone
+        )
+
+    def _net_for_side(self, view: PlayerView) -> list[float]:
+        """For the side of ``view.seat`` taking 0 to 6 tricks in the whole hand: its points
+        minus the other side's under the contract."""
+        high = view.high_bid
+        assert high is not None
+        table = self._table(view, high)
+        ours = view.seat.side is high.seat.side
+        out = []
+        for taken in range(7):
+            maker_tricks = taken if ours else 6 - taken
+            mk, df = table[maker_tricks]
+            out.append(float(mk - df) if ours else float(df - mk))
+        return out
+
+    # --- play: average points over sampled deals -------------------------------------
+
     def _advise_play(self, view: PlayerView) -> Advice:
         tk = _tk(view.trump)
         trick = [c.index for _, c in view.current_trick]
@@ -399,6 +436,10 @@ class FairExpert:
         jat = view.rules.no_trump_joker.value == "any-time"
         plays = [a for a in view.legal_actions if isinstance(a, Play)]
         totals = {a.card.index: 0.0 for a in plays}
+        worth = {a.card.index: 0.0 for a in plays}
+        side = view.seat.side
+        won = sum(1 for t in view.tricks if t.winner.side is side)
+        net = self._net_for_side(view)
         n = 0
         for _ in range(self.samples):
             masks = sample_hidden(view, self._rng)
@@ -407,149 +448,163 @@ class FairExpert:
             values = play_values_masks(masks, tk, leader, trick, joker_any_time=jat, active=active)
             for idx in totals:
                 totals[idx] += values[idx]
+                worth[idx] += net[won + values[idx]]
             n += 1
-        if n == 0:
-            action = self._thumb.choose(view)
-            return Advice(action, f"{_describe(action)}: a rule-of-thumb decision.")
-        avg: dict[Action, float] = {a: totals[a.card.index] / n for a in plays}
         thumb = self._thumb.choose(view)
-        best = max(avg.values())
-        # Among the best, prefer the rule-of-thumb card, then the lowest.
+        if n == 0:
+            return Advice(thumb, f"{_describe(thumb)}: a rule-of-thumb decision.")
+        avg: dict[Action, float] = {a: totals[a.card.index] / n for a in plays}
+        pts: dict[Action, float] = {a: worth[a.card.index] / n for a in plays}
+        best = max(pts.values())
         order = ORDERS[tk]
-        top = [a for a in plays if avg[a] >= best - 1e-9]
+        top = [a for a in plays if pts[a] >= best - 1e-9]
         pick: Play = (
             thumb
             if isinstance(thumb, Play) and thumb in top
             else max(top, key=lambda a: order.index(a.card))
         )
+        runner_up = max((v for a, v in pts.items() if a not in top), default=None)
+        close = runner_up is not None and best - runner_up < CLOSE_POINTS
         reason = _play_reason(pick, avg, n, len(view.tricks))
-        return Advice(pick, reason, avg, n)
+        return Advice(pick, reason, avg, n, pts, close)
 
-    # whole-hand judgements for the auction, trump and discard
-    def _contract_value(
-        self, view: PlayerView, cards: Sequence[Card], trump: Suit | None, samples: int
-    ) -> float:
-        """Average tricks our side takes if ``view.seat`` makes ``trump`` with ``cards``."""
-        tk = _tk(trump)
-        seat = view.seat.value
-        total = 0.0
-        n = 0
-        known = set(cards)
-        unseen = [c for c in DECK if c not in known]
-        for _ in range(samples):
-            pool = unseen[:]
-            self._rng.shuffle(pool)
-            hand = list(cards)
-            if len(hand) < 7 and view.rules.widow and view.maker is None:
-                hand.append(pool.pop())  # the widow, still unknown
-            if len(hand) == 7:
-                hand.remove(_weakest(hand, tk))
-            masks = [0, 0, 0, 0]
-            for c in hand:
-                masks[seat] |= 1 << c.index
-            pos = 0
-            for s in range(4):
-                if s == seat:
-                    continue
-                for c in pool[pos : pos + 6]:
-                    masks[s] |= 1 << c.index
-                pos += 6
-            if view.rules.first_lead is FirstLead.HIGH_BIDDER:
-                leader = seat
-            else:
-                leader = (view.dealer.value + 1) % 4
-            ns = solve_masks(masks, tk, leader, (), active=15)
-            total += ns if seat % 2 == 0 else 6 - ns
-            n += 1
-        return total / max(n, 1)
-
-    def _trump_options(self, view: PlayerView) -> list[Suit | None]:
-        options: list[Suit | None] = list(SUITS)
-        if view.rules.no_trump:
-            options.append(None)
-        return options
+    # --- the auction, the trump and the discard --------------------------------------
 
     def _advise_bid(self, view: PlayerView) -> Advice:
-        values = {
-            t: self._contract_value(view, view.hand, t, self.bid_samples)
-            for t in self._trump_options(view)
-        }
-        trump = max(values, key=lambda t: values[t])
-        value = values[trump]
         legal = view.legal_actions
         bids = [a for a in legal if isinstance(a, Bid)]
         passes = [a for a in legal if isinstance(a, Pass)]
-        # Bid what the hand takes on average, a little cautiously.
-        can = [b for b in bids if not b.big and b.tricks <= value - 0.3]
-        tname = trump.plural if trump is not None else "no trump"
-        if view.rules.bidding is BiddingScale.PEPPER and value >= 5.8:
-            big = [b for b in bids if b.big]
-            if big:
-                return Advice(
-                    big[0],
-                    f"Bid Big Pepper: with {tname} the hand takes {value:.1f} of 6 tricks "
-                    f"on average over {self.bid_samples} sampled deals.",
-                    samples=self.bid_samples,
-                )
-        if can and value >= 3:
-            bid = can[0]
-            return Advice(
-                bid,
-                f"Bid {bid.label}: with {tname} as trump the hand takes {value:.1f} tricks "
-                f"on average over {self.bid_samples} sampled deals, partner's cards unknown.",
-                samples=self.bid_samples,
+        cheapest = next((b for b in bids if not b.big), bids[0] if bids else None)
+        partner_high = view.high_bid is not None and view.high_bid.seat is view.seat.partner
+        need = self.margin + (1.5 if partner_high else 0.0)
+        # Half the deals on the two likeliest trumps; the rest on the better one, unless
+        # the first half leaves no doubt about the bid.
+        half = max(1, self.bid_samples // 2)
+        odds = contract_odds(view, _likely_trumps(view, view.hand, 2), half, self._rng)
+        if cheapest is not None:
+            table = points_table(view.rules, cheapest)
+            lead = max(odds, key=lambda o: expected_points(o.tricks, table))
+            if abs(expected_points(lead.tricks, table) - need) < 1.5:
+                more = contract_odds(view, [lead.trump], self.bid_samples - half, self._rng)
+                odds = [ContractOdds(lead.trump, lead.tricks + more[0].tricks)]
+        worth: dict[Action, float] = {}
+        tricks: dict[Action, float] = {}
+        best_odds = max(odds, key=lambda o: o.mean)
+        for b in bids:
+            table = points_table(view.rules, b)
+            best_for_b = max(odds, key=lambda o: expected_points(o.tricks, table))
+            worth[b] = expected_points(best_for_b.tricks, table)
+            tricks[b] = best_for_b.mean
+        for p in passes:
+            worth[p] = 0.0
+            tricks[p] = best_odds.mean
+        n_deals = len(best_odds.tricks)
+        action: Action
+        if cheapest is not None and worth[cheapest] >= need:
+            action = cheapest
+            big = next((b for b in bids if b.big), None)
+            if big is not None and worth[big] > worth[cheapest] + 0.5:
+                action = big
+        else:
+            action = passes[0] if passes else bids[0]
+        tname = _trump_words(best_odds.trump)
+        if isinstance(action, Bid):
+            reason = (
+                f"{_describe(action)}: with {tname} as trumps the hand takes "
+                f"{tricks[action]:.1f} tricks on average over {n_deals} deals of "
+                "the unseen cards, and the makers score every trick they take, so the "
+                "cheapest bid that wins the auction is the one to make."
             )
-        action: Action = passes[0] if passes else bids[0]
-        return Advice(
-            action,
-            f"{_describe(action)}: the best trump ({tname}) takes only {value:.1f} tricks "
-            f"on average over {self.bid_samples} sampled deals"
-            + (f", not enough to outbid {view.high_bid.label}." if view.high_bid else "."),
-            samples=self.bid_samples,
-        )
+        else:
+            reason = (
+                f"{_describe(action)}: the best trump ({tname}) takes only "
+                f"{best_odds.mean:.1f} tricks on average over {n_deals} deals"
+                + (
+                    f", not enough to outbid {view.high_bid.label}."
+                    if view.high_bid and not partner_high
+                    else (", and partner already holds the auction." if partner_high else ".")
+                )
+            )
+        runner = sorted(worth.values(), reverse=True)
+        close = len(runner) > 1 and runner[0] - runner[1] < CLOSE_POINTS
+        return Advice(action, reason, tricks, n_deals, worth, close)
 
     def _advise_trump(self, view: PlayerView) -> Advice:
-        options = self._trump_options(view)
-        values = {t: self._contract_value(view, view.hand, t, self.bid_samples) for t in options}
-        trump = max(values, key=lambda t: values[t])
-        action = next(a for a in view.legal_actions if isinstance(a, NameTrump) and a.suit is trump)
-        ranked = sorted(values.items(), key=lambda kv: -kv[1])
-        others = ", ".join(f"{t.plural if t else 'no trump'} {v:.1f}" for t, v in ranked[1:3])
-        tname = trump.plural if trump is not None else "no trump"
+        high = view.high_bid
+        assert high is not None
+        odds = contract_odds(view, _likely_trumps(view, view.hand, 2), self.bid_samples, self._rng)
+        table = self._table(view, high)
+        by_trump = {o.trump: o for o in odds}
+        names = [a for a in view.legal_actions if isinstance(a, NameTrump)]
+        worth: dict[Action, float] = {
+            a: expected_points(by_trump[a.suit].tricks, table) if a.suit in by_trump else -99.0
+            for a in names
+        }
+        tricks: dict[Action, float] = {
+            a: by_trump[a.suit].mean if a.suit in by_trump else 0.0 for a in names
+        }
+        best = max(names, key=lambda a: (worth[a], tricks[a]))
+        ranked = sorted(odds, key=lambda o: -o.mean)
+        others = ", ".join(
+            f"{_trump_words(o.trump)} {o.mean:.1f}" for o in ranked if o.trump is not best.suit
+        )
         reason = (
-            f"Name {tname}: it takes {values[trump]:.1f} tricks on average over "
-            f"{self.bid_samples} sampled deals (next: {others})."
+            f"Name {_trump_words(best.suit)}: with them the hand takes {tricks[best]:.1f} "
+            f"tricks on average over {self.bid_samples} deals (next: {others})."
         )
-        return Advice(
-            action,
-            reason,
-            {a: values[a.suit] for a in view.legal_actions if isinstance(a, NameTrump)},
-            self.bid_samples,
-        )
+        values = sorted(worth.values(), reverse=True)
+        close = len(values) > 1 and values[0] - values[1] < CLOSE_POINTS
+        return Advice(best, reason, tricks, self.bid_samples, worth, close)
 
     def _advise_discard(self, view: PlayerView) -> Advice:
+        high = view.high_bid
+        assert high is not None
         tk = _tk(view.trump)
         discards = [a for a in view.legal_actions if isinstance(a, Discard)]
-        # Judge the few cards worth considering: every plain card, or the weakest trumps.
-        candidates = [a for a in discards if EFF[tk][a.card.index] != tk] or discards
-        values: dict[Action, float] = {}
-        for a in candidates:
-            hand = [c for c in view.hand if c is not a.card]
-            values[a] = self._contract_value(view, hand, view.trump, self.bid_samples)
-        best = max(values, key=lambda a: values[a])
+        plain = [a for a in discards if EFF[tk][a.card.index] != tk] or discards
+        # The three cards a good player would consider (lone cards, the lowest), in the
+        # rule of thumb's order.
+        candidates = sorted(plain, key=lambda a: _discard_cost(view.hand, a.card, tk))[:3]
+        kept = discard_samples(view, [a.card for a in candidates], self.bid_samples, self._rng)
+        table = self._table(view, high)
+        worth: dict[Action, float] = {a: expected_points(kept[a.card], table) for a in candidates}
+        tricks: dict[Action, float] = {a: sum(kept[a.card]) / len(kept[a.card]) for a in candidates}
+        order = ORDERS[tk]
+        best = max(candidates, key=lambda a: (worth[a], tricks[a], order.index(a.card)))
         assert isinstance(best, Discard)
         reason = (
-            f"Discard {best.card.text}: keeping the other six takes {values[best]:.1f} tricks "
-            f"on average over {self.bid_samples} sampled deals; trumps and aces are worth "
-            "more than a lone low card."
+            f"Discard {best.card.text}: keeping the other six takes {tricks[best]:.1f} tricks "
+            f"on average over {self.bid_samples} deals, the most of any discard."
         )
-        return Advice(best, reason, values, self.bid_samples)
+        values = sorted(worth.values(), reverse=True)
+        close = len(values) > 1 and values[0] - values[1] < CLOSE_POINTS
+        return Advice(best, reason, tricks, self.bid_samples, worth, close)
 
 
-def _weakest(hand: Sequence[Card], tk: int) -> Card:
-    order = ORDERS[tk]
-    plain = [c for c in hand if EFF[tk][c.index] != tk]
-    return max(plain or hand, key=order.index)
+def _discard_cost(hand: Sequence[Card], card: Card, tk: int) -> tuple[int, int, int, int]:
+    """The rule of thumb's order of discards (lowest first): never a trump if avoidable,
+    an ace last, a lone card first (it makes a void), then the lowest."""
+    is_trump = EFF[tk][card.index] == tk
+    same = [x for x in hand if EFF[tk][x.index] == EFF[tk][card.index]]
+    singleton = len(same) == 1 and card.rank is not Rank.ACE
+    return (
+        int(is_trump),
+        int(card.rank is Rank.ACE and not is_trump),
+        0 if singleton else 1,
+        -ORDERS[tk].index(card),
+    )
+
+
+def _trump_words(trump: Suit | None) -> str:
+    return trump.plural if trump is not None else "no trump"
+
+
+def _likely_trumps(view: PlayerView, cards: Sequence[Card], keep: int) -> list[Suit | None]:
+    """The ``keep`` trumps the rule of thumb rates highest for ``cards`` (the others are
+    rarely worth solving)."""
+    options = trump_options(view.rules)
+    rated = sorted(options, key=lambda t: -estimate_tricks(cards, t))
+    return rated[:keep]
 
 
 def _describe(action: Action) -> str:

@@ -58,14 +58,12 @@ __all__ = [
 #: The kinds of computer player a session can seat, by the name the faces offer.
 OPPONENTS: Final = ("thumb", "expert", "random")
 
-#: The fair experts at the table think less than a hint does, to keep play brisk.
-EXPERT_SAMPLES: Final = 8
-EXPERT_BID_SAMPLES: Final = 2
-#: A hint's sampling: modest, so that a hint answers in well under a third of a second.
-#: The first trick is the costliest to solve, so it gets fewer samples.
-HINT_SAMPLES: Final = 16
-HINT_FIRST_TRICK_SAMPLES: Final = 8
-HINT_BID_SAMPLES: Final = 4
+#: How many deals of the unseen cards the fair expert weighs: for a card in play, and
+#: for a bid, a trump or a discard. The hints come from the same player as the computer
+#: seats. These reach the strength target of ``bench/match.py`` within the decision
+#: times ``bench/widgets.py`` measures (see issue 14's closing note for the figures).
+EXPERT_SAMPLES: Final = 16
+EXPERT_BID_SAMPLES: Final = 16
 
 #: A bound on one call of :func:`autoplay`: a hand has at most about 40 actions.
 MAX_ACTIONS: Final = 200
@@ -235,8 +233,9 @@ def make_player(kind: str, rng: random.Random) -> Player:
 class PlaySession:
     """One hand, or a whole game (``game=True``), with ``people`` at some seats.
 
-    ``opponents`` names the kind of computer player at every other seat (see
-    :data:`OPPONENTS`). ``seed`` decides the deals and every computer decision.
+    ``opponents`` names the kind of computer player at the opponents' seats and
+    ``partner`` the kind at a person's partner's seat (see :data:`OPPONENTS`); the
+    partner is the fair expert unless told otherwise, the player a learner copies. ``seed`` decides the deals and every computer decision.
     With ``game=False`` each :meth:`new_hand` deals a fresh hand, the deal passing
     to the left; with ``game=True`` the hands are played to the rules' target score
     and a new game starts once one is won.
@@ -249,6 +248,7 @@ class PlaySession:
         seed: int = 0,
         people: Collection[Seat] = (Seat.S,),
         opponents: str = "thumb",
+        partner: str = "expert",
         game: bool = False,
     ) -> None:
         if rules is None:
@@ -258,17 +258,19 @@ class PlaySession:
                 f"rules must be a Rules value, got {type(rules).__name__}", rule="rules"
             )
         seed = check_seed(seed)
-        if not isinstance(opponents, str) or opponents not in OPPONENTS:
-            raise InvalidDataError(
-                f"the computer players are one of {', '.join(OPPONENTS)}, not {quoted(opponents)}",
-                rule="computer players",
-            )
+        for kind in (opponents, partner):
+            if not isinstance(kind, str) or kind not in OPPONENTS:
+                raise InvalidDataError(
+                    f"the computer players are one of {', '.join(OPPONENTS)}, not {quoted(kind)}",
+                    rule="computer players",
+                )
         seats = _check_people(people)
         game = _check_flag(game, "game (play a whole game rather than single hands)")
         self.rules = rules
         self.seed = seed
         self.people: frozenset[Seat] = seats
         self.opponents = opponents
+        self.partner = partner
         self.game_mode = bool(game)
         self.game: Game | None = None
         self._hand: HandState | None = None
@@ -309,7 +311,8 @@ class PlaySession:
 
     def computer(self, seat: Seat) -> Player:
         """The computer player deciding for ``seat`` at this very position."""
-        return make_player(self.opponents, self.rng("computer", seat))
+        kind = self.partner if seat.partner in self.people else self.opponents
+        return make_player(kind, self.rng("computer", seat))
 
     # --- acting -----------------------------------------------------------------------
 
@@ -424,11 +427,7 @@ class PlaySession:
             raise IllegalActionError(
                 "it is not your turn: there is no decision of yours to advise on", rule="hint"
             )
-        state = self.state
-        first_trick = state.phase is Phase.PLAY and not state.tricks
         expert = FairExpert(
-            self.rng("hint", seat),
-            samples=HINT_FIRST_TRICK_SAMPLES if first_trick else HINT_SAMPLES,
-            bid_samples=HINT_BID_SAMPLES,
+            self.rng("hint", seat), samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES
         )
-        return expert.advise(PlayerView.of(state, seat))
+        return expert.advise(PlayerView.of(self.state, seat))

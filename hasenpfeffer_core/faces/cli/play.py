@@ -74,8 +74,14 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         "--opponents",
         choices=OPPONENTS,
         default="thumb",
-        help="the computer players: thumb (rule of thumb, default), expert (samples the "
+        help="the opponents: thumb (rule of thumb, default), expert (samples the "
         "unseen cards and solves them) or random",
+    )
+    play.add_argument(
+        "--partner",
+        choices=OPPONENTS,
+        default="expert",
+        help="your partner: expert (default, plays as the lessons teach), thumb or random",
     )
     play.add_argument(
         "--seed",
@@ -365,12 +371,13 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
         seed=seed,
         people=() if args.auto else (_HUMAN,),
         opponents=args.opponents,
+        partner=args.partner,
         game=args.game,
     )
     who = "the computer plays every seat" if args.auto else "you are South"
     term.say(
         f"Hasenpfeffer, rules {rules.to_text()}, seed {seed}; {who}; "
-        f"computer players: {args.opponents}."
+        f"opponents: {args.opponents}" + ("." if args.auto else f"; your partner: {args.partner}.")
     )
     if not args.auto:
         term.say(f"Type what the prompt offers. {_COMMANDS_HELP}")

@@ -69,6 +69,12 @@ OPPONENTS: Final = {
     "expert": "fair experts",
     "random": "random players",
 }
+#: The same, one of them (for the partner).
+_ONE: Final = {
+    "thumb": "a rule-of-thumb player",
+    "expert": "a fair expert",
+    "random": "a random player",
+}
 
 
 _LOGGER = logging.getLogger("hasenpfeffer_core.faces.widgets")
@@ -133,7 +139,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
 
     ``seat``: a :class:`Seat` or its text (``"S"``, ``"south"``). ``opponents``:
     ``"thumb"`` (:class:`RuleOfThumbPlayer`), ``"expert"`` (:class:`FairExpert`) or
-    ``"random"`` (:class:`RandomPlayer`); the partner is the same kind. ``rules``: a
+    ``"random"`` (:class:`RandomPlayer`). ``partner``: the same choice for the partner's
+    seat, the fair expert by default (it plays as the lessons teach). ``rules``: a
     :class:`Rules` value or its text (``"seed-pepper"``). ``seed`` (a whole number from 0
     to 2**63 - 1) decides the deals and the computers' choices. ``game=True`` plays
     hands to the target score, the deal passing to the left. A bad setting raises the
@@ -156,14 +163,16 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         rules: Rules | str | None = None,
         seed: int = 0,
         game: bool = False,
+        partner: str = "expert",
     ) -> None:
         me = _read_seat(seat)
-        if not isinstance(opponents, str) or opponents not in OPPONENTS:
-            kinds = ", ".join(f"{k} ({v})" for k, v in OPPONENTS.items())
-            raise InvalidDataError(
-                f"opponents must be one of {kinds}, not {quoted(opponents)}",
-                rule="computer players",
-            )
+        for what, kind in (("opponents", opponents), ("partner", partner)):
+            if not isinstance(kind, str) or kind not in OPPONENTS:
+                kinds = ", ".join(f"{k} ({v})" for k, v in OPPONENTS.items())
+                raise InvalidDataError(
+                    f"{what} must be one of {kinds}, not {quoted(kind)}",
+                    rule="computer players",
+                )
         the_rules = parse_rules(rules)
         the_seed = check_seed(seed)
         game = check_flag(game, "game (play a whole game rather than single hands)")
@@ -171,7 +180,12 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self._init_guard()
         self.seat: Seat = me
         self.session = PlaySession(
-            the_rules, seed=the_seed, people=(self.seat,), opponents=opponents, game=game
+            the_rules,
+            seed=the_seed,
+            people=(self.seat,),
+            opponents=opponents,
+            partner=partner,
+            game=game,
         )
         self._score_before: tuple[int, int] | None = None
         self._buttons: dict[Action, w.Button] = {}
@@ -419,8 +433,9 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     def _header_html(self) -> str:
         partner = self.seat.partner
         parts = [
-            f"You play <b>{self.seat.word}</b>, with {partner.word} as your partner, against "
-            f"{OPPONENTS[self.opponents]}. Rules: {esc(rules_words(self.rules))}."
+            f"You play <b>{self.seat.word}</b>, with {partner.word} ({_ONE[self.session.partner]}) "
+            f"as your partner, against {OPPONENTS[self.opponents]}. "
+            f"Rules: {esc(rules_words(self.rules))}."
         ]
         if self.game is not None:
             s = self.game.scores
