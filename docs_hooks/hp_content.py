@@ -34,6 +34,7 @@ from hasenpfeffer_core import (
     score_hand,
 )
 from hasenpfeffer_core.analysis.explain import explain_card, explain_plays, explain_trick
+from hasenpfeffer_core.analysis.principles import PRINCIPLES
 from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, quiz_set
 from hasenpfeffer_core.analysis.review import analyse
 from hasenpfeffer_core.analysis.teaching import teaching_hands
@@ -869,6 +870,27 @@ def lessons_markdown(lessons: Iterable[LessonEntry]) -> str:
     return "\n".join(out) + "\n"
 
 
+def principles_markdown() -> str:
+    """The glossary's principles of play and bidding, phase by phase: for each, a heading
+    with its anchor (``principle-`` and its key, as hints link to it), the rule in bold
+    and why it works. Every word comes from ``hasenpfeffer_core.analysis.principles``.
+    """
+    phases = {
+        "bid": "In the auction",
+        "trump": "Naming trump",
+        "discard": "The discard",
+        "play": "In the play",
+    }
+    out = []
+    for phase, title in phases.items():
+        out.append(f"### {title}\n")
+        for p in PRINCIPLES:
+            if p.phase == phase:
+                out.append(f"#### {md_text(p.name)} {{#{p.anchor}}}\n")
+                out.append(f"**{md_text(p.rule)}** {md_text(p.why)}\n")
+    return "\n".join(out)
+
+
 def to_json(data: Any) -> str:
     """A data file of the site: JSON, text kept as text (the scripts show it as text).
 
@@ -884,6 +906,7 @@ __all__ = [
     "md_inline",
     "md_text",
     "practice_data",
+    "principles_markdown",
     "ranking_markdown",
     "source_html",
     "terms_table",

@@ -292,6 +292,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
         name, arg = m.group(1), (m.group(2) or "").strip()
         if name == "ranking":
             return hp_content.ranking_markdown()
+        if name == "principles":
+            return hp_content.principles_markdown()
         if name == "variants":
             return hp_content.variants_markdown()
         if name in ("source", "terms") and arg not in SOURCES:

@@ -653,5 +653,6 @@ def _play_reason(action: Action, avg: Mapping[Action, float], n: int, done: int)
     assert isinstance(w_action, Play)
     tail = f"; {w_action.card.text} would take {w_value:.1f}"
     if equal:
-        tail += f" ({join_and(a.card.text for a in equal if isinstance(a, Play))} do as well)"
+        same = [a.card.text for a in equal if isinstance(a, Play)]
+        tail += f" ({join_and(same)} {'does' if len(same) == 1 else 'do'} as well)"
     return head + tail + "."

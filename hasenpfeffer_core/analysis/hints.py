@@ -1,0 +1,143 @@
+"""Hints in steps, as a teacher gives them: what to look at, the principle, the card.
+
+:func:`stepped_hint` turns the fair expert's advice for a position into three steps:
+
+1. a nudge: what to look at, giving nothing away ("Look at who is winning the trick,
+   and what is still out.");
+2. the principle, applied to the cards on the table, without the card to play
+   ("Do not overtake partner. Partner's J♥ is winning and only the Joker can beat it,
+   which you hold.");
+3. the action itself, with the principle's whole sentence, a word when the decision is
+   close, and the averages the expert weighed as details.
+
+Each face (the play table, ``hasenpfeffer play``, the lessons' exercises) shows one
+step per press of its hint button and counts the steps used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ..engine.cards import JOKER
+from .bots import Advice, FairExpert
+from .principles import Reason, reasons_for
+from .view import PlayerView
+
+__all__ = ["STEPS", "SteppedHint", "action_words", "stepped_hint"]
+
+#: How many steps a hint has.
+STEPS = 3
+
+#: The nudge when no principle names the decision, by kind of decision.
+_NUDGES = {
+    "bid": "Count the tricks your hand can take with its best trump, and look at the bid "
+    "you would have to beat.",
+    "trump": "Count your cards in each suit, with the bowers and the Joker, and the high ones.",
+    "discard": "Look for a card that will never win a trick, and for a short side suit.",
+    "play": "Look at who is winning the trick, and which higher cards are still out.",
+    "alone": "Count the tricks you can take without your partner's help.",
+}
+
+
+def _kind(action: Action) -> str:
+    if isinstance(action, Pass | Bid):
+        return "bid"
+    if isinstance(action, NameTrump):
+        return "trump"
+    if isinstance(action, Discard):
+        return "discard"
+    if isinstance(action, GoAlone):
+        return "alone"
+    return "play"
+
+
+def action_words(action: Action) -> str:
+    """The action as a teacher says it to the player: "play 9♠", "bid 3", "pass"."""
+    if isinstance(action, Play):
+        return f"play {action.card.text}"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Bid):
+        return f"bid {action.label}"
+    if isinstance(action, NameTrump):
+        return f"name {action.suit.plural if action.suit else 'no trump'} as trumps"
+    if isinstance(action, Discard):
+        return f"discard {action.card.text}"
+    return "go alone" if action.alone else "play with your partner"
+
+
+def _clue(reason: Reason) -> str:
+    """The reason without the action at its end: the part before its last colon (the
+    principles word their reasons "situation: what to do")."""
+    text = reason.text.strip()
+    head, sep, _ = text.rpartition(": ")
+    clue = head if sep and len(head) >= 20 else reason.principle.rule
+    return clue.rstrip(".") + "."
+
+
+def _names_action(text: str, action: Action) -> bool:
+    """Does ``text`` already say which card or bid the action is?"""
+    if isinstance(action, Play | Discard):
+        return action.card.text in text or (action.card is JOKER and "Joker" in text)
+    if isinstance(action, Bid):
+        return f"Bid {action.label}" in text or f"bid {action.label}" in text
+    if isinstance(action, NameTrump):
+        return action.suit is not None and f"Name {action.suit.plural}" in text
+    return False
+
+
+@dataclass(frozen=True)
+class SteppedHint:
+    """The fair expert's advice for one decision, in three steps (see the module)."""
+
+    advice: Advice
+    reasons: tuple[Reason, ...]
+    nudge: str
+    principle: str
+    answer: str
+    details: str
+
+    @property
+    def action(self) -> Action:
+        return self.advice.action
+
+    @property
+    def steps(self) -> tuple[str, str, str]:
+        return (self.nudge, self.principle, self.answer)
+
+    def step(self, n: int) -> str:
+        """Step ``n`` (1 to 3)."""
+        return self.steps[max(1, min(STEPS, n)) - 1]
+
+
+def stepped_hint(
+    view: PlayerView, advice: Advice | None = None, expert: FairExpert | None = None
+) -> SteppedHint:
+    """The hint for the seat of ``view``, in steps; ``advice`` if already worked out,
+    else the ``expert``'s (a fresh fair expert's by default)."""
+    if advice is None:
+        advice = (expert or FairExpert(0)).advise(view)
+    action = advice.action
+    reasons = tuple(reasons_for(view, action)) if len(view.legal_actions) > 1 else ()
+    said = action_words(action)
+    if len(view.legal_actions) == 1:
+        nudge = "Look at what you may do here."
+        principle = "The rules leave you one choice."
+        answer = f"{said[0].upper()}{said[1:]}: it is your only legal choice."
+        return SteppedHint(advice, reasons, nudge, principle, answer, "")
+    if reasons:
+        top = reasons[0]
+        nudge = top.principle.nudge
+        principle = f"{top.principle.name}. {_clue(top)}"
+        answer = top.text
+        if not _names_action(answer, action):
+            answer += f" {said[0].upper()}{said[1:]}."
+    else:
+        nudge = _NUDGES[_kind(action)]
+        principle = "No simple rule decides this one: it comes down to how the unseen cards lie."
+        answer = f"{said[0].upper()}{said[1:]}."
+    if advice.close:
+        answer += " It is a close decision: another choice is worth almost as much."
+    details = advice.reason
+    return SteppedHint(advice, reasons, nudge, principle, answer, details)
