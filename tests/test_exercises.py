@@ -239,7 +239,17 @@ def test_bid_exercise_follows_the_fair_expert() -> None:
     assert "South passed; West bid 3. You are North" in q.children[0].value
     results = {b.description: press(q, v) for b, v in zip(q.buttons, q.values, strict=True)}
     assert sum(text.startswith("Right!") for text in results.values()) == 1
-    assert all("The fair expert's advice:" in text for text in results.values())
+    assert all("The fair expert:" in text for text in results.values())
+    # hints in steps: what to look at, the principle, the move; the verdict counts them
+    assert len(q.hints) == 3 and not q.hint_text.value
+    for n in (1, 2, 3):
+        q.hint_button.click()
+        assert q.hints[n - 1] in html.unescape(q.hint_text.value)
+    assert q.hint_button.disabled
+    right = next(
+        v for b, v in zip(q.buttons, q.values, strict=True) if "Right" in results[b.description]
+    )
+    assert press(q, right).startswith("Right, with 3 hint steps.")
 
 
 def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
@@ -262,7 +272,8 @@ def test_hint_exercise_follows_the_fair_expert() -> None:
     assert "Tricks so far: North-South" in q.children[0].value
     verdicts = [press(q, c) for c in q.values]
     assert any(v.startswith("Right!") for v in verdicts)
-    assert all("The hint:" in v for v in verdicts)
+    assert all("The fair expert:" in v for v in verdicts)
+    assert "average" in verdicts[0]  # the figures behind the move stay there
 
 
 # --- ordering cards ---------------------------------------------------------------------

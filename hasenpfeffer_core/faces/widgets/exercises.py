@@ -34,8 +34,9 @@ from IPython.display import display
 from tqdm.notebook import tqdm as notebook_tqdm
 from tqdm.std import tqdm as text_tqdm
 
-from ...analysis.bots import Advice, FairExpert
+from ...analysis.bots import FairExpert
 from ...analysis.explain import explain_card, explain_plays, explain_trick, ordinal_word
+from ...analysis.hints import SteppedHint, stepped_hint
 from ...analysis.quiz import Question, tricks_question
 from ...analysis.review import state_play_values
 from ...analysis.session import check_seed, quoted
@@ -312,6 +313,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         check: Callable[[Card], tuple[bool, str]],
         *,
         picture: str = "",
+        hints: Sequence[str] = (),
     ) -> None: ...
 
     @overload
@@ -322,6 +324,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         check: Callable[[V], tuple[bool, str]],
         *,
         picture: str = "",
+        hints: Sequence[str] = (),
     ) -> None: ...
 
     def __init__(
@@ -331,9 +334,12 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         check: Callable[[Any], tuple[bool, str]],
         *,
         picture: str = "",
+        hints: Sequence[str] = (),
     ) -> None:
         if not isinstance(prompt, str):
             raise InvalidDataError(f"a question's prompt is text, not {quoted(prompt)}")
+        if isinstance(hints, str) or not all(isinstance(h, str) for h in hints):
+            raise InvalidDataError(f"hints are a list of texts, one per step, not {quoted(hints)}")
         if not callable(check):
             raise InvalidDataError(
                 f"check must be a function giving (right, explanation), not {quoted(check)}"
@@ -364,8 +370,31 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
             self.values.append(value)
         head = box(f"<p style='margin:4px 0'><b>{html.escape(prompt)}</b></p>{picture}")
         row = w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([w.HTML(head), row, self.feedback])
+        # Hints in steps: each press shows the next one (what to look at, the principle
+        # with the cards, the move); the verdict says how many were used.
+        self.hints: tuple[str, ...] = tuple(hints)
+        self.hints_used = 0
+        self.hint_text = w.HTML()
+        self.hint_button = w.Button(
+            description="Hint", icon="lightbulb-o", layout=w.Layout(width="auto")
+        )
+        self.hint_button.on_click(self._hint)
+        parts: list[w.Widget] = [w.HTML(head), row]
+        if self.hints:
+            parts.append(w.HBox([self.hint_button, self.hint_text]))
+        super().__init__([*parts, self.feedback])
         self.add_class("hp-lesson-choice")
+
+    def _hint(self, _button: w.Button | None = None) -> None:
+        if self.hints_used >= len(self.hints):
+            return
+        self.hints_used += 1
+        n = self.hints_used
+        steps = "".join(f"<p style='margin:2px 0'>{html.escape(h)}</p>" for h in self.hints[:n])
+        self.hint_text.value = box(steps)
+        last = n >= len(self.hints)
+        self.hint_button.description = "No more hints" if last else _NEXT_STEP.get(n, "More")
+        self.hint_button.disabled = last
 
     def _choose(self, value: V, button: w.Button) -> None:
         try:
@@ -381,7 +410,14 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
                 clear_mark(b)
         paint_result(button, "success" if right else "danger")
         title = "Right!" if right else "Not quite. Try another answer."
+        if right and self.hints_used:
+            step = "step" if self.hints_used == 1 else "steps"
+            title = f"Right, with {self.hints_used} hint {step}."
         self.feedback.value = feedback("ok" if right else "bad", title, text)
+
+
+#: The hint button's label once a step is shown: what the next press gives.
+_NEXT_STEP = {1: "More: the principle", 2: "Show the move"}
 
 
 class OrderExercise(w.VBox):  # type: ignore[misc]
@@ -586,26 +622,39 @@ def look_ahead(seed: int, difficulty: str = "bowers") -> Choice[int]:
 
 def _advised(
     state: HandState, expert: FairExpert, kind: type[Any], key: Callable[[Any], V], doing: str
-) -> tuple[Advice, dict[V, float], float]:
-    """The fair expert's advice to the seat to move, its value for each action of
-    ``kind`` (keyed by ``key``), and the best value; an error if no such action is due."""
+) -> tuple[SteppedHint, dict[V, float], float]:
+    """The fair expert's advice to the seat to move as a hint in steps, its value for
+    each action of ``kind`` (keyed by ``key``), and the best value; an error if no such
+    action is due."""
     seat = _to_move(state)
-    advice = expert.advise(PlayerView.of(state, seat))
+    view = PlayerView.of(state, seat)
+    advice = expert.advise(view)
     values = {key(a): v for a, v in advice.values.items() if isinstance(a, kind)}
     if not values:
         raise InvalidDataError(f"{seat.word} is not {doing}: {advice.reason}")
-    return advice, values, max(values.values())
+    return stepped_hint(view, advice), values, max(values.values())
+
+
+def _teacher(hint: SteppedHint) -> str:
+    """The expert's verdict for the feedback: the move and its principle, then the
+    figures behind it."""
+    return f"The fair expert: {hint.answer} ({hint.details})"
 
 
 def trump_exercise(state: HandState, expert: FairExpert) -> Choice[Suit]:
     """The maker holds seven cards: which suit to name? The fair expert judges."""
     seat = _to_move(state)
-    advice, values, best = _advised(state, expert, NameTrump, lambda a: a.suit, "naming trumps")
+    hint, values, best = _advised(state, expert, NameTrump, lambda a: a.suit, "naming trumps")
 
     def check(suit: Suit) -> tuple[bool, str]:
+        if suit not in values:
+            return (
+                False,
+                f"{suit.plural.capitalize()} are too short to be worth naming. {_teacher(hint)}",
+            )
         return values[suit] >= best - 0.25, (
             f"With {suit.plural} as trumps the hand takes {values[suit]:.1f} tricks on average. "
-            f"The fair expert's advice: {advice.reason}"
+            f"{_teacher(hint)}"
         )
 
     high = state.high_bid
@@ -616,6 +665,7 @@ def trump_exercise(state: HandState, expert: FairExpert) -> Choice[Suit]:
         [(suit_name(s), s) for s in SUITS],
         check,
         picture=hand_svg(state.hand(seat), overlap=0.9),
+        hints=hint.steps,
     )
 
 
@@ -625,14 +675,14 @@ def discard_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
     trump = state.trump
     if trump is None:
         raise InvalidDataError("trumps are not named yet: the discard comes after")
-    advice, kept, best = _advised(state, expert, Discard, lambda a: a.card, "discarding")
+    hint, kept, best = _advised(state, expert, Discard, lambda a: a.card, "discarding")
 
     def check(card: Card) -> tuple[bool, str]:
         if card not in kept:
-            return False, f"Keep your trumps. The fair expert's advice: {advice.reason}"
+            return False, f"Keep {card.text}: it is worth more than a low card. {_teacher(hint)}"
         return kept[card] >= best - 0.1, (
             f"Without {card.text} the hand takes {kept[card]:.1f} tricks on average. "
-            f"The fair expert's advice: {advice.reason}"
+            f"{_teacher(hint)}"
         )
 
     return Choice(
@@ -640,13 +690,16 @@ def discard_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
         list(state.hand(seat)),
         check,
         picture=hand_svg(state.hand(seat), trump=trump, overlap=0.9),
+        hints=hint.steps,
     )
 
 
 def bid_exercise(state: HandState, expert: FairExpert) -> Choice[Bid | Pass]:
     """Your turn in the auction: pass or bid? The fair expert judges."""
     seat = _to_move(state)
-    advice = expert.advise(PlayerView.of(state, seat))
+    view = PlayerView.of(state, seat)
+    advice = expert.advise(view)
+    hint = stepped_hint(view, advice)
     legal = state.legal_actions()
     cheapest = next(a for a in legal if isinstance(a, Bid))
     options: list[tuple[str, Bid | Pass]] = [
@@ -655,7 +708,7 @@ def bid_exercise(state: HandState, expert: FairExpert) -> Choice[Bid | Pass]:
     ]
 
     def check(action: Bid | Pass) -> tuple[bool, str]:
-        return action == advice.action, f"The fair expert's advice: {advice.reason}"
+        return action == advice.action, _teacher(hint)
 
     said = "; ".join(
         f"{a.seat.word} {'passed' if isinstance(a, Pass) else 'bid ' + str(a.tricks)}"
@@ -666,6 +719,7 @@ def bid_exercise(state: HandState, expert: FairExpert) -> Choice[Bid | Pass]:
         options,
         check,
         picture=hand_svg(state.hand(seat), overlap=0.9),
+        hints=hint.steps,
     )
 
 
@@ -712,12 +766,12 @@ def hint_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
     high = state.high_bid
     if high is None:
         raise InvalidDataError("the auction is not over: there is no contract yet")
-    advice, values, best = _advised(state, expert, Play, lambda a: a.card, "playing a card")
+    hint, values, best = _advised(state, expert, Play, lambda a: a.card, "playing a card")
 
     def check(card: Card) -> tuple[bool, str]:
         return values[card] >= best - 0.05, (
             f"With {card.text} your side takes {values[card]:.1f} tricks on average. "
-            f"The hint: {advice.reason}"
+            f"{_teacher(hint)}"
         )
 
     maker = high.seat
@@ -742,6 +796,7 @@ def hint_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
         [c for c in state.hand(seat) if c in values],
         check,
         picture=figure(table_pic, caption) + figure(hand_pic, "your hand"),
+        hints=hint.steps,
     )
 
 

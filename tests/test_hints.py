@@ -1,0 +1,81 @@
+"""Hints in steps: what to look at, then the principle with the cards, then the move."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hasenpfeffer_core import HandState, Seat, parse_action
+from hasenpfeffer_core.analysis.bots import Advice, FairExpert
+from hasenpfeffer_core.analysis.hints import STEPS, action_words, stepped_hint
+from hasenpfeffer_core.analysis.view import PlayerView
+from hasenpfeffer_core.engine.actions import Play
+
+CARD = re.compile(r"(10|[9JQKA])[♠♥♦♣]|Joker")
+
+
+def _partner_winning() -> PlayerView:
+    """South to play: partner North's J♥ (the right bower) is winning and only the
+    Joker, which South holds, can beat it."""
+    h = HandState.from_hands(
+        {
+            "N": "JH AH KH AS KS QC",
+            "E": "QH 10H 9S 10S QS AC",
+            "S": "JK 9H AD KD QD 9D",
+            "W": "JD JS JC 10C KC 10D",
+        },
+        "9C",
+        dealer=Seat.W,
+    )
+    for a in ("N bid 2", "E pass", "S pass", "W pass", "N trump H", "N discard 9C"):
+        h.apply(parse_action(a))
+    h.apply(parse_action("N play JH"))
+    h.apply(parse_action("E play 10H"))
+    return PlayerView.of(h, Seat.S)
+
+
+def test_steps_go_from_what_to_look_at_to_the_card() -> None:
+    view = _partner_winning()
+    hint = stepped_hint(view, expert=FairExpert(1, samples=8))
+    assert hint.action == parse_action("S play 9H")  # never overtake partner's sure winner
+    nudge, principle, answer = hint.steps
+    assert len(hint.steps) == STEPS
+    assert not CARD.search(nudge), nudge  # step 1 gives nothing away
+    assert principle.startswith("Do not overtake")
+    assert "J♥" in principle and "9♥" not in principle  # the cards, not yet the move
+    assert "9♥" in answer and "play low" in answer
+    assert "average" in hint.details  # the expert's figures stay available
+    assert hint.step(1) == nudge and hint.step(3) == answer and hint.step(9) == answer
+
+
+def test_no_principle_still_gives_three_steps_and_the_move() -> None:
+    view = _partner_winning()
+    nine = parse_action("S play 9H")
+    advice = Advice(nine, "Play 9♥: the figures.", {nine: 2.0}, 8)
+    hint = stepped_hint(view, advice)
+    assert hint.answer.endswith("9♥.") or "9♥" in hint.answer
+    # a close decision says so
+    close = Advice(nine, "Play 9♥: the figures.", {nine: 2.0}, 8, close=True)
+    assert "close decision" in stepped_hint(view, close).answer
+
+
+def test_a_forced_move_says_it_is_the_only_choice() -> None:
+    h = HandState.new(dealer=Seat.N, seed=4)
+    expert = FairExpert(random.Random(2), samples=4, bid_samples=4)
+    while h.to_move is not None:
+        view = PlayerView.of(h, h.to_move)
+        if len(view.legal_actions) == 1 and isinstance(view.legal_actions[0], Play):
+            hint = stepped_hint(view, expert=expert)
+            assert "only legal choice" in hint.answer
+            assert hint.answer.startswith("P" + action_words(hint.action)[1:])
+            return
+        h.apply(expert.choose(view))
+    raise AssertionError("no forced play in this hand")
+
+
+def test_action_words_read_as_a_teacher_says_them() -> None:
+    assert action_words(parse_action("S play 9H")) == "play 9♥"
+    assert action_words(parse_action("S pass")) == "pass"
+    assert action_words(parse_action("S bid 3")) == "bid 3"
+    assert action_words(parse_action("S trump H")) == "name hearts as trumps"
+    assert action_words(parse_action("S discard 9C")) == "discard 9♣"
