@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told; containers often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lessons test lint typecheck unit bench docs site clean
+.PHONY: lessons test lint typecheck unit bench match docs site clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/playouts.py
 	$(BIN)/python bench/solver.py
 	$(BIN)/python bench/widgets.py
+
+## make match: a duplicate match between the computer players (bench/match.py)
+match: $(STAMP)
+	$(BIN)/python bench/match.py --deals 2000
 
 ## make docs: serve the site at http://127.0.0.1:8000 (live reload). Every build also
 ## makes the live copy of the lessons (JupyterLite on Pyodide, in live/; needs npm once
