@@ -1,0 +1,144 @@
+"""How long the fair expert takes to decide, in CPython and in Pyodide (a benchmark).
+
+Run ``python bench/expert_speed.py [--hands 12] [--no-pyodide]``.
+
+The same script plays ``--hands`` seeded hands with a fair expert at every seat (the
+expert the play table and the hints use, ``make_player("expert")``) and times each
+decision that has a real choice, by kind: bid, trump, discard, play. It runs here in
+CPython, then in Pyodide under Node.js, with the Pyodide and the wheels of the site's
+live copy (``docs_hooks/hp_lite.py`` builds it, or reuses its cache): the live copy's
+browser runs the same WebAssembly in the same engine (V8). It prints, for each, the
+median, 95th percentile and largest time in ms, and the ratio of the 95th percentiles.
+The targets on this machine: play at most 150 ms and the others 500 ms at the 95th
+percentile in CPython, and at most three times that in Pyodide. Needs ``node`` for the
+Pyodide half. The exit status is 0 whatever the figures are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "docs_hooks"))
+
+#: Runs in CPython and in Pyodide: prints {kind: [seconds, ...]} as JSON.
+TIMING = r"""
+import json, random, time
+from hasenpfeffer_core import SEATS, HandState
+from hasenpfeffer_core.analysis.session import make_player
+from hasenpfeffer_core.analysis.view import PlayerView
+
+KINDS = {"Pass": "bid", "Bid": "bid", "NameTrump": "trump", "Discard": "discard",
+         "GoAlone": "alone", "Play": "play"}
+times = {}
+for seed in range(HANDS):
+    h = HandState.new(dealer=SEATS[seed % 4], seed=seed)
+    while h.to_move is not None:
+        view = PlayerView.of(h, h.to_move)
+        player = make_player("expert", random.Random(f"{seed}/{len(h.log)}"))
+        start = time.perf_counter()
+        action = player.choose(view)
+        took = time.perf_counter() - start
+        if len(view.legal_actions) > 1:
+            kind = KINDS[type(view.legal_actions[0]).__name__]
+            times.setdefault(kind, []).append(took)
+        h.apply(action)
+print("HP-TIMES " + json.dumps(times))
+"""
+
+NODE = """\
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [dist, script] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(dist + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: dist + "/" });
+await py.loadPackage(["hasenpfeffer-core"], { messageCallback: () => {} });
+py.setStdout({ batched: (s) => console.log(s) });
+await py.runPythonAsync(readFileSync(script, "utf8"));
+"""
+
+TARGETS = {"bid": 500.0, "trump": 500.0, "discard": 500.0, "alone": 500.0, "play": 150.0}
+
+
+def percentile(values: list[float], q: float) -> float:
+    xs = sorted(values)
+    pos = q * (len(xs) - 1)
+    lo = int(pos)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
+
+
+def _parse(out: str) -> dict[str, list[float]]:
+    line = next(x for x in out.splitlines() if x.startswith("HP-TIMES "))
+    data: dict[str, list[float]] = json.loads(line.removeprefix("HP-TIMES "))
+    return data
+
+
+def run_cpython(script: str) -> dict[str, list[float]]:
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return _parse(proc.stdout)
+
+
+def run_pyodide(script: str) -> dict[str, list[float]]:
+    import hp_lite
+
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("the Pyodide half needs node (or pass --no-pyodide)")
+    with tempfile.TemporaryDirectory() as tmp:
+        live = hp_lite.build(Path(tmp) / "live")
+        dist = live / "static" / "pyodide"
+        (Path(tmp) / "run.mjs").write_text(NODE, encoding="utf-8")
+        (Path(tmp) / "timing.py").write_text(script, encoding="utf-8")
+        proc = subprocess.run(
+            [node, str(Path(tmp) / "run.mjs"), str(dist), str(Path(tmp) / "timing.py")],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    return _parse(proc.stdout)
+
+
+def report(name: str, times: dict[str, list[float]]) -> dict[str, float]:
+    print(f"{name}: median / 95th percentile / largest (ms), decisions")
+    p95s = {}
+    for kind in ("bid", "trump", "discard", "alone", "play"):
+        xs = [t * 1000 for t in times.get(kind, [])]
+        if not xs:
+            continue
+        p95s[kind] = percentile(xs, 0.95)
+        xs.sort()
+        print(
+            f"  {kind:<8} {xs[len(xs) // 2]:7.1f} / {p95s[kind]:7.1f} / {xs[-1]:7.1f}   "
+            f"({len(xs)})   target p95 {TARGETS[kind]:.0f} ms"
+        )
+    return p95s
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=12)
+    parser.add_argument("--no-pyodide", action="store_true")
+    args = parser.parse_args()
+    script = f"HANDS = {args.hands}\n" + TIMING
+    here = report("CPython", run_cpython(script))
+    if args.no_pyodide:
+        return
+    there = report("Pyodide (Node.js, the live copy's build)", run_pyodide(script))
+    print("Pyodide / CPython, 95th percentile:")
+    for kind, p95 in here.items():
+        if kind in there:
+            print(f"  {kind:<8} {there[kind] / p95:5.1f} x  (aim: at most 3 x)")
+
+
+if __name__ == "__main__":
+    main()
