@@ -583,18 +583,32 @@ def _with_nulls(value):
 """
 
 
-#: The kernel's package starts with this line; the patch goes after it.
-_INIT_IMPORT = "\nimport sys\n"
 #: Imports look in the current folder first ("" heads ``sys.path``), and an import that
 #: finds nothing (the many optional ones: "try: import numpy") asks there too. The
 #: kernel's current folder is the browser's drive, where every look is a round trip
-#: to the service worker: about 1.5 s of the live lesson's start went there. The patch
-#: leaves the current folder out while the kernel starts, then puts it back last.
+#: to the service worker: about 1.5 s of the live lesson's start went there. piplite is
+#: the first package the kernel imports once the drive is its current folder: its patch
+#: takes the current folder out of ``sys.path``; the kernel's patch puts it back, last,
+#: once the kernel has started.
+_PIPLITE_PATH_OUT = """import sys as _hp_sys
+
+# Patched by the Hasenpfeffer live copy's build: while the kernel starts, imports do
+# not look in the current folder (the browser's drive, slow to ask); pyodide_kernel
+# puts it back, after the installed packages, once it has started.
+if "" in _hp_sys.path:
+    _hp_sys._hp_cwd_on_path = True
+    while "" in _hp_sys.path:
+        _hp_sys.path.remove("")
+del _hp_sys
+
+"""
+_INIT_IMPORT = "\nimport sys\n"
 _INIT_PATH_OUT = """
 # Patched by the Hasenpfeffer live copy's build: while the kernel starts, imports do
 # not look in the current folder (the browser's drive, slow to ask); afterwards they
-# look there last, after the installed packages.
-_hp_cwd_on_path = "" in sys.path
+# look there last, after the installed packages. (piplite, imported first, may have
+# taken it out already.)
+_hp_cwd_on_path = "" in sys.path or getattr(sys, "_hp_cwd_on_path", False)
 while "" in sys.path:
     sys.path.remove("")
 """
@@ -619,19 +633,32 @@ def _patch_init(text: str) -> str:
     return text.replace(_INIT_IMPORT, _INIT_IMPORT + _INIT_PATH_OUT, 1) + _INIT_PATH_BACK
 
 
-#: The kernel's files the live copy changes, and how.
-_KERNEL_PATCHES = {
-    "pyodide_kernel/comm.py": _patch_comm,
-    "pyodide_kernel/__init__.py": _patch_init,
+def _patch_piplite(text: str) -> str:
+    if "from .piplite import install" not in text:
+        raise RuntimeError("piplite's __init__.py changed; review the patch")
+    return _PIPLITE_PATH_OUT + text
+
+
+#: The kernel's wheels the live copy changes: for each, its files and how.
+_KERNEL_PATCHES: dict[str, dict[str, Any]] = {
+    "pyodide_kernel": {
+        "pyodide_kernel/comm.py": _patch_comm,
+        "pyodide_kernel/__init__.py": _patch_init,
+    },
+    "piplite": {"piplite/__init__.py": _patch_piplite},
 }
+#: What the patches are (a patched wheel is rebuilt when they change).
+_PATCH_TEXTS = (_PIPLITE_PATH_OUT, _INIT_PATH_OUT, _INIT_PATH_BACK, _COMM_SEND_NULL, _COMM_NULLS)
 
 
-def patched_kernel_wheel() -> Path:
-    """The kernel's pyodide_kernel wheel, patched (see ``_KERNEL_PATCHES``): its comm
-    messages send None as null, and its start does not look for modules in the drive."""
-    wheel = _kernel_wheel("pyodide_kernel")
+def patched_kernel_wheel(stem: str = "pyodide_kernel") -> Path:
+    """One of the kernel's wheels, patched (see ``_KERNEL_PATCHES``): pyodide_kernel's
+    comm messages send None as null; piplite and pyodide_kernel keep the kernel's start
+    from looking for modules in the browser's drive."""
+    patches = _KERNEL_PATCHES[stem]
+    wheel = _kernel_wheel(stem)
     key = hashlib.sha256(wheel.read_bytes())
-    for part in (_INIT_PATH_OUT, _INIT_PATH_BACK, _COMM_SEND_NULL, _COMM_NULLS):
+    for part in _PATCH_TEXTS:
         key.update(part.encode())
     dest = CACHE / "patched" / key.hexdigest()[:24] / wheel.name
     if dest.is_file():
@@ -641,15 +668,15 @@ def patched_kernel_wheel() -> Path:
     with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
         for info in zin.infolist():
             data = zin.read(info)
-            if info.filename in _KERNEL_PATCHES:
-                data = _KERNEL_PATCHES[info.filename](data.decode("utf-8")).encode()
+            if info.filename in patches:
+                data = patches[info.filename](data.decode("utf-8")).encode()
             elif info.filename.endswith(".dist-info/RECORD"):
                 # the patched files' hashes no longer match: leave them unhashed
                 lines = data.decode("utf-8").splitlines()
                 data = "".join(
                     (
                         f"{ln.split(',', 1)[0]},,\n"
-                        if ln.split(",", 1)[0] in _KERNEL_PATCHES
+                        if ln.split(",", 1)[0] in patches
                         else ln + "\n"
                     )
                     for ln in lines
@@ -664,7 +691,7 @@ def served_wheels() -> list[Path]:
     the project's and the stand-in for jedi."""
     python = pyodide_python()
     wheels = [
-        patched_kernel_wheel() if stem == "pyodide_kernel" else _kernel_wheel(stem)
+        patched_kernel_wheel(stem) if stem in _KERNEL_PATCHES else _kernel_wheel(stem)
         for stem in KERNEL_WHEELS
     ]
     wheels += [_pypi_wheel(name, metadata.version(name), python) for name in WIDGET_WHEELS]
