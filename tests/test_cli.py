@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from hasenpfeffer_core import HandRecord, HandState, Seat, dump, load, loads, ranking
+from hasenpfeffer_core import HandRecord, HandState, Rules, Seat, dump, load, loads, ranking
 from hasenpfeffer_core.analysis.bots import RandomPlayer
+from hasenpfeffer_core.analysis.hints import SteppedHint
 from hasenpfeffer_core.analysis.quiz import quiz_set
 from hasenpfeffer_core.analysis.review import analyse, state_play_values
-from hasenpfeffer_core.analysis.session import play_hand
+from hasenpfeffer_core.analysis.session import EXPERT_VIEW, PlaySession, play_hand
 from hasenpfeffer_core.analysis.solver import double_dummy, play_values
 from hasenpfeffer_core.engine.record import EXAMPLE
 from hasenpfeffer_core.faces import cli
@@ -651,13 +652,72 @@ def test_play_hint_undo_and_bad_input_at_a_terminal(monkeypatch: pytest.MonkeyPa
         script=["hint", "undo", "2", "banana", "pass", "undo", "pass", "9S", "q"],
     )
     assert code == 0
-    assert "Hint: " in out
+    assert "Hint 1 of 3: " in out
     assert "nothing of yours to take back" in out
     assert "✗ S cannot bid 2" in out  # the engine says why
     assert "✗ 'S bid banana'" in out
     assert "Taken back." in out
     assert "cannot play 9♠" in out or "S play 9♠" in out
     assert out.rstrip().endswith("Stopped.")
+
+
+def first_hint(seed: int) -> SteppedHint:
+    """The hint South gets at the first decision of ``hasenpfeffer play --seed SEED``."""
+    session = PlaySession(Rules.parse("seed"), seed=seed, people=(Seat.S,))
+    session.run_computers()
+    return session.hint()
+
+
+def test_play_hint_thrice_shows_three_steps_then_the_same_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, reader = play(monkeypatch, "--seed", "5", script=["hint"] * 4 + ["q"])
+    assert code == 0
+    assert "Also: hint (again for more), undo" in out  # the prompt help says so
+    assert len(reader.prompts) == 5 and len(set(reader.prompts)) == 1  # the same decision
+    hint = first_hint(5)
+    assert len(set(hint.steps)) == 3
+    flat = " ".join(out.split())
+    shown = re.findall(r"Hint (\d) of 3: (.*?)(?= \(| Your bid \[)", flat)
+    assert [n for n, _ in shown] == ["1", "2", "3", "3"]
+    assert [text for _, text in shown] == [*hint.steps, hint.answer]
+    assert flat.count(f"({' '.join(hint.details.split())})") == 2  # the averages, with the move
+    assert "Hint: You" not in out
+
+
+def test_play_reviews_your_mistakes_and_again_n_goes_back_to_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # South bids 6 where 3 was enough, then takes the first choice at every prompt.
+    code, out, reader = play(monkeypatch, "--seed", "5", script=["6"])
+    assert code == 0
+    review = out[out.index("Your decisions that cost tricks or points") :]
+    flat = " ".join(review.split())
+    assert "1. In the auction you bid 6." in flat
+    assert f"{EXPERT_VIEW}: A bid of 3 is the cheapest" in flat
+    assert "points more to your side" in flat
+    assert "It goes against the principle “Bid what wins the auction”." in flat
+    assert reader.prompts[-1].startswith("done again 1")
+    before = out[: out.index("Your bid [")]
+    table_before = before[before.rindex("Hand 1, dealt by") :]
+
+    # Again, and at the review this time: again 1, then bid 3 and play on.
+    answers = ["6"] + [p.split()[0] for p in reader.prompts[1:-1]] + ["again 1", "3"]
+    code, out, reader = play(monkeypatch, "--seed", "5", script=answers)
+    assert code == 0
+    again = out.index("Back to decision 1. Last time: in the auction you bid 6.")
+    after = out[again:]
+    assert after.index(table_before) < after.index("Your bid [")  # the same auction, hand
+    assert "  You: 3" in after and "  You: 6" not in after
+    assert after.count("Result: ") == 1 and out.count("Result: ") == 2
+    assert "1. In the auction you bid 6." not in after
+
+    # A number the review does not list is refused in one line (piped input).
+    bad = [*answers[:-2], "again 7"]
+    code, out, _ = play(monkeypatch, "--seed", "5", script=bad)
+    _, err = capsys.readouterr()
+    message = assert_bad_input(code, out, err)
+    assert "'again 7' is not a choice here: type again 1" in message and "or done" in message
 
 
 def test_play_as_the_maker_names_trump_and_discards(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,8 +8,14 @@ lessons) drives a :class:`PlaySession`. It holds one hand, or a whole game, and:
   seed and the position, so the same position always gets the same decision, and a
   hand taken back and played again goes the same way;
 * takes back a person's last decision by rebuilding the hand from its deal
-  (:meth:`PlaySession.undo`), nothing else changing;
-* gives the fair expert's advice for a person's decision (:meth:`PlaySession.advise`).
+  (:meth:`PlaySession.undo`), nothing else changing, or goes back to any earlier
+  decision of the hand (:meth:`PlaySession.rewind`);
+* gives the fair expert's advice for a person's decision (:meth:`PlaySession.advise`),
+  and the same advice as a hint in steps (:meth:`PlaySession.hint`), worked out once
+  per position and revealed a step at a time (:meth:`PlaySession.next_hint_step`),
+  the steps used in the hand counted (:meth:`PlaySession.hints_used`);
+* after the hand, lists the people's decisions that cost tricks or points, each with
+  the fair expert's view and the double-dummy view (:meth:`PlaySession.mistakes`).
 
 >>> from hasenpfeffer_core import Seat
 >>> s = PlaySession(seed=4, people=(Seat.S,))
@@ -32,24 +38,35 @@ import math
 import operator
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Final
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ..engine.auction import bid_name
+from ..engine.cards import Card
 from ..engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.state import HandState, Phase
 from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
+from .explain import join_and
+from .hints import STEPS, SteppedHint, stepped_hint
+from .principles import Reason, broken_by
 from .review import state_play_values
 from .view import PlayerView
 
 __all__ = [
+    "CLEAR_POINTS",
+    "DOUBLE_DUMMY_VIEW",
+    "EXPERT_VIEW",
     "MAX_SEED",
     "OPPONENTS",
+    "Mistake",
     "PlaySession",
     "autoplay",
     "check_seed",
+    "hints_used_words",
     "make_player",
     "play_hand",
     "quoted",
@@ -230,6 +247,118 @@ def make_player(kind: str, rng: random.Random) -> Player:
     )
 
 
+#: A bid, a trump or a discard counts as a mistake in the review after the hand when the
+#: fair expert reckons its own choice worth at least this many points more on average:
+#: a clear difference, well beyond what a different sample of deals could change.
+CLEAR_POINTS: Final = 0.5
+
+#: The fair expert gives a trump it did not weigh a value far below any real one.
+_NOT_WEIGHED: Final = -50.0
+
+
+def hints_used_words(decisions: int, steps: int) -> str:
+    """How many hints a player used in a hand, as the result says it.
+
+    >>> hints_used_words(3, 5)
+    'You used hints on 3 decisions, 5 steps in all.'
+    >>> hints_used_words(1, 1), hints_used_words(0, 0)
+    ('You used a hint on 1 decision, 1 step in all.', 'You used no hints in this hand.')
+    """
+    if not steps:
+        return "You used no hints in this hand."
+    if decisions == 1:
+        head = "You used a hint on 1 decision"
+    else:
+        head = f"You used hints on {decisions} decisions"
+    return f"{head}, {steps} {'step' if steps == 1 else 'steps'} in all."
+
+
+#: How the review after the hand names its two views of a decision.
+EXPERT_VIEW: Final = "The fair expert, seeing only what you saw"
+DOUBLE_DUMMY_VIEW: Final = "Double dummy, seeing all four hands as nobody at the table can"
+
+
+def _decision_words(action: Action, trick: int, rules: Rules) -> str:
+    """A person's decision, in the past, as the review names it."""
+    if isinstance(action, Play):
+        return f"At trick {trick} you played {action.card.text}."
+    if isinstance(action, Pass):
+        return "In the auction you passed."
+    if isinstance(action, Bid):
+        return f"In the auction you bid {bid_name(action.tricks, action.big, rules)}."
+    if isinstance(action, NameTrump):
+        if action.suit is None:
+            return "You named no trump."
+        return f"You named {action.suit.plural} as trumps."
+    if isinstance(action, Discard):
+        return f"You laid away {action.card.text} as your discard."
+    return "You chose to go alone." if action.alone else "You chose to play with your partner."
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One of a person's decisions that cost tricks or points, as the review after the
+    hand shows it (see :meth:`PlaySession.mistakes`).
+
+    ``step`` is the action's place in the hand's log (:meth:`PlaySession.rewind` with it
+    goes back to the decision); ``trick`` the trick a card was played to (0 for a bid, a
+    trump or a discard); ``what`` the decision in words; ``hint`` the fair expert's view
+    of the position, which saw only what the player saw; ``broken`` the principles the
+    action goes against. For a card played: ``lost``, the tricks it gave up with all four
+    hands in view (double dummy), and ``best``, the cards that would have kept them. For
+    a bid, a trump or a discard: ``points``, how many points more on average the fair
+    expert reckons its own choice worth (``None`` where it did not even weigh the choice
+    made).
+    """
+
+    step: int
+    action: Action
+    trick: int
+    #: The decision, in the past: "At trick 3 you played K♠.", "In the auction you bid 5."
+    what: str
+    hint: SteppedHint
+    broken: tuple[Reason, ...] = ()
+    lost: int = 0
+    best: tuple[Card, ...] = ()
+    points: float | None = None
+
+    @property
+    def double_dummy(self) -> str:
+        """What double dummy (:data:`DOUBLE_DUMMY_VIEW`) says of a card played; "" for a
+        bid, a trump or a discard: it judges only the cards played."""
+        if not isinstance(self.action, Play) or not self.lost:
+            return ""
+        tricks = "1 trick" if self.lost == 1 else f"{self.lost} tricks"
+        best = join_and((c.text for c in self.best), "or")
+        them = "it" if self.lost == 1 else "them"
+        return f"This gave up {tricks}: {best} would have kept {them}."
+
+    @property
+    def expert(self) -> str:
+        """What the fair expert (:data:`EXPERT_VIEW`) would have done, and why."""
+        answer = self.hint.answer
+        if self.hint.action == self.action:
+            return f"It would have done the same. {answer} The cards lay against it this time."
+        text = answer
+        if self.points is not None:
+            points = "point" if round(self.points, 1) == 1 else "points"
+            text += (
+                f" It reckons that worth about {self.points:.1f} {points} more to your side, "
+                "on average, than your choice."
+            )
+        elif not isinstance(self.action, Play):
+            text += " Your choice was not among those it thought worth weighing."
+        return text
+
+    @property
+    def principle(self) -> str:
+        """The principle the decision goes against, applied to the cards ("" if none)."""
+        if not self.broken:
+            return ""
+        top = self.broken[0]
+        return f"It goes against the principle “{top.principle.name}”. {top.text}"
+
+
 class PlaySession:
     """One hand, or a whole game (``game=True``), with ``people`` at some seats.
 
@@ -276,6 +405,9 @@ class PlaySession:
         self._hand: HandState | None = None
         self.games = 0  # games started (game mode)
         self.hands_dealt = 0  # hands dealt (single-hand mode)
+        # The stepped hints worked out in this hand, and the steps shown, by position.
+        self._hints: dict[tuple[object, ...], SteppedHint] = {}
+        self._shown: dict[tuple[object, ...], int] = {}
         self.new_hand()
 
     # --- what is being played ---------------------------------------------------------
@@ -303,10 +435,11 @@ class PlaySession:
 
     def rng(self, kind: str, seat: Seat) -> random.Random:
         """A random source for one decision: the same position always gets the same one."""
-        key = (
-            f"{kind}:{self.seed}:{self.games}:{self.hand_number - 1}:"
-            f"{len(self.state.log)}:{seat.name}"
-        )
+        return self._rng_at(kind, seat, len(self.state.log))
+
+    def _rng_at(self, kind: str, seat: Seat, actions: int) -> random.Random:
+        """:meth:`rng` for the position after the first ``actions`` actions of this hand."""
+        key = f"{kind}:{self.seed}:{self.games}:{self.hand_number - 1}:{actions}:{seat.name}"
         return random.Random(key)
 
     def computer(self, seat: Seat) -> Player:
@@ -377,7 +510,45 @@ class PlaySession:
             raise IllegalActionError(
                 "there is no decision of yours to take back in this hand", rule="undo"
             )
-        keep = log[: mine[-1]]
+        self._rebuild(log[: mine[-1]])
+
+    def rewind(self, actions: int) -> None:
+        """Go back to the position after the first ``actions`` actions of this hand.
+
+        The hand is rebuilt from its deal with those actions, as :meth:`undo` does; in a
+        game the hands before are kept as they were, and a finished hand's score is
+        taken back. ``rewind(m.step)`` for a :class:`Mistake` ``m`` goes back to that
+        decision, to try it again. Where a computer player is to move,
+        :meth:`run_computers` lets it act, with the same seeded decision as before.
+        A number outside the hand is refused, and nothing changes.
+
+        >>> from hasenpfeffer_core import Seat
+        >>> s = PlaySession(seed=4, people=(Seat.S,))
+        >>> computers = s.run_computers()
+        >>> first = len(s.state.log)                    # South's first decision
+        >>> computers = s.act(s.state.legal_actions()[0])
+        >>> s.rewind(first)
+        >>> len(s.state.log) == first and s.waiting_for is Seat.S
+        True
+        """
+        log = self.state.log
+        if isinstance(actions, bool) or not isinstance(actions, int):
+            raise InvalidDataError(
+                f"the place to go back to is a number of actions, not {quoted(actions)}",
+                rule="undo",
+            )
+        if not 0 <= actions <= len(log):
+            raise InvalidDataError(
+                f"this hand has {len(log)} actions so far: go back to a place from 0 to "
+                f"{len(log)}, not {quoted(actions)}",
+                rule="undo",
+            )
+        self._rebuild(log[:actions])
+
+    def _rebuild(self, keep: tuple[Action, ...]) -> None:
+        """Rebuild this hand from its deal with the actions ``keep`` (and, in a game,
+        the finished hands before it as they were)."""
+        state = self.state
         if self.game is not None:
             game = Game(self.rules, seed=self._game_rng())
             for hand in self.game.hands[:-1]:
@@ -413,6 +584,8 @@ class PlaySession:
             deal_seed = random.Random(f"deal:{self.seed}:{self.hands_dealt}")
             self.hands_dealt += 1
             self._hand = HandState.new(self.rules, dealer, seed=deal_seed)
+        self._hints.clear()
+        self._shown.clear()
 
     def _game_rng(self) -> random.Random:
         # (a random source rather than a number: the number may exceed a seed's range)
@@ -431,3 +604,155 @@ class PlaySession:
             self.rng("hint", seat), samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES
         )
         return expert.advise(PlayerView.of(self.state, seat))
+
+    # --- hints in steps ---------------------------------------------------------------
+
+    def _position(self, log: tuple[Action, ...]) -> tuple[object, ...]:
+        """The key of a position of this hand: the game, the hand and the actions so far."""
+        return (self.games, self.hand_number, log)
+
+    def _hint_for(self, state: HandState, seat: Seat) -> SteppedHint:
+        """The stepped hint for ``seat`` to move in ``state`` (a position of this hand),
+        worked out by a fair expert seeded for the position the first time only."""
+        key = self._position(state.log)
+        found = self._hints.get(key)
+        if found is not None:
+            return found
+        expert = FairExpert(
+            self._rng_at("hint", seat, len(state.log)),
+            samples=EXPERT_SAMPLES,
+            bid_samples=EXPERT_BID_SAMPLES,
+        )
+        view = PlayerView.of(state, seat)
+        hint = stepped_hint(view, expert.advise(view))
+        self._hints[key] = hint
+        return hint
+
+    def hint(self, at: int | None = None) -> SteppedHint:
+        """The fair expert's advice for the person to move, in steps
+        (:func:`~hasenpfeffer_core.analysis.hints.stepped_hint`); with ``at``, for a
+        person's decision earlier in this hand, the action at place ``at`` of its log
+        (the position as it was before it).
+
+        Worked out once per position: asking again, or after an undo, costs nothing,
+        and the hint is the very advice :meth:`advise` gives.
+        """
+        if at is None:
+            seat = self.waiting_for
+            if seat is None:
+                raise IllegalActionError(
+                    "it is not your turn: there is no decision of yours to advise on",
+                    rule="hint",
+                )
+            return self._hint_for(self.state, seat)
+        log = self.state.log
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < len(log):
+            raise InvalidDataError(
+                f"this hand has {len(log)} actions so far: a decision is one of them, "
+                f"counted from 0, not {quoted(at)}",
+                rule="hint",
+            )
+        seat = log[at].seat
+        if seat not in self.people:
+            raise IllegalActionError(
+                f"action {at + 1} of this hand was {seat.word}'s, a computer player's, "
+                "not a decision of yours",
+                rule="hint",
+            )
+        return self._hint_for(self._replayed(log[:at]), seat)
+
+    def _replayed(self, actions: tuple[Action, ...]) -> HandState:
+        """This hand after ``actions``, rebuilt from its deal (a copy: the hand is untouched)."""
+        state = self.state
+        assert state.deal is not None
+        return HandState.replay(state.deal, actions, rules=state.rules, dealer=state.dealer)
+
+    def next_hint_step(self) -> tuple[SteppedHint, int]:
+        """Show one more step of the hint for the person to move: the hint, and how many
+        of its steps are now shown (1 to :data:`~hasenpfeffer_core.analysis.hints.STEPS`).
+
+        The first call at a position works the advice out; the next ones only reveal.
+        Once every step is shown, asking again shows the last one again and counts
+        nothing more.
+
+        >>> from hasenpfeffer_core import Seat
+        >>> s = PlaySession(seed=4, people=(Seat.S,))
+        >>> computers = s.run_computers()
+        >>> [s.next_hint_step()[1] for _ in range(4)], s.hints_used()
+        ([1, 2, 3, 3], (1, 3))
+        """
+        hint = self.hint()
+        key = self._position(self.state.log)
+        shown = min(STEPS, self._shown.get(key, 0) + 1)
+        self._shown[key] = shown
+        return hint, shown
+
+    def hint_steps_shown(self) -> int:
+        """How many steps of the hint for the current position have been shown (0 to 3)."""
+        return self._shown.get(self._position(self.state.log), 0)
+
+    def hints_used(self) -> tuple[int, int]:
+        """In this hand: how many decisions a hint was asked for, and how many steps
+        were shown in all (a decision taken back and hinted again counts once)."""
+        here = (self.games, self.hand_number)
+        steps = [n for key, n in self._shown.items() if key[:2] == here]
+        return len(steps), sum(steps)
+
+    # --- the review after the hand ----------------------------------------------------
+
+    def mistakes(self) -> list[Mistake]:
+        """The people's decisions in this hand that cost tricks or points, in order.
+
+        A card played counts when, with all four hands in view (double dummy), it gave
+        up a trick; a bid, a trump or a discard when the fair expert reckons its own
+        choice worth at least :data:`CLEAR_POINTS` more on average or, where it did not
+        even weigh the choice made, when that choice goes against a principle. Going
+        alone or not is not judged. Each comes with the fair expert's view of the
+        position: the double-dummy values are already known from the play, but the
+        expert's view is one expert decision per decision reviewed (none where the
+        hint was asked), so a face works this out when the learner opens the review.
+        """
+        log = self.state.log
+        state = self._replayed(())
+        found: list[Mistake] = []
+        for step, action in enumerate(log):
+            seat = action.seat
+            if seat in self.people and len(state.legal_actions()) > 1:
+                mistake = self._judge(state, step, action)
+                if mistake is not None:
+                    found.append(mistake)
+            state.apply(action)
+        return found
+
+    def _judge(self, state: HandState, step: int, action: Action) -> Mistake | None:
+        """The review of a person's ``action`` in ``state``, if it was a mistake."""
+        seat = action.seat
+        trick = len(state.tricks) + 1
+        words = _decision_words(action, trick, state.rules)
+        if isinstance(action, Play):
+            values = state_play_values(state)
+            top = max(values.values())
+            lost = top - values[action.card]
+            if lost <= 0:
+                return None
+            hint = self._hint_for(state, seat)
+            broken = tuple(broken_by(PlayerView.of(state, seat), action))
+            best = tuple(c for c, v in values.items() if v == top)
+            return Mistake(step, action, trick, words, hint, broken, lost=lost, best=best)
+        if isinstance(action, GoAlone):
+            return None
+        hint = self._hint_for(state, seat)
+        if hint.action == action:
+            return None
+        points = hint.advice.points
+        mine = points.get(action)
+        theirs = points.get(hint.action)
+        if mine is None or mine <= _NOT_WEIGHED or theirs is None:
+            broken = tuple(broken_by(PlayerView.of(state, seat), action))
+            if not broken:
+                return None
+            return Mistake(step, action, 0, words, hint, broken)
+        if theirs - mine < CLEAR_POINTS:
+            return None
+        broken = tuple(broken_by(PlayerView.of(state, seat), action))
+        return Mistake(step, action, 0, words, hint, broken, points=theirs - mine)

@@ -3,8 +3,14 @@
 The table is a :class:`~hasenpfeffer_core.analysis.session.PlaySession`, the one every
 face that lets a learner play drives: it seats the computer players and lets them
 act, takes back South's last decision (``undo``) and gives the fair expert's advice
-(``hint``). This module only reads South's actions and prints what happens, showing
-South only what South may see (:class:`~hasenpfeffer_core.analysis.view.PlayerView`).
+as a hint in three steps, one each time ``hint`` is typed (what to look at, the
+principle with the cards, the move with the averages behind it). This module only
+reads South's actions and prints what happens, showing South only what South may see
+(:class:`~hasenpfeffer_core.analysis.view.PlayerView`).
+
+After each hand: the result with the hints used, the hand annotated, then South's
+decisions that cost tricks or points, numbered, each with the fair expert's view and
+the double-dummy view; ``again N`` goes back to decision N and plays on from there.
 
 With ``--save FILE`` each finished hand is written as a record. The file is checked
 before a card is dealt (a missing folder, or a folder given as the file, is refused at
@@ -19,12 +25,21 @@ import argparse
 import contextlib
 import os
 import random
+import re
 import tempfile
 from pathlib import Path
 from typing import Final
 
+from ...analysis.hints import STEPS
 from ...analysis.review import analyse
-from ...analysis.session import OPPONENTS, PlaySession
+from ...analysis.session import (
+    DOUBLE_DUMMY_VIEW,
+    EXPERT_VIEW,
+    OPPONENTS,
+    Mistake,
+    PlaySession,
+    hints_used_words,
+)
 from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from ...engine.cards import format_cards
@@ -43,7 +58,17 @@ from .hands import (
     trick_won_text,
     trump_text,
 )
-from .term import MAX_SEED, Command, Reader, Stop, Term, UsageError, one_line, whole_number
+from .term import (
+    MAX_SEED,
+    Command,
+    Reader,
+    Stop,
+    Term,
+    UsageError,
+    one_line,
+    quote,
+    whole_number,
+)
 
 __all__ = ["COMMAND", "run"]
 
@@ -66,7 +91,9 @@ _VERB = {
     Phase.ALONE: "alone",
     Phase.PLAY: "play",
 }
-_COMMANDS_HELP = "Also: hint, undo, table, q (quit)."
+_COMMANDS_HELP = "Also: hint (again for more), undo, table, q (quit)."
+#: ``again N`` after a hand: go back to mistake N of the review.
+_AGAIN = re.compile(r"again\s*(\d{1,6})")
 
 
 def add_arguments(play: argparse.ArgumentParser) -> None:
@@ -207,7 +234,7 @@ class _Table:
                 self.table()
                 continue
             if low == "hint":
-                self.term.wrap(f"Hint: {self.session.advise().reason}", "  ")
+                self.hint()
                 continue
             if low == "undo":
                 if self.session.can_undo():
@@ -224,15 +251,24 @@ class _Table:
                 continue
             return action
 
+    def hint(self) -> None:
+        """Print the next step of the hint (the last one again once all are shown)."""
+        hint, step = self.session.next_hint_step()
+        self.term.wrap(f"Hint {step} of {STEPS}: {hint.step(step)}", "  ")
+        if step == STEPS and hint.details:
+            self.term.wrap(f"({hint.details})", "    ")
+
     # -- a whole hand
-    def play_hand(self) -> HandState:
+    def play_hand(self, *, resumed: bool = False) -> HandState:
+        """Play the hand to its end; ``resumed`` after going back to a decision of it."""
         session, t = self.session, self.term
         hand = session.state
-        t.say()
-        t.heading(
-            f"Hand {session.hand_number}: {hand.dealer.word} deals.",
-            f" Your cards: {format_cards(hand.hand(_HUMAN))}" if self.human is not None else "",
-        )
+        if not resumed:
+            t.say()
+            t.heading(
+                f"Hand {session.hand_number}: {hand.dealer.word} deals.",
+                f" Your cards: {format_cards(hand.hand(_HUMAN))}" if self.human is not None else "",
+            )
         while True:
             session.run_computers(on_action=self.announce)
             if session.state.is_over:
@@ -243,13 +279,17 @@ class _Table:
                 session.apply(action)
                 self.announce(action)
 
-    def finish_hand(self, hand: HandState) -> None:
+    def finish_hand(self, hand: HandState) -> list[Mistake]:
+        """The result, the hand annotated and the review of South's decisions; returns
+        the decisions that cost tricks or points (none for a hand thrown in)."""
         session, t = self.session, self.term
         t.say()
         if hand.result is None:
             t.say("All four passed and the hand is thrown in; the deal passes to the left.")
-            return
+            return []
         t.wrap(f"Result: {hand.result.reason}", "")
+        if self.human is not None:
+            t.say(hints_used_words(*session.hints_used()))
         if session.game is not None:
             t.say(f"Score: {score_text(session.game.scores)} (game to {session.rules.target}).")
         record = HandRecord.from_state(hand, title=f"Hand {session.hand_number}")
@@ -263,6 +303,69 @@ class _Table:
         mistakes(t, analysis)
         if self.save is not None:
             self.save_hand(record)
+        if self.human is None:
+            return []
+        found = session.mistakes()  # one decision of the fair expert each, none if hinted
+        self.review(found)
+        return found
+
+    def review(self, found: list[Mistake]) -> None:
+        """Print South's decisions that cost tricks or points, numbered, with both views."""
+        t = self.term
+        t.say()
+        if not found:
+            t.heading("Your decisions: none cost a trick or clear points.")
+            return
+        t.heading("Your decisions that cost tricks or points")
+        for n, m in enumerate(found, start=1):
+            t.wrap(f"{n}. {m.what}", "  ")
+            t.wrap(f"{EXPERT_VIEW}: {m.expert}", "     ")
+            if m.principle:
+                t.wrap(m.principle, "     ")
+            if m.double_dummy:
+                t.wrap(f"{DOUBLE_DUMMY_VIEW}: {m.double_dummy}", "     ")
+
+    def try_again(self, found: list[Mistake]) -> bool:
+        """After the review: ``again N`` goes back to decision N (True), anything the
+        prompt offers first goes on (False). The end of the input after a single hand
+        ends it as going on would."""
+        if not found or self.human is None:
+            return False
+        session, n = self.session, len(found)
+        go_on = "next" if session.game is not None and not session.game.is_over else "done"
+        numbers = "again 1" if n == 1 else f"again 1-{n}"
+        self.term.say("To play on from one of these decisions, type again and its number.")
+        while True:
+            try:
+                text = self.reader.ask(f"Try one again? [{go_on} {numbers}]> ")
+            except Stop:
+                if session.game is None:
+                    return False
+                raise
+            low = " ".join(text.lower().split())
+            if low in ("", go_on, "done", "next"):
+                return False
+            if low in ("q", "quit"):
+                raise Stop
+            choices = f"again 1 to again {n}" if n > 1 else "again 1"
+            if low in ("help", "?"):
+                self.term.say(f"  Type {choices} to play on from that decision, or {go_on}.")
+                continue
+            match = _AGAIN.fullmatch(low)
+            number = int(match.group(1)) if match else (1 if low == "again" and n == 1 else 0)
+            if not 1 <= number <= n:
+                self.reader.refuse(
+                    f"{quote(text)} is not a choice here: type {choices}, or {go_on}"
+                )
+                continue
+            mistake = found[number - 1]
+            session.rewind(mistake.step)
+            self.term.say()
+            what = mistake.what
+            self.term.wrap(
+                f"Back to decision {number}. Last time: {what[:1].lower()}{what[1:]}", ""
+            )
+            return True
 
     def save_hand(self, record: HandRecord) -> None:
         """Write the record to the --save file; if that fails, the hand is not lost: it
@@ -289,9 +392,12 @@ class _Table:
 
     def run(self) -> int:
         session, t = self.session, self.term
+        resumed = False
         while True:
-            hand = self.play_hand()
-            self.finish_hand(hand)
+            hand = self.play_hand(resumed=resumed)
+            resumed = self.try_again(self.finish_hand(hand))
+            if resumed:
+                continue
             if session.game is not None and session.game.is_over:
                 t.say()
                 t.heading(f"{session.game.winner} win the game, {score_text(session.game.scores)}.")
@@ -395,9 +501,12 @@ COMMAND: Final = Command(
     summary="play a hand (or a game to 10) as South against the computer",
     description="Play as South; the computer plays North (your partner), East and West.\n"
     "Type a bid (3, pass), a suit (hearts, H), a card (J♥ or JH), or yes/no\n"
-    "for going alone; the prompt lists what you may do. Also: hint (the fair\n"
-    "expert's advice and reason), undo (take back your last action), q (quit).\n"
-    "At the end of each hand: the result and the hand annotated.",
+    "for going alone; the prompt lists what you may do. Also: hint (a hint in\n"
+    "three steps, one each time: what to look at, the principle, the move),\n"
+    "undo (take back your last action), q (quit).\n"
+    "At the end of each hand: the result, the hand annotated, and your decisions\n"
+    "that cost tricks or points, as the fair expert and double dummy see them;\n"
+    "again N goes back to decision N to play on from there.",
     examples="hasenpfeffer play\n"
     "hasenpfeffer play --game --opponents expert --rules seed-pepper\n"
     "hasenpfeffer play --auto --seed 3",

@@ -3,10 +3,14 @@
 The learner's legal actions appear as buttons (bids and pass, the trump suits, the
 cards to discard, going alone, the playable cards); the computer seats act on their
 own until it is the learner's turn again, and a short log says what they did.
-"Hint" asks the fair expert for its advice and its reason; "Undo" takes back the
-learner's last decision (the computers are re-seeded for every decision, so the
-same position always gets the same answer). When the hand ends, the result is shown
-with a replayer of the annotated hand.
+"Hint" gives the fair expert's advice in three steps, one a press, as a teacher
+would: what to look at, the principle with the cards, then the move itself (its
+button lit) with the averages behind it; the advice is worked out once per decision.
+"Undo" takes back the learner's last decision (the computers are re-seeded for every
+decision, so the same position always gets the same answer). When the hand ends, the
+result is shown with the hints used, a review of the learner's decisions that cost
+tricks or points (the fair expert's view and the double-dummy view side by side, each
+with "Try again from here"), and a replayer of the annotated hand.
 
 Every rule comes from the engine: the buttons are ``state.legal_actions()``, and an
 action goes through ``HandState.apply`` (or ``Game.apply``), which refuses anything
@@ -29,12 +33,22 @@ a hand record writes it, and a refused action is explained in the table's status
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Final
 
 import ipywidgets as w
 
+from ...analysis.hints import STEPS, SteppedHint
 from ...analysis.review import analyse
-from ...analysis.session import PlaySession, check_seed, quoted
+from ...analysis.session import (
+    DOUBLE_DUMMY_VIEW,
+    EXPERT_VIEW,
+    Mistake,
+    PlaySession,
+    check_seed,
+    hints_used_words,
+    quoted,
+)
 from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from ...engine.auction import bid_name
@@ -78,6 +92,24 @@ _ONE: Final = {
 
 
 _LOGGER = logging.getLogger("hasenpfeffer_core.faces.widgets")
+
+#: The hint button by the steps of the hint already shown: what the next press gives.
+HINT_BUTTON: Final = (
+    ("Hint", "A first hint: what to look at"),
+    ("More: the principle", "The principle at work here, with your cards"),
+    ("Show the move", "The move the fair expert makes, and the averages behind it"),
+)
+#: The hint button once every step is shown (disabled until the next decision).
+HINT_DONE: Final = ("Hint", "Every step of this hint is shown: the next decision has its own")
+#: What each step of a hint is.
+_STEP_NAMES: Final = ("What to look at", "The principle", "The move")
+
+_RED_CARD: Final = re.compile(r"(?:10|[9JQKA])?[♥♦]")
+
+
+def _text_html(text: str) -> str:
+    """Plain text as HTML: escaped, the red suits' cards in red."""
+    return _RED_CARD.sub(lambda m: f'<span class="hp-red">{m[0]}</span>', esc(text))
 
 
 class _LogPane(w.HTML):  # type: ignore[misc]
@@ -146,11 +178,12 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     hands to the target score, the deal passing to the left. A bad setting raises the
     engine's error (:class:`ParseError` or :class:`InvalidDataError`).
 
-    The public methods :meth:`act`, :meth:`undo`, :meth:`new_hand` and
-    :meth:`show_hint` do what the table's buttons do, and like the buttons they never
-    raise: an action the rules refuse (out of turn, in the wrong phase, a bid too low,
-    not following suit...) or an action that is not an action is explained in the
-    status line, in the engine's words, and the table stays exactly as it was.
+    The public methods :meth:`act`, :meth:`undo`, :meth:`new_hand`, :meth:`show_hint`,
+    :meth:`review_decisions` and :meth:`try_again` do what the table's buttons do, and
+    like the buttons they never raise: an action the rules refuse (out of turn, in the
+    wrong phase, a bid too low, not following suit...) or an action that is not an
+    action is explained in the status line, in the engine's words, and the table stays
+    exactly as it was.
     """
 
     # ``log`` is the play log here, not ipywidgets' logger (see _LogPane).
@@ -191,7 +224,12 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self._buttons: dict[Action, w.Button] = {}
         self._names = {self.seat: "You"}
         self._finished = False
+        self._note = ""  # said under the prompt after "Try again from here"
         self.action_buttons: list[w.Button] = []
+        #: The learner's decisions that cost tricks or points, once the review is opened.
+        self.mistakes: list[Mistake] = []
+        #: One "Try again from here" button for each of :attr:`mistakes`.
+        self.again_buttons: list[w.Button] = []
         self.replayer: HandReplayer | None = None
         # Made once, here, and reused from hand to hand: the end of a hand stays quick.
         self._replayer = HandReplayer(openers=False)
@@ -201,9 +239,9 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.prompt = w.HTML()
         self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.hint_button = w.Button(
-            description="Hint",
+            description=HINT_BUTTON[0][0],
             icon="lightbulb-o",
-            tooltip="What would the fair expert do here, and why?",
+            tooltip=HINT_BUTTON[0][1],
             layout=w.Layout(width="auto"),
         )
         self.undo_button = w.Button(
@@ -224,6 +262,16 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.hint = w.HTML()
         self.log = _LogPane()
         self.result = w.HTML()
+        self.review_button = w.Button(
+            description="Review my decisions",
+            icon="search",
+            tooltip="Your decisions that cost tricks or points: what the fair expert would "
+            "have done, what double dummy sees, and a chance to try each again",
+            layout=w.Layout(width="auto", align_self="flex-start"),
+        )
+        self.review_button.on_click(self._on_review)
+        #: The review of the learner's decisions (filled at the end of a hand).
+        self.decisions = w.VBox(layout=w.Layout(max_width="100%"))
         self.review = w.VBox()
         controls = w.HBox(
             [self.hint_button, self.undo_button, self.new_hand_button],
@@ -291,8 +339,33 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
 
     @guarded
     def show_hint(self) -> None:
-        """Show the fair expert's advice for the learner's decision."""
+        """Show the next step of the fair expert's advice for the learner's decision, as
+        pressing Hint does: what to look at, then the principle, then the move."""
         self._hint()
+
+    @guarded
+    def review_decisions(self) -> None:
+        """Open the review of the learner's decisions in the finished hand, as pressing
+        "Review my decisions" does."""
+        self._review()
+
+    @guarded
+    def try_again(self, number: int) -> None:
+        """Go back to mistake ``number`` (1 for the first in the review) and play on from
+        there, as pressing its "Try again from here" does."""
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise InvalidDataError(f"a mistake is given by its number, not {quoted(number)}")
+        if not self.mistakes:
+            raise IllegalActionError(
+                "there is no mistake to try again: open the review of a finished hand first",
+                rule="review",
+            )
+        if not 1 <= number <= len(self.mistakes):
+            raise InvalidDataError(
+                f"the review lists mistakes 1 to {len(self.mistakes)}, not {quoted(number)}",
+                rule="review",
+            )
+        self._try_again(self.mistakes[number - 1])
 
     # --- callbacks ----------------------------------------------------------------
 
@@ -307,6 +380,14 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     @guarded
     def _on_undo(self, _button: w.Button) -> None:
         self._undo()
+
+    @guarded
+    def _on_review(self, _button: w.Button) -> None:
+        self._review()
+
+    @guarded
+    def _on_again(self, button: w.Button) -> None:
+        self._try_again(button.mistake)
 
     @guarded
     def _on_new_hand(self, _button: w.Button) -> None:
@@ -328,8 +409,12 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
 
     def _reset_panels(self) -> None:
         self._finished = False
+        self._note = ""
         self.replayer = None
         self.review.children = []
+        self.decisions.children = []
+        self.mistakes = []
+        self.again_buttons = []
         self.result.value = ""
         self.status.value = ""
 
@@ -340,6 +425,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             )
         self.session.act(action)  # the engine refuses anything the rules forbid
         self.status.value = ""
+        self._note = ""
         self._render()
 
     def _undo(self) -> None:
@@ -348,16 +434,126 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self._render()
 
     def _hint(self) -> None:
-        state = self.state
-        advice = self.session.advise()
-        what = action_html(advice.action, state.rules, maker=state.maker, names=self._names)
+        # The first press at a decision works the advice out; the next ones only reveal.
+        hint, shown = self.session.next_hint_step()  # refused when it is not your turn
+        self._show_hint(hint, shown)
+
+    def _show_hint(self, hint: SteppedHint, shown: int) -> None:
+        """Show the first ``shown`` steps of ``hint``; the button offers the next one."""
+        items = []
+        for n in range(1, shown + 1):
+            text = _text_html(hint.step(n))
+            if n == STEPS:
+                text = f"<b>{text}</b>"
+                if hint.details:
+                    text += (
+                        '<div class="hp-muted hp-details" style="font-size:.86em;'
+                        f'margin-top:3px">{_text_html(hint.details)}</div>'
+                    )
+            items.append(
+                f'<li style="margin:2px 0"><span class="hp-muted">{_STEP_NAMES[n - 1]}:</span> '
+                f"{text}</li>"
+            )
         self.hint.value = box(
-            '<div class="hp-fb hp-info" role="status">'
-            f"<b>Hint: {what}.</b><div>{esc(advice.reason)}</div></div>"
+            '<div class="hp-fb hp-info hp-hint" role="status"><b>Hint</b> '
+            f'<span class="hp-muted">· step {shown} of {STEPS}</span>'
+            f'<ol style="margin:4px 0 0;padding-left:1.5em">{"".join(items)}</ol></div>'
         )
-        for b in self.action_buttons:
-            if b.action == advice.action:
-                paint_result(b, "info")  # light up the advised button, in every theme
+        if shown >= STEPS:
+            for b in self.action_buttons:
+                if b.action == hint.action:
+                    paint_result(b, "info")  # light up the advised button, in every theme
+        self._label_hint_button(shown, yours=True)
+
+    def _label_hint_button(self, shown: int, *, yours: bool) -> None:
+        """The hint button says what its next press gives; disabled once all is shown."""
+        if not yours:
+            label, tip = HINT_BUTTON[0]
+        elif shown >= STEPS:
+            label, tip = HINT_DONE
+        else:
+            label, tip = HINT_BUTTON[shown]
+        self.hint_button.description = label
+        self.hint_button.tooltip = tip
+        self.hint_button.disabled = not yours or shown >= STEPS
+
+    # --- the review of the learner's decisions ---------------------------------------
+
+    def _review(self) -> None:
+        if not self.state.is_over:
+            raise IllegalActionError(
+                "the review comes once the hand is over: finish the hand first", rule="review"
+            )
+        self.mistakes = self.session.mistakes()  # one expert decision each, worked out now
+        self.again_buttons = []
+        items: list[w.Widget] = [w.HTML(box(self._review_intro(done=True)))]
+        for n, m in enumerate(self.mistakes, start=1):
+            again = w.Button(
+                description="Try again from here",
+                icon="repeat",
+                tooltip=f"Go back to this decision and play on from there ({m.what})",
+                layout=w.Layout(width="auto", align_self="flex-start"),
+            )
+            again.mistake = m
+            again.on_click(self._on_again)
+            self.again_buttons.append(again)
+            items.append(w.VBox([w.HTML(box(self._mistake_html(n, m))), again]))
+        self.decisions.children = items
+
+    def _review_intro(self, *, done: bool) -> str:
+        head = "<h3>Your decisions</h3>"
+        if not done:
+            return head + (
+                "<div>Which of your decisions cost tricks or points? The fair expert looks at "
+                "each with only what you could see; double dummy with all four hands in view. "
+                "You can try each one again.</div>"
+            )
+        n = len(self.mistakes)
+        if n == 0:
+            return head + (
+                '<div class="hp-fb hp-ok" role="status"><b>None of your decisions cost a '
+                "trick or clear points.</b> Double dummy found no better card for you, and "
+                "the fair expert would not have bid, named trumps or discarded clearly "
+                "differently.</div>"
+            )
+        counted = "One of your decisions" if n == 1 else f"{n} of your decisions"
+        return head + (
+            f"<div>{counted} cost tricks or points. For each: what the fair expert, seeing "
+            "only what you saw, would have done, and what double dummy, seeing all four "
+            "hands, says. Try any of them again.</div>"
+        )
+
+    def _mistake_html(self, n: int, m: Mistake) -> str:
+        expert = f"<div>{_text_html(m.expert)}</div>"
+        if m.principle:
+            expert += f'<div style="margin-top:3px">{_text_html(m.principle)}</div>'
+        if m.hint.details:
+            expert += (
+                '<div class="hp-muted hp-details" style="font-size:.86em;margin-top:3px">'
+                f"{_text_html(m.hint.details)}</div>"
+            )
+        views = [(EXPERT_VIEW, expert)]
+        if m.double_dummy:
+            views.append((DOUBLE_DUMMY_VIEW, f"<div>{_text_html(m.double_dummy)}</div>"))
+        columns = "".join(
+            f'<div style="flex:1 1 260px;min-width:0"><b>{esc(label)}</b>{body}</div>'
+            for label, body in views
+        )
+        return (
+            f'<div class="hp-fb hp-bad hp-mistake" role="note"><b>{n}. {_text_html(m.what)}</b>'
+            f'<div style="display:flex;flex-wrap:wrap;gap:6px 18px;margin-top:4px">'
+            f"{columns}</div></div>"
+        )
+
+    def _try_again(self, mistake: Mistake) -> None:
+        self.session.rewind(mistake.step)
+        self._reset_panels()
+        what = mistake.what
+        self._note = (
+            f"Back to this decision, to try it again. Last time: {what[:1].lower()}{what[1:]}"
+        )
+        self.session.run_computers()  # (nobody but you is to move here)
+        self._render()
 
     # --- showing ------------------------------------------------------------------
 
@@ -417,7 +613,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.actions.children = self.action_buttons
         self.prompt.value = self._prompt_html(state)
         self.hint.value = ""
-        self.hint_button.disabled = not yours
+        shown = self.session.hint_steps_shown() if yours else 0
+        self._label_hint_button(shown, yours=yours)
+        if shown:  # back at a decision whose hint was asked (an undo, a try again)
+            self._show_hint(self.session.hint(), shown)
         self.undo_button.disabled = not any(a.seat is self.seat for a in state.log)
         self.log.value = self._log_html(state)
         if self.game_mode:
@@ -483,7 +682,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             text = f"Your lead (trick {len(view.tricks) + 1})."
         else:
             text = f"Your turn to play to trick {len(view.tricks) + 1}."
-        return box(f'<div class="hp-fb hp-info" role="status"><b>{text}</b></div>')
+        note = f'<div class="hp-muted">{_text_html(self._note)}</div>' if self._note else ""
+        return box(f'<div class="hp-fb hp-info" role="status"><b>{text}</b>{note}</div>')
 
     def _log_html(self, state: HandState) -> str:
         """What happened: the actions since your last decision, then the whole hand."""
@@ -542,7 +742,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         annotated = record.with_notes({p.step: p.text for p in analysis.plays})
         self._replayer.load(annotated, analysis=analysis)
         self.replayer = self._replayer
+        # The review of the learner's decisions is worked out when it is opened.
+        self.decisions.children = [w.HTML(box(self._review_intro(done=False))), self.review_button]
         self.review.children = [
+            self.decisions,
             w.HTML(box("<h3>Review the hand</h3>")),
             self._replayer,
         ]
@@ -564,6 +767,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             else:
                 kind, head = "ok", "You defeated the opponents' bid."
             out = feedback(kind, head, result.reason)
+        out += box(f"<div>{esc(hints_used_words(*self.session.hints_used()))}</div>")
         game = self.game
         if game is not None:
             s = game.scores

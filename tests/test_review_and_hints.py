@@ -1,0 +1,364 @@
+"""Issue 14, a teacher at the table: hints in steps and the review of the learner's
+mistakes, at the play table widget and in the play session behind both faces.
+
+The widget is driven from Python as ipywidgets' own tests drive widgets (``click()``),
+and every check is on what the learner sees or on the hand itself."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from hasenpfeffer_core import HandState, Phase, Play, Seat, Side
+from hasenpfeffer_core.analysis import bots
+from hasenpfeffer_core.analysis.bots import Advice
+from hasenpfeffer_core.analysis.hints import STEPS, stepped_hint
+from hasenpfeffer_core.analysis.principles import broken_by
+from hasenpfeffer_core.analysis.review import state_play_values
+from hasenpfeffer_core.analysis.session import (
+    DOUBLE_DUMMY_VIEW,
+    EXPERT_VIEW,
+    PlaySession,
+)
+from hasenpfeffer_core.analysis.view import PlayerView
+from hasenpfeffer_core.engine.errors import IllegalActionError, InvalidDataError
+from hasenpfeffer_core.faces.widgets import PlayTable
+from hasenpfeffer_core.faces.widgets.play_table import HINT_BUTTON, HINT_DONE
+
+
+def plain(markup: str) -> str:
+    """The text of some HTML, tags dropped, entities read, white space made single."""
+    markup = re.sub(r"</?span[^>]*>", "", markup)  # (red cards are spans inside words)
+    text = html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", markup, flags=re.S))
+    return " ".join(text.split())
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def same(a: HandState, b: HandState) -> bool:
+    """Two states of one hand are equal: same actions, phase, hands, trick and turn."""
+    return (
+        a.log == b.log
+        and a.phase is b.phase
+        and a.hands == b.hands
+        and a.to_move is b.to_move
+        and a.deal == b.deal
+        and a.current_trick == b.current_trick
+        and a.tricks == b.tricks
+    )
+
+
+@pytest.fixture
+def expert_calls(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every decision the fair expert works out (the computers' and the hints')."""
+    calls: list[object] = []
+    original = bots.FairExpert.advise
+
+    def counting(self: bots.FairExpert, view: PlayerView) -> Advice:
+        calls.append(view)
+        return original(self, view)
+
+    monkeypatch.setattr(bots.FairExpert, "advise", counting)
+    return calls
+
+
+def to_a_real_choice(t: PlayTable) -> None:
+    """Press the first button until the learner has more than one choice."""
+    while len(t.action_buttons) < 2:
+        assert not t.state.is_over
+        t.action_buttons[0].click()
+
+
+def lit(t: PlayTable) -> list[object]:
+    return [b.action for b in t.action_buttons if b.button_style == "info"]
+
+
+# --- hints in steps ------------------------------------------------------------------
+
+
+def test_hint_steps_are_revealed_in_order_from_one_expert_decision(
+    expert_calls: list[object],
+) -> None:
+    t = PlayTable(seed=1)
+    to_a_real_choice(t)
+    assert (t.hint_button.description, t.hint_button.disabled) == ("Hint", False)
+    view = PlayerView.of(t.state, t.seat)
+    before = len(expert_calls)
+
+    t.hint_button.click()
+    hint = t.session.hint()
+    shown = plain(t.hint.value)
+    assert words(hint.nudge) in shown
+    assert words(hint.principle) not in shown and words(hint.answer) not in shown
+    assert lit(t) == []  # the move is not given away yet
+    assert t.hint_button.description == HINT_BUTTON[1][0] == "More: the principle"
+
+    t.hint_button.click()
+    shown = plain(t.hint.value)
+    assert words(hint.nudge) in shown and words(hint.principle) in shown
+    assert words(hint.answer) not in shown and lit(t) == []
+    assert t.hint_button.description == "Show the move" and not t.hint_button.disabled
+
+    t.hint_button.click()
+    shown = plain(t.hint.value)
+    assert shown.index(words(hint.nudge)) < shown.index(words(hint.principle))
+    assert shown.index(words(hint.principle)) < shown.index(words(hint.answer))
+    assert hint.details and words(hint.details) in shown  # the averages, under the move
+    assert 'class="hp-muted hp-details"' in t.hint.value  # in smaller, muted text
+    assert lit(t) == [hint.action]
+    assert t.hint_button.disabled and t.hint_button.description == HINT_DONE[0]
+
+    # One decision of the expert for the three steps: the first press worked it out.
+    assert len(expert_calls) - before == 1
+    # The steps are the fair expert's advice for this very position.
+    advice = t.session.advise()
+    assert stepped_hint(view, advice).steps == hint.steps
+
+    # The next decision has its own hint, from the first step again.
+    t.act(hint.action)
+    assert t.hint.value == "" and t.hint_button.description == "Hint"
+    assert t.hint_button.disabled is (t.state.to_move is not t.seat)
+
+
+def test_a_hint_taken_back_to_is_not_worked_out_again(expert_calls: list[object]) -> None:
+    t = PlayTable(seed=1)
+    to_a_real_choice(t)
+    here = t.state.copy()
+    t.hint_button.click()
+    nudge = plain(t.hint.value)
+    t.action_buttons[0].click()  # (the computers that follow decide too)
+    calls = len(expert_calls)
+    t.undo_button.click()
+    assert same(t.state, here)
+    assert plain(t.hint.value) == nudge  # the step already shown is shown again
+    assert t.hint_button.description == "More: the principle"
+    t.hint_button.click()
+    assert len(expert_calls) == calls  # revealed, not worked out again
+    assert t.session.hints_used() == (1, 2)
+
+
+def test_the_steps_used_are_counted_with_the_result() -> None:
+    t = PlayTable(seed=1)
+    presses = []
+    while not t.state.is_over:
+        if len(t.action_buttons) > 1 and len(presses) < 3:
+            n = len(presses) + 1  # 1, 2, then 3 presses at three decisions
+            for _ in range(n):
+                t.hint_button.click()
+            presses.append(n)
+        t.action_buttons[0].click()
+    assert presses == [1, 2, 3]
+    assert "You used hints on 3 decisions, 6 steps in all." in plain(t.result.value)
+
+
+def test_in_a_game_the_hints_are_counted_per_hand() -> None:
+    t = PlayTable(seed=11, game=True)
+    to_a_real_choice(t)
+    t.hint_button.click()
+    t.hint_button.click()
+    while not t.state.is_over:
+        t.action_buttons[0].click()
+    assert "You used a hint on 1 decision, 2 steps in all." in plain(t.result.value)
+    t.new_hand_button.click()
+    while not t.state.is_over:
+        t.action_buttons[0].click()
+    assert "You used no hints in this hand." in plain(t.result.value)
+
+
+# --- the review of the learner's mistakes ---------------------------------------------
+
+
+def bad_card(state: HandState) -> Play | None:
+    """A legal card that gives up tricks, all hands seen, and goes against a principle."""
+    seat = state.to_move
+    assert seat is not None
+    values = state_play_values(state)
+    top = max(values.values())
+    view = PlayerView.of(state, seat)
+    for card, value in values.items():
+        if value < top and broken_by(view, Play(seat, card)):
+            return Play(seat, card)
+    return None
+
+
+def table_with_a_bad_play(*, game: bool = False) -> tuple[PlayTable, Play, HandState]:
+    """A finished hand at the table in which the learner played a card that gave up
+    tricks (double dummy) against a principle; that card and the position before it."""
+    for seed in range(40):
+        t = PlayTable(seed=seed, game=game)
+        bad: tuple[Play, HandState] | None = None
+        while not t.state.is_over:
+            state = t.state
+            if bad is None and state.phase is Phase.PLAY:
+                card = bad_card(state)
+                if card is not None:
+                    bad = (card, state.copy())
+                    t.act(card)
+                    continue
+            t.action_buttons[0].click()
+        if bad is not None:
+            assert t.status.value == ""
+            return t, *bad
+    raise AssertionError("no seeded hand gave the learner a losing card to play")
+
+
+def test_the_review_lists_a_bad_play_with_both_views_and_the_principle_broken() -> None:
+    t, card, before = table_with_a_bad_play()
+    assert "Review my decisions" in [getattr(c, "description", "") for c in t.decisions.children]
+    t.review_button.click()
+    assert t.status.value == ""
+    mine = [m for m in t.mistakes if m.action == card]
+    assert len(mine) == 1
+    m = mine[0]
+    assert m.step == len(before.log) and m.trick == len(before.tricks) + 1
+    values = state_play_values(before)
+    assert m.lost == max(values.values()) - values[card.card] > 0
+    # The item shown for it: the decision, the two views side by side, the principle.
+    number = t.mistakes.index(m) + 1
+    item = t.decisions.children[number]
+    text = plain(item.children[0].value)
+    assert text.startswith(f"{number}. At trick {m.trick} you played {card.card.text}.")
+    assert EXPERT_VIEW in text and DOUBLE_DUMMY_VIEW in text
+    tricks = "1 trick" if m.lost == 1 else f"{m.lost} tricks"
+    assert f"This gave up {tricks}" in text and "would have kept" in text
+    for best in m.best:
+        assert best.text in text
+    view = PlayerView.of(before, t.seat)
+    hint = t.session.hint(at=m.step)
+    assert hint.steps == stepped_hint(view, hint.advice).steps
+    assert words(hint.answer) in text  # what the expert would have done, and why
+    broken = broken_by(view, card)
+    assert broken and f"“{broken[0].principle.name}”" in text and words(broken[0].text) in text
+    assert "display:flex" in item.children[0].value  # side by side, wrapping when narrow
+    assert item.children[1].description == "Try again from here"
+
+
+def test_the_review_is_worked_out_only_when_opened(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[int] = []
+    original = PlaySession.mistakes
+
+    def counting(self: PlaySession) -> object:
+        opened.append(1)
+        return original(self)
+
+    monkeypatch.setattr(PlaySession, "mistakes", counting)
+    t = PlayTable(seed=6)
+    while not t.state.is_over:
+        t.action_buttons[0].click()
+    assert opened == [] and t.mistakes == [] and t.again_buttons == []
+    t.review_button.click()
+    assert opened == [1]
+    assert len(t.again_buttons) == len(t.mistakes)
+
+
+def test_try_again_restores_that_position_and_play_goes_on() -> None:
+    t, card, before = table_with_a_bad_play(game=True)
+    assert t.game is not None and len(t.game.hands) == 1
+    t.review_button.click()
+    number = next(i for i, m in enumerate(t.mistakes, start=1) if m.action == card)
+    t.again_buttons[number - 1].click()
+    assert t.status.value == ""
+    assert same(t.state, before)  # the same hand, the same trick, the same cards
+    scores = t.game.scores
+    assert (scores[Side.NS], scores[Side.EW]) == (0, 0) and len(t.game.hands) == 1
+    assert "North-South 0 · East-West 0" in t.header.value  # the score before this hand
+    assert not t.state.is_over and t.result.value == "" and t.review.children == ()
+    assert [b.action for b in t.action_buttons] == list(before.legal_actions())
+    assert "Last time: at trick" in plain(t.prompt.value)
+    # The learner plays on, another card this time, to the end of the hand.
+    other = next(b for b in t.action_buttons if b.action != card)
+    other.click()
+    assert t.state.log[len(before.log)] == other.action
+    while not t.state.is_over:
+        t.action_buttons[0].click()
+    assert t.result.value and t.replayer is not None
+    assert t.status.value == ""
+
+
+def test_try_again_by_number_and_its_refusals() -> None:
+    t = PlayTable(seed=6)
+    t.try_again(1)
+    assert "open the review" in plain(t.status.value)
+    while not t.state.is_over:
+        t.action_buttons[-1].click()  # the highest bids, the last cards: mistakes likely
+    t.review_decisions()
+    n = len(t.mistakes)
+    assert n >= 1
+    over = t.state.copy()
+    t.try_again(n + 1)
+    assert f"mistakes 1 to {n}" in plain(t.status.value) and same(t.state, over)
+    t.try_again("1")  # type: ignore[arg-type]
+    assert "number" in plain(t.status.value) and same(t.state, over)
+    first = t.mistakes[0]
+    t.try_again(1)
+    assert len(t.state.log) == first.step and t.state.to_move is t.seat
+    assert t.status.value == ""
+
+
+def test_a_bid_far_above_the_cheapest_is_reviewed_with_the_experts_points() -> None:
+    t = PlayTable(seed=0)
+    assert t.state.phase is Phase.AUCTION
+    highest = t.action_buttons[-1]
+    highest.click()  # the highest bid there is
+    while not t.state.is_over:
+        t.action_buttons[0].click()
+    t.review_button.click()
+    bid = next(m for m in t.mistakes if m.action == highest.action)
+    text = plain(t.decisions.children[t.mistakes.index(bid) + 1].children[0].value)
+    assert "In the auction you bid" in text
+    assert bid.points is not None and bid.points >= 0.5
+    assert "points more to your side" in text
+    assert DOUBLE_DUMMY_VIEW not in text  # double dummy judges the cards only
+    assert "Bid what wins the auction" in text
+
+
+# --- the session behind both faces ----------------------------------------------------
+
+
+def session_at_first_choice(seed: int = 4) -> PlaySession:
+    s = PlaySession(seed=seed, people=(Seat.S,))
+    s.run_computers()
+    while len(s.state.legal_actions()) < 2:
+        s.act(s.state.legal_actions()[0])
+    return s
+
+
+def test_the_session_reveals_one_step_at_a_time_and_then_the_last_again() -> None:
+    s = session_at_first_choice()
+    assert s.hint_steps_shown() == 0 and s.hints_used() == (0, 0)
+    seen = [s.next_hint_step() for _ in range(STEPS + 2)]
+    assert [n for _, n in seen] == [1, 2, 3, 3, 3]
+    hint = seen[0][0]
+    assert all(h is hint for h, _ in seen)
+    assert len(set(hint.steps)) == STEPS  # three different steps
+    assert s.hints_used() == (1, 3)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda s: s.rewind(-1), InvalidDataError, "go back to a place from 0 to"),
+        (lambda s: s.rewind(10**6), InvalidDataError, "go back to a place from 0 to"),
+        (lambda s: s.rewind("3"), InvalidDataError, "a number of actions, not '3'"),
+        (lambda s: s.rewind(True), InvalidDataError, "a number of actions, not True"),
+        (lambda s: s.hint(at=-1), InvalidDataError, "counted from 0"),
+        (lambda s: s.hint(at=0), IllegalActionError, "a computer player's"),
+    ],
+)
+def test_the_session_refuses_a_bad_place_and_changes_nothing(
+    call: Callable[[PlaySession], object], error: type[Exception], message: str
+) -> None:
+    s = session_at_first_choice(4)
+    assert s.state.log and s.state.log[0].seat is not Seat.S
+    before = s.state.copy()
+    with pytest.raises(error, match=re.escape(message)) as caught:
+        call(s)
+    assert caught.value.rule in ("undo", "hint")  # type: ignore[attr-defined]
+    assert same(s.state, before)
