@@ -382,8 +382,12 @@ class _Play:
 
     # strength -----------------------------------------------------------------
     def key(self, card: Card) -> int:
-        """How high a card is in its own suit (trumps above every plain card)."""
-        return WIN[self.tk][EFF[self.tk][card.index]][card.index]
+        """How low a card is to throw: a plain card by its printed rank (a 9 is as low
+        as any other 9, whatever its suit), every trump above every plain card, in
+        trump order."""
+        if EFF[self.tk][card.index] == self.tk:
+            return 100 + WIN[self.tk][self.tk][card.index]
+        return int(card.rank)
 
     def is_trump(self, card: Card) -> bool:
         return EFF[self.tk][card.index] == self.tk and self.trump is not None
