@@ -139,5 +139,7 @@ def stepped_hint(
         answer = f"{said[0].upper()}{said[1:]}."
     if advice.close:
         answer += " It is a close decision: another choice is worth almost as much."
-    details = advice.reason
+    # The figures behind the move, without the move again ("Play J♦: over 16 deals ...").
+    head, sep, rest = advice.reason.partition(": ")
+    details = rest[0].upper() + rest[1:] if sep and len(head) <= 30 and rest else advice.reason
     return SteppedHint(advice, reasons, nudge, principle, answer, details)

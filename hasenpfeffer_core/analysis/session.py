@@ -755,4 +755,7 @@ class PlaySession:
         if theirs - mine < CLEAR_POINTS:
             return None
         broken = tuple(broken_by(PlayerView.of(state, seat), action))
+        if isinstance(hint.action, Pass):
+            # a principle that says which bid to make would contradict the expert's pass
+            broken = tuple(r for r in broken if r.principle.phase != "bid")
         return Mistake(step, action, 0, words, hint, broken, points=theirs - mine)
