@@ -82,6 +82,8 @@ LABELS = {
     "_on_undo": "Undo",
     "_on_new_hand": "New hand",
     "_on_hint": "Hint",
+    "_on_review": "Review my decisions (the expert's view of each mistake)",
+    "_on_again": "Try again from here",
     "last card": "the last card (annotates the finished hand)",
 }
 
@@ -227,6 +229,8 @@ def drive_play_table(
             if not undone and rng.random() < 0.1 and not t.undo_button.disabled:
                 t.undo_button.click()
                 undone = True
+        if t.review_button in t.decisions.children:  # the hand's review, when offered
+            t.review_button.click()
         t.new_hand_button.click()
     # If the hands ran out before the hints did, ask for the rest on fresh deals.
     while hinted < hints:
