@@ -284,6 +284,8 @@ def _target(widget: str, name: str) -> float:
         "last card",
         "_on_undo",
         "_on_new_hand",
+        "_on_review",
+        "_on_again",
     ):
         return NO_TARGET
     return TARGET_MS
