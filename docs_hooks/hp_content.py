@@ -7,6 +7,8 @@ JSON. ``site_hooks.py`` calls it from the MkDocs events.
 
 from __future__ import annotations
 
+import copy
+import functools
 import html
 import json
 import re
@@ -49,6 +51,7 @@ from hasenpfeffer_core.engine.tricks import (
 )
 from hasenpfeffer_core.faces.render import card_svg, hand_svg, ranking_svg, state_html, table_svg
 from hasenpfeffer_core.faces.widgets.base import rules_words, side_words
+from hasenpfeffer_core.faces.widgets.bid_quiz import chances_caption, chances_html
 
 esc = html.escape
 
@@ -662,20 +665,45 @@ def terms_table(lang: str, translation: TranslationNotes | None = None) -> str:
 # --- practice -------------------------------------------------------------------------
 
 PRACTICE_COUNT = 15  # per difficulty
-PRACTICE_SEEDS = {"trick-winner": 2024, "legal-play": 7031}
+#: A bid question is a study of the hand (about a second of the build each): fewer.
+PRACTICE_COUNTS = {"bid": 6}
+PRACTICE_SEEDS = {"trick-winner": 2024, "legal-play": 7031, "bid": 5150}
 
 
 def practice_data(kind: str) -> dict[str, Any]:
     """Questions of one kind at every difficulty, with answers, explanations and pictures."""
+    if kind == "bid":
+        return copy.deepcopy(_bid_practice())
+    return _practice_data(kind)
+
+
+@functools.cache
+def _bid_practice() -> dict[str, Any]:
+    """The bid questions, made once per build (and once per test run)."""
+    return _practice_data("bid")
+
+
+def _practice_data(kind: str) -> dict[str, Any]:
     questions: list[dict[str, Any]] = []
+    count = PRACTICE_COUNTS.get(kind, PRACTICE_COUNT)
     for d_index, difficulty in enumerate(DIFFICULTIES):
         seed = PRACTICE_SEEDS[kind] + d_index
-        for q in quiz_set(kind, PRACTICE_COUNT, seed=seed, difficulty=difficulty):
+        for q in quiz_set(kind, count, seed=seed, difficulty=difficulty):
             data = q.to_dict()
             data["id"] = f"{kind}-{difficulty}-{len(questions)}"
             plays = list(q.trick)
             trump = q.trump
-            if kind == "trick-winner":
+            if kind == "bid":
+                # The hand as a picture, the choices in words, and the chances as a bar
+                # chart for the feedback (drawn by the bidding widget's own chart code).
+                d = q.details
+                data["picture"] = hand_svg(q.hand, label="your hand")  # 266 px: fits a phone
+                data["choices"] = [{"value": c["value"], "label": c["label"]} for c in d["choices"]]
+                data["chart"] = chances_html(
+                    d["chances"], best=d["best_trump"], need=d["need"], samples=d["samples"]
+                )
+                data["chart_caption"] = chances_caption(d)
+            elif kind == "trick-winner":
                 out = [s for s in SEATS if s not in {seat for seat, _ in plays}]
                 data["picture"] = table_svg(
                     plays, trump=trump, trump_known=True, sitting_out=out, size=300

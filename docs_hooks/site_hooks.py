@@ -45,7 +45,7 @@ log = logging.getLogger("mkdocs.hooks.hasenpfeffer")
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hasenpfeffer_core"
 SOURCES = {"it": "sources/hasenpfeffer-rules-it.txt", "th": "sources/hasenpfeffer-rules-th.txt"}
-PRACTICE_KINDS = ("trick-winner", "legal-play")
+PRACTICE_KINDS = ("trick-winner", "legal-play", "bid")
 
 _state: dict[str, Any] = {"tokens": {}, "lessons": [], "live": {}, "urls": {}, "css": {}}
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from hasenpfeffer_core import (
+    JOKER,
     InvalidDataError,
     Seat,
     legal_plays,
@@ -62,11 +63,12 @@ def test_difficulties_show_the_cards_they_promise(difficulty: str) -> None:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_sets_are_reproducible_by_seed_and_never_repeat(kind: str) -> None:
-    a = quiz_set(kind, 25, seed=5)
-    b = quiz_set(kind, 25, seed=5)
+    n = 3 if kind == "bid" else 25  # a bid question is a study of the hand: a second each
+    a = quiz_set(kind, n, seed=5)
+    b = quiz_set(kind, n, seed=5)
     assert [q.key for q in a] == [q.key for q in b]
-    assert len({q.key for q in a}) == 25
-    assert [q.key for q in quiz_set(kind, 25, seed=6)] != [q.key for q in a]
+    assert len({q.key for q in a}) == n
+    assert [q.key for q in quiz_set(kind, n, seed=6)] != [q.key for q in a]
 
 
 def test_trick_winner_answers_agree_with_the_engine() -> None:
@@ -132,3 +134,28 @@ def test_prompts_name_seats_in_words() -> None:
     assert f"{led.word} led." in q.prompt
     w = quiz_set("trick-winner", 1, seed=2)[0]
     assert w.explanation.startswith(f"{w.answer.word} wins with ")
+
+
+def test_bid_answers_are_the_studied_calls_and_typed_calls_are_read() -> None:
+    q = quiz_set("bid", 1, seed=14, tags=["outbid"])[0]
+    right = q.details["right"]
+    assert q.to_dict()["answer"] == right[0] and q.check(q.answer)
+    for choice in q.details["choices"]:
+        value = choice["value"]
+        typed = value if value in ("pass", "big-pepper") else f"Bid {value}"
+        assert q.check(typed) is (value in right)
+        assert q.check(choice["label"]) is (value in right)
+    assert not q.check("redouble") and not q.check(None)
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+def test_bid_hands_hold_the_cards_their_level_promises(difficulty: str) -> None:
+    q = make_question("bid", random.Random(21), difficulty)
+    jacks = any(c.rank.name == "JACK" for c in q.hand)
+    joker = JOKER in q.hand
+    assert {
+        "first-steps": not jacks and not joker,
+        "bowers": jacks and not joker,
+        "joker": joker,
+        "mixed": True,
+    }[difficulty]

@@ -212,9 +212,9 @@ def test_picture_allowlist_keeps_everything_the_engine_draws() -> None:
     """Were an element or attribute of the engine's pictures missing from the scripts'
     allowlist, the browser would drop it and the picture would lose a part."""
     markups = []
-    for kind in ("trick-winner", "legal-play"):
+    for kind in ("trick-winner", "legal-play", "bid"):
         for q in hp_content.practice_data(kind)["questions"]:
-            markups += [q["picture"], q.get("picture_after", "")]
+            markups += [q["picture"], q.get("picture_after", ""), q.get("chart", "")]
             markups += [c.get("svg", "") for c in q["choices"]]
     for entry in hp_content.viewer_index():
         markups += hp_content.viewer_hand(entry["name"])["pieces"]

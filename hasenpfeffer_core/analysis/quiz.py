@@ -1,11 +1,15 @@
 """Quiz questions with their answers and explanations, reproducible by seed.
 
-Four kinds:
+Five kinds:
 
 * ``trick-winner``: a finished trick around the table; who wins it?
 * ``legal-play``: a hand, the trick so far and trump; which cards may be played?
 * ``order``: put these cards in order, strongest first, under this trump.
 * ``tricks``: an ending with all cards shown; how many tricks can this side take?
+* ``bid``: your six cards and the auction so far (computer players spoke first); what
+  do you bid? Judged by a bid study (:func:`~hasenpfeffer_core.analysis.bidding.bid_study`):
+  any choice worth as much as the fair expert's advice, give or take a fifth of a point
+  on average, is right.
 
 Each question carries its answer, the engine's explanation, a situation ``tag``
 and a ``difficulty``:
@@ -14,6 +18,9 @@ and a ``difficulty``:
 * ``bowers``: a bower matters, no Joker;
 * ``joker``: the Joker matters;
 * ``mixed``: anything.
+
+(For a bid question these speak of the hand: no jack and no Joker at first steps, a
+jack and no Joker with bowers, the Joker with the Joker.)
 
 >>> qs = quiz_set("trick-winner", 5, seed=1, difficulty="bowers")
 >>> len(qs), len({q.key for q in qs}), all(q.difficulty == "bowers" for q in qs)
@@ -30,12 +37,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..engine.actions import Action, Bid, Pass
+from ..engine.auction import bid_name, scale_text
 from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
 from ..engine.errors import InvalidDataError
+from ..engine.rules import PRESETS, Rules
 from ..engine.seats import SEATS, Seat, Side, parse_seat
+from ..engine.state import HandState, Phase
 from ..engine.tricks import EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
+from .bidding import action_label, action_value, bid_study, chance_label
+from .bots import RuleOfThumbPlayer
 from .explain import explain_card, explain_plays, explain_trick
 from .solver import double_dummy, play_values
+from .view import PlayerView
 
 __all__ = [
     "DIFFICULTIES",
@@ -43,6 +57,7 @@ __all__ = [
     "TAGS",
     "Question",
     "best_line",
+    "bid_question",
     "legal_play_question",
     "make_question",
     "order_question",
@@ -51,7 +66,7 @@ __all__ = [
     "tricks_question",
 ]
 
-KINDS: Final = ("trick-winner", "legal-play", "order", "tricks")
+KINDS: Final = ("trick-winner", "legal-play", "order", "tricks", "bid")
 DIFFICULTIES: Final = ("first-steps", "bowers", "joker", "mixed")
 
 _ALL: Final = DIFFICULTIES
@@ -90,6 +105,13 @@ TAGS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
         "left bower": _BOWERS,
         "joker": _JOKER,
     },
+    "bid": {
+        "opening": _ALL,
+        "outbid": _ALL,
+        "partner's bid": _ALL,
+        "three passes": _JOKER,
+        "pepper": _ALL,
+    },
 }
 
 #: The order in which a question's most telling tag is chosen as its ``tag``.
@@ -107,6 +129,11 @@ _PRIORITY: Final = (
     "trumps",
     "plain suit",
     "ending",
+    "three passes",
+    "partner's bid",
+    "outbid",
+    "opening",
+    "pepper",
 )
 
 
@@ -121,7 +148,9 @@ class Question:
     * trick-winner: the winning seat (``Seat``); ``card`` answers are accepted too;
     * legal-play: the tuple of cards that may be played;
     * order: the cards strongest first;
-    * tricks: the number of tricks (an ``int``).
+    * tricks: the number of tricks (an ``int``);
+    * bid: the fair expert's action (a ``Bid`` or a ``Pass``); every choice in
+      ``details["right"]`` is accepted (``"pass"``, ``"3"``, ``"bid 3"``, ``"big pepper"``).
     """
 
     kind: str
@@ -150,6 +179,9 @@ class Question:
         parts.append(
             " ".join(f"{s.name}:{''.join(c.ascii for c in h)}" for s, h in self.hands.items())
         )
+        if self.kind == "bid":
+            auction = self.details.get("auction", ())
+            parts.append(" ".join(f"{a['seat']}:{a['value']}" for a in auction))
         return "|".join(parts)
 
     def check(self, response: Any) -> bool:
@@ -173,6 +205,8 @@ class Question:
             return set(cards) == set(self.answer) and len(cards) == len(self.answer)
         if self.kind == "order":
             return tuple(_as_cards(response)) == tuple(self.answer)
+        if self.kind == "bid":
+            return bid_answer(response) in self.details["right"]
         return bool(int(response) == self.answer)
 
     def to_dict(self) -> dict[str, Any]:
@@ -184,6 +218,8 @@ class Question:
         answer: Any
         if self.kind == "trick-winner":
             answer = self.answer.name
+        elif self.kind == "bid":
+            answer = action_value(self.answer)
         elif self.kind in ("legal-play", "order"):
             answer = cards(self.answer)
         else:
@@ -633,11 +669,189 @@ def _line_text(line: Sequence[tuple[tuple[Seat, Card], ...]], trump: Suit | None
     return "; ".join(parts)
 
 
+# --- bidding ----------------------------------------------------------------------------
+
+#: How bold the computer players who speak before the learner are: each question's
+#: players count their likely tricks and bid from this many (see RuleOfThumbPlayer).
+_BOLDNESS: Final = (3.0, 3.5, 4.0, 4.5)
+
+#: Typed answers to a bid question, and the choice each names.
+_BID_WORDS: Final = {
+    "p": "pass",
+    "pass": "pass",
+    "big pepper": "big-pepper",
+    "big-pepper": "big-pepper",
+    "bp": "big-pepper",
+    "little pepper": "6",
+    "little-pepper": "6",
+    "lp": "6",
+}
+
+
+def bid_answer(response: Any) -> str | None:
+    """A typed or pressed answer to a bid question as the choice it names (``"pass"``,
+    ``"3"``, ``"big-pepper"``), or ``None`` if it names none.
+
+    >>> [bid_answer(t) for t in ("Pass", "bid 3", " 4 ", "Big Pepper", "seven")]
+    ['pass', '3', '4', 'big-pepper', None]
+    """
+    if isinstance(response, Bid | Pass):
+        return action_value(response)
+    if not isinstance(response, str) or len(response) > 40:
+        return None
+    text = " ".join(response.strip().lower().split())
+    text = text.removeprefix("bid ").strip()
+    if text in _BID_WORDS:
+        return _BID_WORDS[text]
+    if text in ("1", "2", "3", "4", "5", "6"):
+        return text
+    return None
+
+
+def _hand_fits(hand: Sequence[Card], difficulty: str) -> bool:
+    """A bid question's hand at a difficulty: no jack and no Joker at first steps, a jack
+    but no Joker with bowers, the Joker with the Joker."""
+    jacks = any(c.rank is Rank.JACK for c in hand)
+    joker = JOKER in hand
+    if difficulty == "first-steps":
+        return not jacks and not joker
+    if difficulty == "bowers":
+        return jacks and not joker
+    if difficulty == "joker":
+        return joker
+    return True
+
+
+def _said(action: Bid | Pass, rules: Rules) -> str:
+    """``North passed``, ``East bid 3``, ``West bid Big Pepper``."""
+    if isinstance(action, Pass):
+        return f"{action.seat.word} passed"
+    return f"{action.seat.word} bid {bid_name(action.tricks, action.big, rules)}"
+
+
+def _bid_choices(legal: Sequence[Action]) -> list[Bid | Pass]:
+    """Pass, the cheapest bid, one or two higher, and Big Pepper where it exists."""
+    bids = sorted((a for a in legal if isinstance(a, Bid) and not a.big), key=lambda b: b.level)
+    big = [a for a in legal if isinstance(a, Bid) and a.big]
+    passes = [a for a in legal if isinstance(a, Pass)]
+    return [*passes, *bids[:3], *big]
+
+
+def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None = None) -> Question:
+    """Your six cards and the auction so far: what do you bid?
+
+    The deal and the earlier bids (made by computer players) come from ``rng``; the
+    answer from a bid study of the position (about a second of work).
+    """
+    _check_args("bid", difficulty, tag)
+
+    def make(r: random.Random) -> Question | None:
+        pepper = tag == "pepper" or (tag is None and r.random() < 0.25)
+        rules = PRESETS["seed-pepper"].rules if pepper else PRESETS["seed"].rules
+        dealer = r.choice(SEATS)
+        state = HandState.new(rules, dealer, seed=r.randrange(2**32))
+        player = RuleOfThumbPlayer(bid_threshold=r.choice(_BOLDNESS))
+        # Up to two rounds of the auction before the learner speaks (a pass is final).
+        for _ in range(r.randint(0, 7)):
+            seat = state.to_move
+            if seat is None or state.phase is not Phase.AUCTION or state.forced_bid:
+                return None
+            state.apply(player.choose(PlayerView.of(state, seat)))
+        me = state.to_move
+        if me is None or state.phase is not Phase.AUCTION or state.forced_bid:
+            return None
+        view = PlayerView.of(state, me)
+        if len(view.legal_actions) < 2 or not _hand_fits(view.hand, difficulty):
+            return None
+        high = view.high_bid
+        passed = sum(1 for a in view.auction if isinstance(a, Pass))
+        tags = set()
+        if high is None:
+            tags.add("opening")
+            if passed == 3 and JOKER in view.hand:
+                tags.add("three passes")
+        elif high.seat is me.partner:
+            tags.add("partner's bid")
+        else:
+            tags.add("outbid")
+        if pepper:
+            tags.add("pepper")
+        if tag is not None and tag not in tags:
+            return None  # cheap to skip: the study is made only for a fitting position
+        study = bid_study(view, rng=r.randrange(2**32))
+        choices = _bid_choices(view.legal_actions)
+        auction = [
+            {
+                "seat": a.seat.name,
+                "player": a.seat.word,
+                "value": action_value(a),
+                "label": action_label(a, rules),
+            }
+            for a in view.auction
+        ]
+        said = ", ".join(_said(a, rules) for a in view.auction)
+        scale = f" Bids here are {scale_text(rules)}." if pepper else ""
+        opening = (
+            f"{dealer.word} dealt. The auction so far: {said}."
+            if said
+            else f"{dealer.word} dealt, and you speak first."
+        )
+        prompt = f"{opening}{scale} You are {me.word}: with these six cards, what do you bid?"
+        return Question(
+            kind="bid",
+            difficulty=difficulty,
+            tag=_primary(tags),
+            tags=tuple(sorted(tags)),
+            trump=None,
+            prompt=prompt,
+            answer=study.action,
+            explanation=study.reason,
+            hand=tuple(view.hand),
+            seat=me,
+            details={
+                "rules": rules.to_text(),
+                "scale": scale_text(rules),
+                "dealer": dealer.name,
+                "auction": auction,
+                "said": said,
+                "choices": [
+                    {"value": action_value(a), "label": action_label(a, rules)} for a in choices
+                ],
+                "right": [action_value(a) for a in study.good],
+                "comments": {action_value(a): study.comment(a) for a in study.legal},
+                "points": {action_value(a): round(study.points[a], 2) for a in study.legal},
+                "need": min(
+                    (a.tricks for a in view.legal_actions if isinstance(a, Bid)), default=None
+                ),
+                "best_trump": _trump_text(study.trumps[study.action]),
+                "samples": study.samples,
+                "close": study.close,
+                "chances": [
+                    {
+                        "trump": _trump_text(o.trump),
+                        "symbol": o.trump.symbol if o.trump else "",
+                        "chances": [round(p, 4) for p in o.chances],
+                        "labels": [chance_label(p) for p in o.chances],
+                        "mean": round(o.mean, 2),
+                    }
+                    for o in study.odds
+                ],
+            },
+        )
+
+    return _retry(rng, make, tag)
+
+
+def _trump_text(trump: Suit | None) -> str:
+    return trump.plural if trump is not None else "no trump"
+
+
 _MAKERS: Final[dict[str, Callable[..., Question]]] = {
     "trick-winner": trick_winner_question,
     "legal-play": legal_play_question,
     "order": order_question,
     "tricks": tricks_question,
+    "bid": bid_question,
 }
 
 

@@ -7,6 +7,10 @@
  *
  * Text from the data is shown as text (textContent); the engine's card pictures are
  * rebuilt from an allowlist (safeFragment), never parsed into the page as they are.
+ *
+ * Three kinds: trick-winner (pick a seat), legal-play (select cards) and bid (pick a
+ * call: its choices are words; every call the engine judged as good as the best is
+ * right, and the feedback shows the engine's chart of the chances).
  * The best streak kept in the browser's storage is read as a small whole number or
  * not at all.
  */
@@ -156,24 +160,30 @@
     card.setAttribute("data-trick", JSON.stringify(q.trick));
     card.setAttribute("data-hand", JSON.stringify(q.hand));
     card.setAttribute("data-seat", q.seat || "");
+    var isBid = this.kind === "bid";
+    var details = q.details || {};
     var head = el("div", { "class": "hp-q-head" }, [
       el("span", { "class": "hp-badge", text: levelName(q.difficulty) }),
-      el("span", { "class": "hp-trump-badge" + (/[♥♦]/.test(q.trump_symbol) ? " hp-red" : ""),
-        text: q.trump_symbol ? q.trump_symbol + " " + q.trump + " are trumps" : "no trump" }),
+      isBid
+        ? el("span", { "class": "hp-trump-badge", text: "Bids: " + String(details.scale || "") })
+        : el("span", { "class": "hp-trump-badge" + (/[♥♦]/.test(q.trump_symbol) ? " hp-red" : ""),
+          text: q.trump_symbol ? q.trump_symbol + " " + q.trump + " are trumps" : "no trump" }),
     ]);
     card.appendChild(head);
     card.appendChild(el("p", { "class": "hp-prompt", text: q.prompt }));
     var body = el("div", { "class": "hp-q-body" });
     var side = el("div", { "class": "hp-q-side" });
     this.picture = el("div", { "class": "hp-q-picture" }, [safeFragment(q.picture)]);
+    if (isBid) this.picture.appendChild(el("p", { "class": "hp-hand-label", text: "Your six cards" }));
     if (q.picture) body.appendChild(this.picture);
     body.appendChild(side);
     card.appendChild(body);
+    if (isBid) side.appendChild(auctionTable(details.auction || []));
     var choices = el("div", { "class": "hp-choices " + (this.kind === "legal-play" ? "hp-cards" : "hp-seats"),
       role: "group", "aria-label": "Your answer" });
     this.buttons = [];
     q.choices.forEach(function (c) {
-      var b = el("button", { type: "button", "class": "hp-choice", "data-value": c.value });
+      var b = el("button", { type: "button", "class": "hp-choice", "data-value": c.value, "data-label": c.label });
       if (c.svg) {
         b.appendChild(safeFragment(c.svg));
         b.setAttribute("aria-label", c.label);
@@ -211,6 +221,7 @@
       return;
     }
     var q = this.q;
+    if (this.kind === "bid") { this.chooseCall(button); return; }
     var right = button.getAttribute("data-value") === q.answer;
     this.buttons.forEach(function (b) {
       b.disabled = true;
@@ -223,6 +234,54 @@
     }
     this.finish(right, right ? "Right!" : "Not quite.", [q.explanation]);
   };
+
+  /* A bid question: every call in details.right is right (the engine judged it as good
+   * as the best); each answered button says in words what it was. */
+  Quiz.prototype.chooseCall = function (button) {
+    var q = this.q;
+    var details = q.details || {};
+    var good = {};
+    (details.right || []).forEach(function (v) { good[v] = true; });
+    var value = button.getAttribute("data-value");
+    var right = Object.prototype.hasOwnProperty.call(good, value);
+    var best = [];
+    this.buttons.forEach(function (b) {
+      var v = b.getAttribute("data-value");
+      b.disabled = true;
+      if (good[v]) {
+        b.classList.add("hp-right");
+        b.appendChild(el("span", { "class": "hp-choice-tag", text: "✓ a best call" }));
+        best.push(b.getAttribute("data-label"));
+      } else if (b === button) {
+        b.classList.add("hp-wrong");
+        b.appendChild(el("span", { "class": "hp-choice-tag", text: "✗ your call" }));
+      }
+    });
+    var comments = details.comments || {};
+    var lines = [];
+    if (Object.prototype.hasOwnProperty.call(comments, value)) lines.push(String(comments[value]));
+    lines.push(q.explanation);
+    this.finish(right, right ? "Right!" : "Not quite. The best call: " + best.join(" or ") + ".", lines);
+    if (q.chart) {
+      this.feedback.appendChild(el("div", { "class": "hp-chances-chart" }, [safeFragment(q.chart)]));
+      if (q.chart_caption) this.feedback.appendChild(el("p", { "class": "hp-hint", text: q.chart_caption }));
+    }
+  };
+
+  /* The auction so far, as a small table: who said what (text from the data, as text). */
+  function auctionTable(auction) {
+    var wrap = el("div", { "class": "hp-auction" }, [el("p", { "class": "hp-hand-label", text: "The auction so far" })]);
+    if (!auction.length) {
+      wrap.appendChild(el("p", { "class": "hp-hint", text: "Nobody has spoken yet: you are first." }));
+      return wrap;
+    }
+    var rows = auction.map(function (a) {
+      return el("tr", {}, [el("td", { text: String(a.player) }), el("td", { text: String(a.label) })]);
+    });
+    var head = el("tr", {}, [el("th", { scope: "col", text: "Player" }), el("th", { scope: "col", text: "Said" })]);
+    wrap.appendChild(el("table", {}, [el("thead", {}, [head]), el("tbody", {}, rows)]));
+    return wrap;
+  }
 
   Quiz.prototype.checkCards = function () {
     if (this.answered) return;

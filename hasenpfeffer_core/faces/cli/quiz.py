@@ -10,7 +10,7 @@ import argparse
 import random
 from typing import Final
 
-from ...analysis.quiz import DIFFICULTIES, Question, quiz_set
+from ...analysis.quiz import DIFFICULTIES, Question, bid_answer, quiz_set
 from ...engine.cards import format_cards, parse_card, parse_cards
 from ...engine.errors import HasenpfefferError, ParseError
 from ...engine.seats import parse_seat
@@ -24,7 +24,12 @@ QUIZ_KINDS: Final[dict[str, str]] = {
     "trick-winner": "trick-winner",
     "legal-play": "legal-play",
     "ranking": "order",
+    "bid": "bid",
 }
+
+#: The kinds asked in turn when no kind is chosen (the quick ones: a bid question is a
+#: study of the hand, about a second each).
+MIXED_KINDS: Final = ("trick-winner", "legal-play", "ranking")
 
 
 #: The most questions in one quiz.
@@ -36,7 +41,7 @@ def add_arguments(quiz: argparse.ArgumentParser) -> None:
         "--kind",
         choices=tuple(QUIZ_KINDS),
         default=None,
-        help="the kind of question (default: the three kinds in turn)",
+        help="the kind of question (default: trick-winner, legal-play and ranking in turn)",
     )
     quiz.add_argument(
         "--difficulty",
@@ -62,7 +67,7 @@ def _questions(kind: str | None, count: int, seed: int, difficulty: str) -> list
     """The questions of one quiz: one kind, or the three kinds in turn."""
     if kind is not None:
         return quiz_set(QUIZ_KINDS[kind], count, seed=seed, difficulty=difficulty)
-    kinds = list(QUIZ_KINDS.values())
+    kinds = [QUIZ_KINDS[k] for k in MIXED_KINDS]
     sets = {
         k: quiz_set(k, len(range(i, count, len(kinds))), seed=seed + i, difficulty=difficulty)
         for i, k in enumerate(kinds)
@@ -89,15 +94,63 @@ def _show_question(term: Term, q: Question, number: int, total: int) -> str:
             term.say(f"    trick so far: {plays_text(q.trick)}")
         term.say(f"    your hand ({q.seat.name}): {format_cards(q.hand)}")
         return "Cards you may play> "
+    if q.kind == "bid":
+        assert q.seat is not None
+        term.say(f"    your hand ({q.seat.name}): {format_cards(q.hand)}")
+        return f"Your call ({_choices_text(q)})> "
     term.say(f"    cards: {format_cards(q.cards)}")
     return "Strongest first> "
+
+
+def _choices_text(q: Question) -> str:
+    """A bid question's choices as the prompt lists them: ``pass, 2, 3 or Big Pepper``."""
+    names = [_call_word(str(c["value"]), str(c["label"])) for c in q.details["choices"]]
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def _call_word(value: str, label: str) -> str:
+    """What to type for a choice: ``pass``, ``3``, ``6 (Little Pepper)``, ``Big Pepper``."""
+    if value == "pass" or (value.isdigit() and label.startswith("Bid")):
+        return value
+    return f"{value} ({label})" if value.isdigit() else label
+
+
+def _chances_table(term: Term, q: Question) -> None:
+    """The chance of at least 1 to 6 tricks with each trump, as a small text table."""
+    d = q.details
+    term.say(
+        f"  Chance of taking at least 1 to 6 tricks, over {d['samples']} deals of the unseen cards:"
+    )
+    rows = [("trump", *(f"{k}+" for k in range(1, 7)), "average")]
+    for entry in d["chances"]:
+        mark = " *" if entry["trump"] == d.get("best_trump") else ""
+        name = f"{entry['symbol']} {entry['trump']}".strip() + mark
+        rows.append((name, *entry["labels"], f"{entry['mean']:.1f}"))
+    width = max(len(r[0]) for r in rows)
+    for r in rows:
+        cells = "".join(f"{c:>6}" for c in r[1:7])
+        term.say(f"    {r[0]:<{width}}{cells}{r[7]:>9}")
+    term.say("    (* the trump of the advice)")
 
 
 def _check_answer(q: Question, text: str, number: int) -> None:
     """Check that ``text`` can be an answer to ``q``; raise :class:`UsageError` if not."""
     where = f"answer to question {number}"
     if not text:
-        raise UsageError(f"{where} is empty: type a seat or a card, or q to stop")
+        what = "a call (pass or a bid)" if q.kind == "bid" else "a seat or a card"
+        raise UsageError(f"{where} is empty: type {what}, or q to stop")
+    if q.kind == "bid":
+        value = bid_answer(text)
+        if value is None:
+            raise UsageError(
+                f"{where}: {quote(text)} is not a call: type {_choices_text(q)}, or q to stop"
+            )
+        if value not in q.details["comments"]:
+            raise UsageError(
+                f"{where}: {quote(text)} cannot be bid here (each bid must be higher than "
+                f"the last): type {_choices_text(q)}"
+            )
+        return
     if q.kind == "trick-winner":
         try:
             parse_seat(text)
@@ -120,6 +173,9 @@ def _check_answer(q: Question, text: str, number: int) -> None:
 def _answer_text(q: Question) -> str:
     if q.kind == "trick-winner":
         return f"{q.answer.name} ({q.details['winning_card']})"
+    if q.kind == "bid":
+        labels = {c["value"]: c["label"] for c in q.details["choices"]}
+        return " or ".join(labels.get(v, v).lower() for v in q.details["right"] if v in labels)
     return format_cards(q.answer)
 
 
@@ -149,7 +205,11 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
                 term.say("✓ Right.")
             else:
                 term.say(f"✗ Wrong: the answer is {_answer_text(q)}.")
+            if q.kind == "bid":
+                term.wrap(q.details["comments"][bid_answer(answer)])
             term.wrap(q.explanation)
+            if q.kind == "bid":
+                _chances_table(term, q)
     except Stop:
         term.say()
         term.say(f"Stopped after {asked} of {len(questions)} questions.")
@@ -160,14 +220,18 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
 
 COMMAND: Final = Command(
     name="quiz",
-    summary="answer quiz questions: who wins the trick, which cards may be played, card ranking",
+    summary="answer quiz questions: who wins the trick, which cards may be played, card "
+    "ranking, what to bid",
     description="Ask quiz questions and read the answers from standard input, one per line.\n"
     "trick-winner: answer with the winning seat (N, E, S, W) or the winning card.\n"
     "legal-play: answer with every card you may play, separated by spaces or commas.\n"
     "ranking: answer with the cards in order, strongest first.\n"
+    "bid: answer with your call: pass, a number (3 or bid 3), Little Pepper or Big Pepper;\n"
+    "  a call worth as much as the best, give or take a fifth of a point, is right.\n"
     "Each answer is marked right or wrong and explained; the last line is the score.\n"
     "Type q to stop early.",
     examples="hasenpfeffer quiz --kind ranking --difficulty bowers --count 3\n"
+    "hasenpfeffer quiz --kind bid --count 3 --seed 4\n"
     "printf 'S\\nW\\n' | hasenpfeffer quiz --kind trick-winner --count 2 --seed 1",
     add_arguments=add_arguments,
     run=run,

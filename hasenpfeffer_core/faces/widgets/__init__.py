@@ -7,6 +7,7 @@ never imports it.
 * :class:`RankingExplorer`: the order of the cards under each trump, and which beats which.
 * :class:`LegalPlayQuiz`: select every card that may be played.
 * :class:`TrickWinnerQuiz`: pick the card that wins the trick.
+* :class:`BidQuiz`: what would you bid? Judged by a study of the hand, with the chances.
 * :class:`HandReplayer`: step through a hand record with notes and double-dummy marks.
 * :class:`PlayTable`: play a hand or a game from the South seat against the computer.
 * :mod:`~hasenpfeffer_core.faces.widgets.exercises`: the lessons' exercises
@@ -49,6 +50,7 @@ _EXERCISES = (
 )
 
 __all__ = [
+    "BidQuiz",
     "Choice",
     "HandReplayer",
     "LegalPlayQuiz",
@@ -81,6 +83,7 @@ _MODULES = {
     "RankingExplorer": "ranking",
     "LegalPlayQuiz": "legal_quiz",
     "TrickWinnerQuiz": "trick_quiz",
+    "BidQuiz": "bid_quiz",
     "HandReplayer": "replayer",
     "PlayTable": "play_table",
     **dict.fromkeys(_EXERCISES, "exercises"),

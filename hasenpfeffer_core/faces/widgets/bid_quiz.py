@@ -1,0 +1,337 @@
+"""A quiz: what would you bid? Your six cards, the auction so far, and the choices.
+
+The questions, the judged answers, the reasons and the chances come from
+:func:`hasenpfeffer_core.analysis.quiz.bid_question` (a bid study of each position:
+:func:`hasenpfeffer_core.analysis.bidding.bid_study`); this widget only shows them.
+After an answer it shows the verdict with the reason, and the chance of taking at least
+1 to 6 tricks with each trump as a small bar chart (:func:`chances_html`, also drawn on
+the docs site's bidding practice page).
+
+>>> quiz = BidQuiz(difficulty="joker", seed=2)
+>>> q = quiz.question
+>>> right = [b for b, v in zip(quiz.answer_buttons, quiz.choice_values) if v in q.details["right"]]
+>>> right[0].click()
+>>> quiz.score, "Right" in quiz.feedback.value, "<svg" in quiz.chart.value
+((1, 1), True, True)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import ipywidgets as w
+
+from ...analysis import quiz as _quiz
+from ...analysis.quiz import Question
+from ...engine.seats import Seat
+from ..render import hand_svg
+from .base import (
+    DIFFICULTY_LABELS,
+    QuizWidget,
+    box,
+    esc,
+    guarded,
+    paint_result,
+)
+
+__all__ = ["BidQuiz", "chances_caption", "chances_html"]
+
+#: The chart's own style: text in the page's colour, bars in the widgets' theme colours
+#: (``--hp-info-edge`` for a trump, ``--hp-ok-edge`` for the trump of the advice), read
+#: in light and dark themes alike. No attribute carries a style: the docs site copies
+#: the chart through its picture allowlist, which keeps ``<style>`` but no ``style=``.
+_CHART_STYLE: Final = (
+    "<style>"
+    ".hp-chances{margin:6px 0}"
+    ".hp-chances svg{display:inline-block;vertical-align:top;margin:0 6px 6px 0;"
+    "max-width:100%;height:auto;color:inherit}"
+    ".hp-chances text,.hp-chances tspan{fill:currentColor;font-family:inherit}"
+    ".hp-chances .hp-quiet{fill-opacity:.8}"
+    ".hp-chances .hp-track{fill:currentColor;fill-opacity:.1}"
+    ".hp-chances .hp-bar{fill:var(--hp-info-edge,#388bfd)}"
+    ".hp-chances .hp-best .hp-bar{fill:var(--hp-ok-edge,#2ea043)}"
+    ".hp-chances .hp-frame{fill:none;stroke:var(--hp-ok-edge,#2ea043);stroke-width:1.5}"
+    "</style>"
+)
+
+#: A panel's measures: one small chart per trump, side by side as room allows (two fit
+#: a phone's width).
+_PANEL_W: Final = 126
+_PANEL_H: Final = 136
+_ROW: Final = 15
+_TRACK_X: Final = 24
+_TRACK_W: Final = 58
+
+
+def _panel(entry: Mapping[str, Any], *, best: bool, need: int | None) -> str:
+    e = html.escape
+    symbol = str(entry.get("symbol", ""))
+    trump = str(entry.get("trump", ""))
+    mean = float(entry.get("mean", 0.0))
+    what = f"With {trump} as trumps" if symbol else "In no trump"
+    label_all = f"{what}: the chance of taking at least 1 to 6 tricks"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="hp-panel{" hp-best" if best else ""}" '
+        f'width="{_PANEL_W}" height="{_PANEL_H}" viewBox="0 0 {_PANEL_W} {_PANEL_H}" '
+        f'role="img" aria-label="{e(label_all)}{", the trump of the advice" if best else ""}">'
+        f"<title>{e(label_all)}</title>"
+    ]
+    if best:
+        out.append(
+            f'<rect class="hp-frame" x="0.75" y="0.75" width="{_PANEL_W - 1.5}" '
+            f'height="{_PANEL_H - 1.5}" rx="6"/>'
+        )
+    mark = ' class="hp-red"' if symbol in ("♥", "♦") else ""
+    sym = f"<tspan{mark}>{e(symbol)}</tspan> " if symbol else ""
+    out.append(f'<text x="8" y="18" font-size="13" font-weight="700">{sym}{e(trump)}</text>')
+    chances: Sequence[float] = entry.get("chances", ())
+    labels: Sequence[str] = entry.get("labels", ())
+    for k in range(1, 7):
+        p = float(chances[k - 1]) if k - 1 < len(chances) else 0.0
+        label = str(labels[k - 1]) if k - 1 < len(labels) else f"{round(p * 100)}%"
+        ty = 26 + (k - 1) * _ROW
+        weight = ' font-weight="700"' if k == need else ""
+        out.append(
+            f'<text x="{_TRACK_X - 4}" y="{ty + 10}" font-size="11" text-anchor="end"'
+            f"{weight}>{k}+</text>"
+        )
+        out.append(
+            f'<rect class="hp-track" x="{_TRACK_X}" y="{ty + 1}" width="{_TRACK_W}" '
+            'height="11" rx="2"/>'
+        )
+        if p > 0:
+            out.append(
+                f'<rect class="hp-bar" x="{_TRACK_X}" y="{ty + 1}" '
+                f'width="{max(_TRACK_W * min(p, 1.0), 1.5):.1f}" height="11" rx="2">'
+                f"<title>at least {k} {'trick' if k == 1 else 'tricks'}: {e(label)}</title></rect>"
+            )
+        out.append(
+            f'<text x="{_PANEL_W - 8}" y="{ty + 10}" font-size="11" text-anchor="end"'
+            f"{weight}>{e(label)}</text>"
+        )
+    out.append(
+        f'<text class="hp-quiet" x="8" y="{_PANEL_H - 10}" font-size="10">'
+        f"{mean:.1f} tricks on average</text>"
+    )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def chances_caption(details: Mapping[str, Any]) -> str:
+    """What the chart of a bid question shows, in a sentence under it."""
+    need = details.get("need")
+    bold = f" The row of {need}+, the cheapest bid here, is in bold." if need else ""
+    return (
+        "The chance of taking at least 1 to 6 tricks with each trump, over "
+        f"{details.get('samples', 0)} deals of the unseen cards; the framed trump is the one "
+        f"the advice names.{bold}"
+    )
+
+
+def chances_html(
+    chances: Sequence[Mapping[str, Any]],
+    *,
+    best: str | None = None,
+    need: int | None = None,
+    samples: int = 0,
+) -> str:
+    """The chance of taking at least 1 to 6 tricks with each trump: one small bar chart
+    (an SVG) per trump, side by side as the width allows, in one ``div``.
+
+    ``chances`` is a bid question's ``details["chances"]`` (per trump: ``trump``,
+    ``symbol``, ``chances``, ``labels`` and ``mean``); ``best`` names the trump of the
+    advice (framed, its bars green); the row of ``need`` tricks (the cheapest bid) is in
+    bold. Only elements and attributes the docs site's picture allowlist keeps are used.
+
+    >>> chart = chances_html([{"trump": "spades", "symbol": "♠", "chances": [1, .9, .5, .2, 0, 0],
+    ...                        "labels": ["100%", "90%", "50%", "20%", "0%", "0%"], "mean": 2.6}],
+    ...                      best="spades", need=3, samples=48)
+    >>> chart.count('class="hp-bar"'), "2.6 tricks on average" in chart, 'style="' in chart
+    (4, True, False)
+    """
+    deals = f", over {samples} deals of the unseen cards" if samples else ""
+    title = f"The chance of taking at least 1 to 6 tricks with each trump{deals}"
+    panels = "".join(_panel(entry, best=entry.get("trump") == best, need=need) for entry in chances)
+    return (
+        f'<div class="hp-chances" role="group" aria-label="{html.escape(title)}">'
+        f"{_CHART_STYLE}{panels}</div>"
+    )
+
+
+class BidQuiz(QuizWidget):
+    """Your six cards and the auction so far: press the bid you would make (or pass).
+
+    Public parts (for tests and lessons): ``question`` (the current
+    :class:`~hasenpfeffer_core.analysis.quiz.Question`), ``answer_buttons`` (one per
+    choice: pass, the cheapest bid, one or two higher, Big Pepper where the rules have
+    it), ``choice_values`` (each button's choice: ``"pass"``, ``"3"``, ``"big-pepper"``),
+    ``chosen`` (the value pressed, or ``None``), ``next_button``, ``feedback`` (the
+    verdict and the reason), ``chart`` (the chances, after answering), ``score``
+    (right, asked), ``streak``, ``best_streak``, ``by_tag`` (situation -> (right,
+    asked)), ``difficulty`` (the level menu) and ``seed`` (the question-set box).
+
+    An answer is right when it is worth as much as the advice, give or take a fifth of
+    a point on average: where two choices are that close, both are right and the
+    reason says so. Each question is a study of the position (about a second).
+
+    Settings: ``difficulty``, a level's name or menu label (for a bid the level speaks
+    of the hand: ``"first-steps"`` no jack and no Joker, ``"bowers"`` a jack, ``"joker"``
+    the Joker, ``"mixed"`` anything); ``seed``, a whole number from 0 to 2**63 - 1. A
+    bad one raises the engine's error, naming the setting.
+    """
+
+    title = "What would you bid?"
+    answers_label = "Your call:"
+    next_tooltip = "Show another hand"
+    level_tooltip = "Which cards the hands may hold"
+    seed_tooltip = "The same number gives the same hands"
+
+    def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
+        super().__init__(
+            lambda rng, level: _quiz.bid_question(rng, level), difficulty, seed, **kwargs
+        )
+        self.chosen: str | None = None
+        self.answer_buttons: list[w.Button] = []
+        self.choice_values: list[str] = []
+        self.chart = w.HTML()
+        self.children = [
+            self.header,
+            self.picture,
+            self._answers_box(),
+            self.feedback,
+            self.chart,
+            self.next_button,
+            self.score_line,
+            self._controls_box(),
+            self.status,
+        ]
+        self.add_class("hp-bid-quiz")
+        self._start()
+
+    # --- callbacks --------------------------------------------------------------------
+
+    @guarded
+    def _on_answer(self, button: Any) -> None:
+        q = self.question
+        if q is None or self.answered:
+            return
+        value = self.choice_values[self.answer_buttons.index(button)]
+        right = q.check(value)
+        self.chosen = value
+        self.answered = True
+        self.session.record(q, right)
+        good = set(q.details["right"])
+        for b, v in zip(self.answer_buttons, self.choice_values, strict=True):
+            b.disabled = True
+            if v in good:
+                b.button_style = "success"
+                b.icon = "check"
+            elif v == value:
+                b.button_style = "danger"
+                b.icon = "times"
+            if b.button_style:
+                paint_result(b, b.button_style)
+        self.feedback.value = self._feedback_html(q, value, right)
+        self._draw_chart()
+        self._draw_score()
+        self.next_button.focus()
+
+    # --- the question -----------------------------------------------------------------
+
+    def _new_question(self) -> None:
+        self.chosen = None
+        self.chart.value = ""
+        super()._new_question()
+        q = self.question
+        assert q is not None
+        level = DIFFICULTY_LABELS.get(q.difficulty, q.difficulty)
+        pepper = (
+            f'<span class="hp-badge">Bids: {esc(q.details["scale"])}</span>'
+            if "pepper" in q.tags
+            else ""
+        )
+        self.header.value = box(
+            f"<h3>{esc(self.title)}</h3>"
+            f'<div><span class="hp-badge">{esc(level)}</span>{pepper}</div>'
+            f"<p>{esc(q.prompt)}</p>"
+        )
+
+    def _answer_buttons(self) -> list[w.Button]:
+        return self.answer_buttons
+
+    def _make_answer_buttons(self, q: Question) -> list[w.Button]:
+        self.answer_buttons = []
+        self.choice_values = []
+        for choice in q.details["choices"]:
+            label = str(choice["label"])
+            b = w.Button(
+                description=label,
+                tooltip=f"{label}: press if that is your call",
+                layout=w.Layout(width="auto", min_width="84px", height="36px"),
+            )
+            b.style.font_weight = "bold"
+            b.on_click(self._on_answer)
+            self.answer_buttons.append(b)
+            self.choice_values.append(str(choice["value"]))
+        return self.answer_buttons
+
+    # --- HTML -------------------------------------------------------------------------
+
+    def _draw_picture(self) -> None:
+        q = self.question
+        if q is None:
+            self.picture.value = ""
+            return
+        me = q.seat
+        hand = hand_svg(q.hand, overlap=0.9, label="your hand")
+        rows = "".join(
+            f"<tr><td>{esc(Seat[a['seat']].word)}</td><td>{esc(a['label'])}</td></tr>"
+            for a in q.details["auction"]
+        )
+        said = (
+            '<table class="hp-t" aria-label="the auction so far">'
+            '<tr><th scope="col">Player</th><th scope="col">Said</th></tr>'
+            f"{rows}</table>"
+            if rows
+            else '<p class="hp-muted">Nobody has spoken yet: you are first.</p>'
+        )
+        who = f"{me.word} (you)" if me is not None else "you"
+        self.picture.value = box(
+            '<div style="display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start">'
+            f'<figure style="margin:0">{hand}'
+            f'<figcaption class="hp-muted">{esc(who)}: your six cards</figcaption></figure>'
+            f"<div><b>The auction so far</b>{said}</div></div>"
+        )
+
+    def _draw_chart(self) -> None:
+        q = self.question
+        if q is None or not self.answered:
+            self.chart.value = ""
+            return
+        d = q.details
+        chart = chances_html(
+            d["chances"], best=d.get("best_trump"), need=d.get("need"), samples=d["samples"]
+        )
+        self.chart.value = box(
+            f'<figure style="margin:4px 0">{chart}<figcaption class="hp-muted">'
+            f"{esc(chances_caption(d))}</figcaption></figure>"
+        )
+
+    def _feedback_html(self, q: Question, value: str, right: bool) -> str:
+        comments: Mapping[str, str] = q.details["comments"]
+        labels = {c["value"]: c["label"] for c in q.details["choices"]}
+        good = [labels.get(v, v) for v in q.details["right"] if v in labels]
+        if right:
+            title = "Right!"
+            lead = comments.get(value, "")
+        else:
+            title = "Not quite."
+            lead = f"{comments.get(value, '')} The best call: {' or '.join(good)}."
+        kind = "ok" if right else "bad"
+        return box(
+            f'<div class="hp-fb hp-{kind}" role="status" aria-live="polite">'
+            f"<b>{esc(title)}</b> {esc(lead)}"
+            f'<p style="margin:6px 0 0">{esc(q.explanation)}</p></div>'
+        )
