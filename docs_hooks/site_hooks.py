@@ -532,11 +532,22 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         output = _share_lesson_styles(output, page)
         output = _point_lesson_links(output, page)
         output = _label_saved_widgets(output, page)
-        link = _live_link(page)
-        output, n = _NOTEBOOK_START.subn(lambda m: link + m.group(0), output, count=1)
-        if link and n == 0:
-            raise RuntimeError(f"{page.file.src_uri}: no place for the live link")
+        output = _place_live_link(output, page)
     return output
+
+
+def _place_live_link(output: str, page: Any) -> str:
+    """The "Try it live" link goes under the lesson's title (the notebook's first
+    heading), or at the top of the notebook if it has none."""
+    link = _live_link(page)
+    if not link:
+        return output
+    start = _NOTEBOOK_START.search(output)
+    if start is None:
+        raise RuntimeError(f"{page.file.src_uri}: no place for the live link")
+    title_end = output.find("</h1>", start.start())
+    at = title_end + len("</h1>") if title_end >= 0 else start.start()
+    return output[:at] + link + output[at:]
 
 
 def on_post_build(config: Any) -> None:

@@ -117,3 +117,25 @@ def test_the_table_of_a_hand_says_its_phase_and_tricks_in_words() -> None:
     html_ = state_html(HandState.new(dealer=Seat.W, seed=1))
     assert "the auction" in html_ and "phase:" not in html_
     assert "tricks won N-S 0 · E-W 0" in html_
+
+
+def test_ranking_picture_stays_narrow_enough_for_a_phone() -> None:
+    """The trumps on one row and each plain suit on its own: at the lessons' largest
+    scale the 25 cards fit a 390 px phone screen (one row of 17 or 24 cards did not)."""
+    import re
+
+    from hasenpfeffer_core import Suit
+
+    for trump in (Suit.HEARTS, None):
+        svg = ranking_svg(trump, scale=0.85)
+        width = float(re.search(r'width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+        assert width <= 370, (trump, width)
+        assert svg.count("<title>") >= 25 or svg.count("aria-label") >= 1
+
+
+def test_small_trick_table_keeps_seat_names_readable() -> None:
+    import re
+
+    svg = table_svg((), size=210)
+    sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', svg)]
+    assert sizes and min(sizes) >= 10.5, sizes

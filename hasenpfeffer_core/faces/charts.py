@@ -132,7 +132,7 @@ def bars(
     ticks = [t for t in wanted if lo <= t <= hi]
 
     n = max(len(series), 1)
-    tick_size, label_size, value_size, title_size = 12, 12, 11, 14
+    tick_size, label_size, value_size, title_size = 12, 12, 12, 15
     tick_w = max((_text_width(_tick_label(t), tick_size) for t in ticks), default=0)
     left = 24 + tick_w + 14
     right = 12
@@ -167,7 +167,9 @@ def bars(
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="hp-chart" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{esc(title)}" '
-        'style="max-width:100%;height:auto;color:inherit;'
+        # it shrinks to a narrow column, but not below 80% (12 px text stays readable):
+        # on a phone the output scrolls sideways rather than shrink the words away
+        f'style="max-width:100%;min-width:{round(0.8 * width)}px;height:auto;color:inherit;'
         'font-family:var(--jp-ui-font-family,system-ui,-apple-system,Segoe UI,sans-serif)">',
         f"<title>{esc(title)}</title>",
         f'<text x="{width / 2:.1f}" y="19" text-anchor="middle" font-size="{title_size}" '

@@ -326,41 +326,56 @@ def hand_svg(
 
 
 def ranking_svg(trump: Trump | str, *, scale: float = 0.62) -> str:
-    """All 25 cards strongest first under ``trump``, trumps on the first row."""
+    """All 25 cards strongest first under ``trump``: the trumps on the first row, then a row
+    for each plain suit (in no trump, the Joker alone, then a row for each suit).
+
+    One row per suit keeps the picture narrow enough to stay readable on a phone.
+    """
     trump = parse_trump(trump)
     scale = _number(scale, "scale", 0.05, 20)
     order = ranking(trump)
     first = 8 if trump is not None else 1
-    rows = [order[:first], order[first:]] if trump is not None else [order[:1], order[1:]]
+    rows: list[list[Card]] = [list(order[:first])]
+    for c in order[first:]:
+        if len(rows) == 1 or rows[-1][-1].suit is not c.suit:
+            rows.append([])
+        rows[-1].append(c)
     step = CARD_W * scale * 0.78
-    width = max(len(r) for r in rows) * step + CARD_W * scale + 12
-    body = []
-    y = 18.0
+    width = (max(len(r) for r in rows) - 1) * step + CARD_W * scale + 8
     titles = (
         ("The 8 trumps, strongest first", "Plain suits, A down to 9")
         if trump is not None
         else ("The Joker", "Every suit, A down to 9")
     )
-    for row, title in zip(rows, titles, strict=True):
-        body.append(
-            f'<text x="4" y="{y - 5:.1f}" font-family="{FONT}" font-size="12" '
-            f'fill="currentColor">{_esc(title)}</text>'
-        )
+    body = []
+    y = 18.0
+    for n, row in enumerate(rows):
+        if n < len(titles):  # a title over the trumps and over the first plain suit
+            if n:
+                y += 18
+            body.append(
+                f'<text x="4" y="{y - 5:.1f}" font-family="{FONT}" font-size="12" '
+                f'fill="currentColor">{_esc(titles[n])}</text>'
+            )
         for i, c in enumerate(row):
             body.append(_card_body(c, 4 + i * step, y, trump=trump, trump_known=True, scale=scale))
-        y += CARD_H * scale + 24
+        y += CARD_H * scale + 6
     label = f"the ranking with {trump.plural} as trumps" if trump else "the ranking in no trump"
-    return _svg(width, y - 16, "".join(body), label)
+    return _svg(width, y - 2, "".join(body), label)
 
 
 # --- the table ---------------------------------------------------------------------
 
 _SEAT_XY: Final = {
-    Seat.N: (0.5, 0.18),
+    Seat.N: (0.5, 0.2),
     Seat.E: (0.8, 0.5),
-    Seat.S: (0.5, 0.82),
+    Seat.S: (0.5, 0.8),
     Seat.W: (0.2, 0.5),
 }
+#: A played card's size on the table, as a share of a card at the table's own scale.
+_TABLE_CARD: Final = 0.85
+#: The seat names' smallest font size: a small table (a lesson's 210 px) stays readable.
+_MIN_SEAT_FONT: Final = 10.5
 
 
 def table_svg(
@@ -397,6 +412,7 @@ def table_svg(
     out = {parse_seat(s) for s in sitting_out}
     w = h = size
     scale = size / 330
+    font = max(13 * scale, _MIN_SEAT_FONT)
     body = [
         f'<rect x="6" y="6" width="{w - 12}" height="{h - 12}" rx="{28 * scale:.1f}" '
         f'fill="#1f6b45" stroke="#0f3d27" stroke-width="3"/>'
@@ -404,14 +420,22 @@ def table_svg(
     leader = leader if leader is not None else (pairs[0][0] if pairs else None)
     played = dict(pairs)
     label_pos = {
-        Seat.N: (w / 2, 22 * scale),
-        Seat.S: (w / 2, h - 12 * scale),
-        Seat.W: (24 * scale, h / 2 + 4),
-        Seat.E: (w - 24 * scale, h / 2 + 4),
+        Seat.N: (w / 2, 9 + font),
+        Seat.S: (w / 2, h - 9 - font / 4),
+        Seat.W: (8 + font, h / 2),
+        Seat.E: (w - 8 - font, h / 2),
     }
+    # A card keeps clear of its seat's name: the name takes 1.25 font sizes from the edge.
+    card_w, card_h = CARD_W * scale * _TABLE_CARD, CARD_H * scale * _TABLE_CARD
+    clear = 12 + 1.25 * font
     for seat in SEATS:
         fx, fy = _SEAT_XY[seat]
-        cx, cy = fx * w, fy * h
+        cx = max(fx * w, clear + card_w / 2) if fx < 0.5 else min(fx * w, w - clear - card_w / 2)
+        if fx == 0.5:
+            cx = w / 2
+        cy = max(fy * h, clear + card_h / 2) if fy < 0.5 else min(fy * h, h - clear - card_h / 2)
+        if fy == 0.5:
+            cy = h / 2
         lx, ly = label_pos[seat]
         text = names[seat] if names and seat in names else seat.word
         mark = ""
@@ -421,7 +445,7 @@ def table_svg(
             mark = " (sits out)"
         body.append(
             f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" font-family="{FONT}" '
-            f'font-size="{13 * scale:.1f}" font-weight="600" fill="#f5f1e3"'
+            f'font-size="{font:.1f}" font-weight="600" fill="#f5f1e3"'
             + (f' transform="rotate(-90 {lx:.1f} {ly:.1f})"' if seat is Seat.W else "")
             + (f' transform="rotate(90 {lx:.1f} {ly:.1f})"' if seat is Seat.E else "")
             + f">{_esc(text + mark)}</text>"
@@ -431,12 +455,12 @@ def table_svg(
             body.append(
                 _card_body(
                     c,
-                    cx - CARD_W * scale * 0.75 / 2 * 1.0 - 0,
-                    cy - CARD_H * scale * 0.75 / 2,
+                    cx - card_w / 2,
+                    cy - card_h / 2,
                     trump=trump,
                     trump_known=known,
                     highlight=seat is winner,
-                    scale=scale * 0.75 * 1.0,
+                    scale=scale * _TABLE_CARD,
                 )
             )
     order = ", ".join(f"{s.name} {c.text}" for s, c in pairs) or "no cards yet"
@@ -461,6 +485,14 @@ body[data-jp-theme-light="false"] .hp-box .hp-red{color:var(--hp-red,#ff9b94)}
 .hp-box .hp-nowrap{white-space:nowrap}
 .hp-box h4{margin:4px 0}
 .hp-box table.hp-grid td{padding:4px;vertical-align:middle;text-align:center}
+/* a narrow screen (a phone): the hands one under another, the trick in their midst */
+@media (max-width:760px){
+.hp-box{display:block}
+.hp-box table.hp-grid,.hp-box table.hp-grid tbody,.hp-box table.hp-grid tr,
+.hp-box table.hp-grid td{display:block}
+.hp-box table.hp-grid td{padding:4px 0;text-align:left}
+.hp-box table.hp-grid td:empty{display:none}
+}
 </style>
 """
 

@@ -108,6 +108,8 @@ HP_DARK: Final[dict[str, str]] = {
 }
 
 _C = HP_COLOURS
+#: The face of a card button (see :data:`CARD_FACE`).
+CARD_FACE_CSS: Final = "#fdfcf8"
 _DARK = 'body[data-jp-theme-light="false"]'
 #: An answered button (ipywidgets would fade it as disabled): selector for each state.
 _BUTTON = ".jupyter-widgets.jupyter-button"
@@ -130,7 +132,7 @@ STYLE: Final = f"""
 .hp-w .hp-err{{background:{_C["err-bg"]};border-color:{_C["err-edge"]}}}
 .hp-w table.hp-t{{border-collapse:collapse;margin:4px 0}}
 .hp-w table.hp-t td,.hp-w table.hp-t th{{padding:3px 10px;text-align:left;vertical-align:top;
-  border-bottom:1px solid {_C["border"]};overflow-wrap:anywhere}}
+  border-bottom:1px solid {_C["border"]};overflow-wrap:break-word}}
 .hp-w table th{{white-space:nowrap;overflow-wrap:normal}}
 .hp-w .hp-badge{{display:inline-block;border-radius:10px;padding:0 8px;font-size:.85em;
   background:{_C["badge-bg"]};margin:0 4px 2px 0}}
@@ -140,7 +142,14 @@ STYLE: Final = f"""
 {_BUTTON}.hp-right{{color:{_C["right-fg"]} !important;background:{_C["right-bg"]} !important}}
 {_BUTTON}.hp-wrong{{color:{_C["wrong-fg"]} !important;background:{_C["wrong-bg"]} !important}}
 {_BUTTON}.hp-advised{{color:{_C["advised-fg"]} !important;background:{_C["advised-bg"]} !important}}
-{_BUTTON}.hp-card-button:disabled{{opacity:.75}}
+/* a card button keeps its light face in both themes: a toggle button (the legal-play
+   quiz's cards) has no button_color of its own, and the dark theme's grey made its dark
+   ink unreadable */
+{_BUTTON}.hp-card-button:not(.hp-right):not(.hp-wrong):not(.hp-advised){{
+  background-color:{CARD_FACE_CSS}}}
+/* an answered question's cards stay as legible as before (no fading): the learner
+   reads them with the verdict */
+{_BUTTON}.hp-card-button:disabled{{opacity:1;cursor:default}}
 {_BUTTON}.hp-right:disabled,{_BUTTON}.hp-wrong:disabled,{_BUTTON}.hp-advised:disabled{{opacity:1}}
 {_BUTTON}.hp-card-button.mod-active{{box-shadow:inset 0 0 0 3px {_C["selected"]}}}
 </style>
@@ -244,7 +253,7 @@ def card_button(card: Card, *, toggle: bool = False, **kwargs: Any) -> w.ToggleB
 
 #: A card's light face: buttons that stand for cards or suits use it in every theme, so
 #: red suits stay readable on a dark theme too.
-CARD_FACE = "#fdfcf8"
+CARD_FACE = CARD_FACE_CSS
 
 
 def paint_suit(button: w.Button | w.ToggleButton, suit: Suit | None) -> None:

@@ -962,8 +962,9 @@ class RulesLab(w.VBox):  # type: ignore[misc]
                     options=[(value_words(name, m), m) for m in type(value)], value=value
                 )
             c.description = OPTION_WORDS[name][0] if name in OPTION_WORDS else name
-            c.style = {"description_width": "170px"}
-            c.layout = w.Layout(width="100%", max_width="420px")
+            # wide enough for the longest option name and its longest value, uncut
+            c.style = {"description_width": "15em"}
+            c.layout = w.Layout(width="100%", max_width="34em")
             c.tooltip = OPTIONS[name].summary
             self.controls[name] = c
         self.run_button = w.Button(

@@ -697,7 +697,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         return box(
             "<b>Since your last turn</b>"
             f'<ul style="margin:2px 0 4px;padding-left:1.3em">{short}</ul>'
-            f"<details><summary>The whole hand so far ({len(state.log)} actions)</summary>"
+            f"<details><summary>The whole hand so far ({len(state.log)} "
+            f"{'action' if len(state.log) == 1 else 'actions'})</summary>"
             f'<ol style="margin:2px 0;padding-left:1.8em;max-height:16em;overflow-y:auto">'
             f"{whole}</ol></details>"
         )
