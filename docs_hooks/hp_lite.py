@@ -674,11 +674,7 @@ def patched_kernel_wheel(stem: str = "pyodide_kernel") -> Path:
                 # the patched files' hashes no longer match: leave them unhashed
                 lines = data.decode("utf-8").splitlines()
                 data = "".join(
-                    (
-                        f"{ln.split(',', 1)[0]},,\n"
-                        if ln.split(",", 1)[0] in patches
-                        else ln + "\n"
-                    )
+                    (f"{ln.split(',', 1)[0]},,\n" if ln.split(",", 1)[0] in patches else ln + "\n")
                     for ln in lines
                 ).encode()
             zout.writestr(info, data)
