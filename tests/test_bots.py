@@ -189,3 +189,34 @@ def test_hint_reason_names_the_card_and_the_figures() -> None:
     assert "tricks" in advice.reason or "only legal" in advice.reason
     record = HandRecord.from_state(h)
     assert record.final_state().to_move is seat
+
+
+def test_sampled_deals_give_the_maker_trumps_as_the_auction_tells() -> None:
+    """The maker named the trump: the deals a defender's fair expert imagines give the
+    maker at least two trumps whenever the unseen cards allow it."""
+    import random
+
+    from hasenpfeffer_core.analysis.bots import MAKER_TRUMPS, sample_hidden
+    from hasenpfeffer_core.engine.tricks import SUIT_MASK, trump_key
+
+    checked = 0
+    for seed in range(40):
+        h = HandState.new(dealer=Seat.N, seed=seed)
+        players = {s: RuleOfThumbPlayer() for s in SEATS}
+        while h.to_move is not None and not h.current_trick and not h.tricks:
+            if h.phase.name == "PLAY":
+                break
+            h.apply(players[h.to_move].choose(PlayerView.of(h, h.to_move)))
+        if h.maker is None or h.trump is None or h.to_move is None:
+            continue
+        defender = next(s for s in SEATS if s.side is not h.maker.side)
+        view = PlayerView.of(h, defender)
+        tk = trump_key(h.trump)
+        rng = random.Random(seed)
+        deals = [sample_hidden(view, rng) for _ in range(30)]
+        held = [(d[h.maker.value] & SUIT_MASK[tk][tk]).bit_count() for d in deals if d]
+        # what the maker truly holds is one of the deals the expert could imagine
+        assert len(held) == 30
+        assert sum(n >= MAKER_TRUMPS for n in held) >= 27, (seed, held)
+        checked += 1
+    assert checked >= 20

@@ -18,7 +18,7 @@ Whole hands are played with :func:`hasenpfeffer_core.analysis.session.autoplay`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -26,7 +26,7 @@ from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Pla
 from ..engine.cards import DECK, SUITS, Card, Rank, Suit
 from ..engine.rules import BiddingScale
 from ..engine.seats import SEATS
-from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
+from ..engine.tricks import EFF, ORDERS, SUIT_MASK, WIN, trump_key, winner_index
 from .bidding import (
     ContractOdds,
     contract_odds,
@@ -278,14 +278,50 @@ class RuleOfThumbPlayer:
 # --- sampling the hidden cards -----------------------------------------------------
 
 
+#: The maker named the trump, so held at least this many trumps (the Joker and the
+#: bowers included) after the discard: what the auction tells about the maker's hand.
+MAKER_TRUMPS = 2
+#: How many draws :func:`sample_hidden` makes to find a deal that fits the auction too,
+#: before it settles for one that fits the play only.
+FIT_TRIES = 12
+
+
+def _fits_auction(view: PlayerView) -> Callable[[list[int]], bool] | None:
+    """A test of a sampled deal against what the auction tells: the maker (another
+    player) holds at least :data:`MAKER_TRUMPS` trumps, counting those already played.
+    ``None`` when there is nothing to test."""
+    maker = view.maker
+    if (
+        maker is None
+        or maker is view.seat
+        or maker in view.sitting_out
+        or not view.trump_named
+        or view.trump is None
+    ):
+        return None
+    tk = _tk(view.trump)
+    plays = [p for t in view.tricks for p in t.plays] + list(view.current_trick)
+    played = sum(1 for s, c in plays if s is maker and EFF[tk][c.index] == tk)
+    need = MAKER_TRUMPS - played
+    if need <= 0:
+        return None
+    trumps = SUIT_MASK[tk][tk]
+    seat = maker.value
+    return lambda masks: (masks[seat] & trumps).bit_count() >= need
+
+
 def sample_hidden(view: PlayerView, rng: random.Random, *, tries: int = 200) -> list[int] | None:
     """One deal of the hidden cards consistent with ``view``: four hand masks (N, E, S, W).
 
     The view's own hand is kept; the other seats get as many unseen cards as they
-    hold, never of a suit they have shown they lack. Seats sitting out get none.
+    hold, never of a suit they have shown they lack. Seats sitting out get none. Of the
+    first :data:`FIT_TRIES` draws, the first that also fits the auction (the maker holds
+    trumps, see :func:`_fits_auction`) is taken; failing that, one fitting the play.
     Returns ``None`` if no consistent deal was found (which cannot happen in a real
     hand, but guards against a contradictory view).
     """
+    fits = _fits_auction(view)
+    fallback: list[int] | None = None
     tk = _tk(view.trump) if view.trump_named else 4
     seen = set(view.hand) | set(view.played)
     if view.discard is not None:
@@ -298,7 +334,7 @@ def sample_hidden(view: PlayerView, rng: random.Random, *, tries: int = 200) -> 
     own = 0
     for c in view.hand:
         own |= 1 << c.index
-    for _ in range(tries):
+    for attempt in range(tries):
         pool = unseen[:]
         rng.shuffle(pool)
         masks = [0, 0, 0, 0]
@@ -319,9 +355,14 @@ def sample_hidden(view: PlayerView, rng: random.Random, *, tries: int = 200) -> 
                 ok = False
                 break
             pool = rest
-        if ok:
+        if not ok:
+            continue
+        if fits is None or fits(masks):
             return masks
-    return None
+        fallback = fallback or masks
+        if attempt + 1 >= FIT_TRIES:
+            return fallback
+    return fallback
 
 
 @dataclass(frozen=True)

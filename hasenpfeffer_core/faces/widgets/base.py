@@ -40,6 +40,9 @@ page), the style gives the dark theme its own value under
 ``--hp-advised-bg``, ``--hp-advised-fg``
                        the button a hint advises (``--jp-info-color0``)
 ``--hp-selected``      the ring round a selected card button (``--jp-brand-color1``)
+``--hp-card-face``, ``--hp-card-ink``
+                       a card button's face and ink, light in both themes (a card is
+                       light; a toggle button has no colour setting of its own)
 
 Answered buttons keep their colour at full strength: ipywidgets draws a disabled button
 at 60 % opacity, which the style lifts for the marked ones. Every colour pair is checked
@@ -99,6 +102,11 @@ HP_COLOURS: Final[dict[str, str]] = {
     "advised-bg": "var(--hp-advised-bg,var(--jp-info-color0,#006064))",
     "advised-fg": "var(--hp-advised-fg,var(--jp-ui-inverse-font-color0,#ffffff))",
     "selected": "var(--hp-selected,var(--jp-brand-color1,#1976d2))",
+    # A card button keeps its light face in both themes: a toggle button (the legal-play
+    # quiz's cards) has no button_color of its own, and the dark theme's grey made its
+    # dark ink unreadable. (A button's own inline colours, red or black, come first.)
+    "card-face": "var(--hp-card-face,#fdfcf8)",
+    "card-ink": "var(--hp-card-ink,#1b1d22)",
 }
 
 #: The dark theme's own values, where no JupyterLab variable reads well in both themes.
@@ -108,8 +116,6 @@ HP_DARK: Final[dict[str, str]] = {
 }
 
 _C = HP_COLOURS
-#: The face of a card button (see :data:`CARD_FACE`).
-CARD_FACE_CSS: Final = "#fdfcf8"
 _DARK = 'body[data-jp-theme-light="false"]'
 #: An answered button (ipywidgets would fade it as disabled): selector for each state.
 _BUTTON = ".jupyter-widgets.jupyter-button"
@@ -142,11 +148,8 @@ STYLE: Final = f"""
 {_BUTTON}.hp-right{{color:{_C["right-fg"]} !important;background:{_C["right-bg"]} !important}}
 {_BUTTON}.hp-wrong{{color:{_C["wrong-fg"]} !important;background:{_C["wrong-bg"]} !important}}
 {_BUTTON}.hp-advised{{color:{_C["advised-fg"]} !important;background:{_C["advised-bg"]} !important}}
-/* a card button keeps its light face in both themes: a toggle button (the legal-play
-   quiz's cards) has no button_color of its own, and the dark theme's grey made its dark
-   ink unreadable */
 {_BUTTON}.hp-card-button:not(.hp-right):not(.hp-wrong):not(.hp-advised){{
-  background-color:{CARD_FACE_CSS}}}
+  color:{_C["card-ink"]};background-color:{_C["card-face"]}}}
 /* an answered question's cards stay as legible as before (no fading): the learner
    reads them with the verdict */
 {_BUTTON}.hp-card-button:disabled{{opacity:1;cursor:default}}
@@ -253,7 +256,7 @@ def card_button(card: Card, *, toggle: bool = False, **kwargs: Any) -> w.ToggleB
 
 #: A card's light face: buttons that stand for cards or suits use it in every theme, so
 #: red suits stay readable on a dark theme too.
-CARD_FACE = CARD_FACE_CSS
+CARD_FACE = "#fdfcf8"
 
 
 def paint_suit(button: w.Button | w.ToggleButton, suit: Suit | None) -> None:
