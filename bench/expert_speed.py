@@ -32,11 +32,10 @@ sys.path.insert(0, str(ROOT / "docs_hooks"))
 TIMING = r"""
 import json, random, time
 from hasenpfeffer_core import SEATS, HandState
+from hasenpfeffer_core.analysis.hints import decision_kind
 from hasenpfeffer_core.analysis.session import make_player
 from hasenpfeffer_core.analysis.view import PlayerView
 
-KINDS = {"Pass": "bid", "Bid": "bid", "NameTrump": "trump", "Discard": "discard",
-         "GoAlone": "alone", "Play": "play"}
 times = {}
 for seed in range(HANDS):
     h = HandState.new(dealer=SEATS[seed % 4], seed=seed)
@@ -47,8 +46,7 @@ for seed in range(HANDS):
         action = player.choose(view)
         took = time.perf_counter() - start
         if len(view.legal_actions) > 1:
-            kind = KINDS[type(view.legal_actions[0]).__name__]
-            times.setdefault(kind, []).append(took)
+            times.setdefault(decision_kind(view.legal_actions[0]), []).append(took)
         h.apply(action)
 print("HP-TIMES " + json.dumps(times))
 """

@@ -42,9 +42,9 @@ from hasenpfeffer_core.analysis.bots import (
     RandomPlayer,
     RuleOfThumbPlayer,
 )
+from hasenpfeffer_core.analysis.hints import decision_kind
 from hasenpfeffer_core.analysis.session import EXPERT_BID_SAMPLES, EXPERT_SAMPLES
 from hasenpfeffer_core.analysis.view import PlayerView
-from hasenpfeffer_core.engine.actions import Bid, Discard, NameTrump, Pass, Play
 
 #: The players, by name, each made from a random source for its decisions.
 PLAYERS: dict[str, Callable[[random.Random], Player]] = {
@@ -52,19 +52,6 @@ PLAYERS: dict[str, Callable[[random.Random], Player]] = {
     "thumb": lambda rng: RuleOfThumbPlayer(),
     "expert": lambda rng: FairExpert(rng, samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES),
 }
-
-
-def _kind(view: PlayerView) -> str:
-    first = view.legal_actions[0]
-    if isinstance(first, Pass | Bid):
-        return "bid"
-    if isinstance(first, NameTrump):
-        return "trump"
-    if isinstance(first, Discard):
-        return "discard"
-    if isinstance(first, Play):
-        return "play"
-    return "alone"
 
 
 def _play(
@@ -87,7 +74,7 @@ def _play(
         action = players[seat].choose(view)
         took = time.perf_counter() - start
         if len(view.legal_actions) > 1:
-            times.append((names[seat.side], _kind(view), took))
+            times.append((names[seat.side], decision_kind(view.legal_actions[0]), took))
         state.apply(action)
     result = state.result
     if result is None:  # thrown in (the Joker in the widow under the source rules)

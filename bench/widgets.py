@@ -51,6 +51,7 @@ except ImportError:  # pragma: no cover - a hint for the person running it
     sys.exit("bench/widgets.py needs ipywidgets: pip install -e '.[lessons]'")
 
 from hasenpfeffer_core import DECK, Seat
+from hasenpfeffer_core.analysis.hints import decision_kind
 from hasenpfeffer_core.analysis.teaching import teaching_hand_names
 from hasenpfeffer_core.faces.widgets import (
     HandReplayer,
@@ -164,19 +165,6 @@ def drive_replayer(names: Iterable[str]) -> list[tuple[str, float]]:
     return list(r.timings)
 
 
-def _kind(legal: Any) -> str:
-    """The kind of decision the legal actions offer: bid, trump, discard, alone or play."""
-    first = legal[0]
-    return {
-        "Pass": "bid",
-        "Bid": "bid",
-        "NameTrump": "trump",
-        "Discard": "discard",
-        "GoAlone": "alone",
-        "Play": "play",
-    }[type(first).__name__]
-
-
 def _time_computers(t: Any, out: list[tuple[str, float]]) -> None:
     """Time every decision of the table's computer players (those with a real choice)."""
     original = t.session.computer
@@ -189,7 +177,12 @@ def _time_computers(t: Any, out: list[tuple[str, float]]) -> None:
             start = time.perf_counter()
             action = self.player.choose(view)
             if len(view.legal_actions) > 1:
-                out.append((f"computer: {_kind(view.legal_actions)}", time.perf_counter() - start))
+                out.append(
+                    (
+                        f"computer: {decision_kind(view.legal_actions[0])}",
+                        time.perf_counter() - start,
+                    )
+                )
             return action
 
     t.session.computer = lambda seat: Timed(original(seat))
@@ -206,7 +199,7 @@ def drive_play_table(
 
     def hint() -> None:
         nonlocal hinted
-        kind = _kind(t.state.legal_actions())
+        kind = decision_kind(t.state.legal_actions()[0])
         t.hint_button.click()
         name, secs = t.timings[-1]
         if name == "_on_hint":

@@ -24,7 +24,7 @@ from .bots import Advice, FairExpert
 from .principles import Reason, reasons_for
 from .view import PlayerView
 
-__all__ = ["STEPS", "SteppedHint", "action_words", "stepped_hint"]
+__all__ = ["STEPS", "SteppedHint", "action_words", "decision_kind", "stepped_hint"]
 
 #: How many steps a hint has.
 STEPS = 3
@@ -40,7 +40,9 @@ _NUDGES = {
 }
 
 
-def _kind(action: Action) -> str:
+def decision_kind(action: Action) -> str:
+    """The kind of decision an action answers: ``bid`` (a bid or a pass), ``trump``,
+    ``discard``, ``alone`` or ``play``."""
     if isinstance(action, Pass | Bid):
         return "bid"
     if isinstance(action, NameTrump):
@@ -134,7 +136,7 @@ def stepped_hint(
         if not _names_action(answer, action):
             answer += f" {said[0].upper()}{said[1:]}."
     else:
-        nudge = _NUDGES[_kind(action)]
+        nudge = _NUDGES[decision_kind(action)]
         principle = "No simple rule decides this one: it comes down to how the unseen cards lie."
         answer = f"{said[0].upper()}{said[1:]}."
     if advice.close:

@@ -54,7 +54,7 @@ class TrickWinnerQuiz(QuizWidget):
     answers_label = "The winning card:"
     next_tooltip = "Show another trick"
     level_tooltip = "Which cards the tricks may show"
-    seed_tooltip = "The same seed gives the same tricks"
+    seed_tooltip = "The same number gives the same tricks"
 
     def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
         super().__init__(
