@@ -66,6 +66,7 @@ __all__ = [
     "points_table",
     "trump_options",
     "weakest",
+    "weigh_calls",
 ]
 
 
@@ -585,8 +586,23 @@ def bid_study(
     if not isinstance(margin, int | float) or isinstance(margin, bool):
         raise InvalidDataError(f"margin is a number of points, got {shown(margin)}")
     rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+    odds = tuple(contract_odds(view, trump_options(view.rules), samples, rng))
+    return weigh_calls(view, odds, samples, margin=margin)
+
+
+def weigh_calls(
+    view: PlayerView,
+    odds: Sequence[ContractOdds],
+    samples: int,
+    *,
+    margin: float = BID_MARGIN,
+) -> BidStudy:
+    """The fair expert's call from ``odds`` (the tricks taken with some trumps over the
+    same ``samples`` deals): the rule :func:`bid_study` describes. The fair expert at the
+    table calls it with the odds of its likeliest trumps, so that its bids, its hints
+    and the bidding quiz's answers follow one rule."""
     rules = view.rules
-    odds = tuple(contract_odds(view, trump_options(rules), samples, rng))
+    odds = tuple(odds)
     legal = [a for a in view.legal_actions if isinstance(a, Bid | Pass)]
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.level)
     passes = [a for a in legal if isinstance(a, Pass)]

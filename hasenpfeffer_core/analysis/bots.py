@@ -34,6 +34,7 @@ from .bidding import (
     expected_points,
     points_table,
     trump_options,
+    weigh_calls,
 )
 from .explain import join_and
 from .solver import play_values_masks
@@ -516,12 +517,8 @@ class FairExpert:
     # --- the auction, the trump and the discard --------------------------------------
 
     def _advise_bid(self, view: PlayerView) -> Advice:
-        legal = view.legal_actions
-        bids = [a for a in legal if isinstance(a, Bid)]
-        passes = [a for a in legal if isinstance(a, Pass)]
+        bids = [a for a in view.legal_actions if isinstance(a, Bid)]
         cheapest = next((b for b in bids if not b.big), bids[0] if bids else None)
-        partner_high = view.high_bid is not None and view.high_bid.seat is view.seat.partner
-        need = self.margin + (1.5 if partner_high else 0.0)
         # Half the deals on the two likeliest trumps; the rest on the better one, unless
         # the first half leaves no doubt about the bid.
         half = max(1, self.bid_samples // 2)
@@ -529,50 +526,17 @@ class FairExpert:
         if cheapest is not None:
             table = points_table(view.rules, cheapest)
             lead = max(odds, key=lambda o: expected_points(o.tricks, table))
-            if abs(expected_points(lead.tricks, table) - need) < 1.5:
+            if abs(expected_points(lead.tricks, table) - self.margin) < 1.5:
                 more = contract_odds(view, [lead.trump], self.bid_samples - half, self._rng)
                 odds = [ContractOdds(lead.trump, lead.tricks + more[0].tricks)]
-        worth: dict[Action, float] = {}
-        tricks: dict[Action, float] = {}
-        best_odds = max(odds, key=lambda o: o.mean)
-        for b in bids:
-            table = points_table(view.rules, b)
-            best_for_b = max(odds, key=lambda o: expected_points(o.tricks, table))
-            worth[b] = expected_points(best_for_b.tricks, table)
-            tricks[b] = best_for_b.mean
-        for p in passes:
-            worth[p] = 0.0
-            tricks[p] = best_odds.mean
-        n_deals = len(best_odds.tricks)
-        action: Action
-        if cheapest is not None and worth[cheapest] >= need:
-            action = cheapest
-            big = next((b for b in bids if b.big), None)
-            if big is not None and worth[big] > worth[cheapest] + 0.5:
-                action = big
-        else:
-            action = passes[0] if passes else bids[0]
-        tname = _trump_words(best_odds.trump)
-        if isinstance(action, Bid):
-            reason = (
-                f"{_describe(action)}: with {tname} as trumps the hand takes "
-                f"{tricks[action]:.1f} tricks on average over {n_deals} deals of "
-                "the unseen cards, and the makers score every trick they take, so the "
-                "cheapest bid that wins the auction is the one to make."
-            )
-        else:
-            reason = (
-                f"{_describe(action)}: the best trump ({tname}) takes only "
-                f"{best_odds.mean:.1f} tricks on average over {n_deals} deals"
-                + (
-                    f", not enough to outbid {view.high_bid.label}."
-                    if view.high_bid and not partner_high
-                    else (", and partner already holds the auction." if partner_high else ".")
-                )
-            )
-        runner = sorted(worth.values(), reverse=True)
-        close = len(runner) > 1 and runner[0] - runner[1] < CLOSE_POINTS
-        return Advice(action, reason, tricks, n_deals, worth, close)
+        n_deals = len(odds[0].tricks)
+        # The call itself follows the one rule of the bidding study (and its quiz).
+        study = weigh_calls(view, odds, n_deals, margin=self.margin)
+        tricks: dict[Action, float] = {
+            a: study.odds_for(study.trumps[a]).mean for a in study.values
+        }
+        worth: dict[Action, float] = {a: v for a, v in study.points.items()}
+        return Advice(study.action, study.reason, tricks, n_deals, worth, study.close)
 
     def _advise_trump(self, view: PlayerView) -> Advice:
         high = view.high_bid
