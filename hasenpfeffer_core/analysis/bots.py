@@ -557,9 +557,10 @@ class FairExpert:
         others = ", ".join(
             f"{_trump_words(o.trump)} {o.mean:.1f}" for o in ranked if o.trump is not best.suit
         )
+        named = _trump_words(best.suit)
         reason = (
-            f"Name {_trump_words(best.suit)}: with them the hand takes {tricks[best]:.1f} "
-            f"tricks on average over {self.bid_samples} deals (next: {others})."
+            f"Name {named}: with {named} as trumps the hand takes {tricks[best]:.1f} tricks "
+            f"on average over {self.bid_samples} deals (next: {others})."
         )
         values = sorted(worth.values(), reverse=True)
         close = len(values) > 1 and values[0] - values[1] < CLOSE_POINTS
