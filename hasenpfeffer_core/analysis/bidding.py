@@ -45,6 +45,7 @@ from ..engine.scoring import score_hand
 from ..engine.seats import Seat, Side
 from ..engine.state import Phase
 from ..engine.tricks import EFF, ORDERS, trump_key
+from .explain import capitalised, card_words
 from .solver import solve_masks
 from .view import PlayerView
 
@@ -65,6 +66,7 @@ __all__ = [
     "hand_words",
     "points_table",
     "trump_options",
+    "trump_words",
     "weakest",
     "weigh_calls",
 ]
@@ -314,10 +316,6 @@ def chance_words(p: float, deals: int) -> str:
     return f"in about {label} of the deals"
 
 
-def _card_name(card: Card) -> str:
-    return "the Joker" if card is JOKER else card.text
-
-
 def _counted(n: int, one: str, many: str) -> str:
     return f"{'one' if n == 1 else n} {one if n == 1 else many}"
 
@@ -346,7 +344,7 @@ def hand_words(hand: Sequence[Card], trump: Suit | None) -> str:
     trumps = [c for c in cards if EFF[tk][c.index] == tk]
     aces = [c for c in cards if c.rank is Rank.ACE and EFF[tk][c.index] != tk]
     held = (
-        f"{_counted(len(trumps), 'trump', 'trumps')} ({join_and(_card_name(c) for c in trumps)})"
+        f"{_counted(len(trumps), 'trump', 'trumps')} ({join_and(card_words(c) for c in trumps)})"
         if trumps
         else "no trumps"
     )
@@ -358,7 +356,8 @@ def hand_words(hand: Sequence[Card], trump: Suit | None) -> str:
     return f"you hold {held} and {side}"
 
 
-def _trump_name(trump: Suit | None) -> str:
+def trump_words(trump: Suit | None) -> str:
+    """A trump in a sentence: ``hearts`` or ``no trump``."""
     return trump.plural if trump is not None else "no trump"
 
 
@@ -409,10 +408,6 @@ def _doing_list(actions: Sequence[Bid | Pass], rules: Rules) -> str:
     return join_and(words, "or")
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _signed(points: float) -> str:
     value = round(points, 1)
     return f"{value:+.1f}" if value else "0.0"
@@ -459,7 +454,7 @@ class BidStudy:
             if o.trump is trump:
                 return o
         raise InvalidDataError(
-            f"{_trump_name(trump)} is not a trump these rules allow", rule="naming trump"
+            f"{trump_words(trump)} is not a trump these rules allow", rule="naming trump"
         )
 
     def chance_to_make(self, bid: Bid) -> float:
@@ -717,7 +712,7 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
             best_odds = max(study.odds, key=lambda o: (o.chances[target.tricks - 1], o.mean))
         trump = best_odds.trump
         parts.append(
-            f"Pass: your best trump would be {_trump_name(trump)}, and {_with(trump)} "
+            f"Pass: your best trump would be {trump_words(trump)}, and {_with(trump)} "
             f"{hand_words(study.hand, trump)}."
         )
         if target is not None:
@@ -732,7 +727,7 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
                     "either way: outbidding your partner only pays with a much stronger hand."
                 )
                 parts.append(
-                    f"{_cap(_bid_words(target, rules))} would be made {chance_words(p, n)}, "
+                    f"{capitalised(_bid_words(target, rules))} would be made {chance_words(p, n)}, "
                     f"worth about {_signed(worth)} points on average."
                 )
             else:

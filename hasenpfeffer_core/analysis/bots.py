@@ -34,9 +34,10 @@ from .bidding import (
     expected_points,
     points_table,
     trump_options,
+    trump_words,
     weigh_calls,
 )
-from .explain import join_and
+from .explain import capitalised, join_and
 from .solver import play_values_masks
 from .view import PlayerView
 
@@ -46,6 +47,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "RuleOfThumbPlayer",
+    "action_words",
     "estimate_tricks",
     "sample_hidden",
 ]
@@ -555,9 +557,9 @@ class FairExpert:
         best = max(names, key=lambda a: (worth[a], tricks[a]))
         ranked = sorted(odds, key=lambda o: -o.mean)
         others = ", ".join(
-            f"{_trump_words(o.trump)} {o.mean:.1f}" for o in ranked if o.trump is not best.suit
+            f"{trump_words(o.trump)} {o.mean:.1f}" for o in ranked if o.trump is not best.suit
         )
-        named = _trump_words(best.suit)
+        named = trump_words(best.suit)
         reason = (
             f"Name {named}: with {named} as trumps the hand takes {tricks[best]:.1f} tricks "
             f"on average over {self.bid_samples} deals (next: {others})."
@@ -615,10 +617,6 @@ def _discard_cost(hand: Sequence[Card], card: Card, tk: int) -> tuple[int, int, 
     )
 
 
-def _trump_words(trump: Suit | None) -> str:
-    return trump.plural if trump is not None else "no trump"
-
-
 def _likely_trumps(view: PlayerView, cards: Sequence[Card], keep: int) -> list[Suit | None]:
     """The ``keep`` trumps the rule of thumb rates highest for ``cards`` (the others are
     rarely worth solving)."""
@@ -627,18 +625,23 @@ def _likely_trumps(view: PlayerView, cards: Sequence[Card], keep: int) -> list[S
     return rated[:keep]
 
 
-def _describe(action: Action) -> str:
+def action_words(action: Action) -> str:
+    """The action as a teacher says it to the player: "play 9♠", "bid 3", "pass"."""
     if isinstance(action, Play):
-        return f"Play {action.card.text}"
+        return f"play {action.card.text}"
     if isinstance(action, Pass):
-        return "Pass"
+        return "pass"
     if isinstance(action, Bid):
-        return f"Bid {action.label}"
+        return f"bid {action.label}"
     if isinstance(action, NameTrump):
-        return f"Name {action.suit.plural if action.suit else 'no trump'}"
+        return f"name {action.suit.plural if action.suit else 'no trump'} as trumps"
     if isinstance(action, Discard):
-        return f"Discard {action.card.text}"
-    return "Go alone" if action.alone else "Play with your partner"
+        return f"discard {action.card.text}"
+    return "go alone" if action.alone else "play with your partner"
+
+
+def _describe(action: Action) -> str:
+    return capitalised(action_words(action))
 
 
 def _play_reason(action: Action, avg: Mapping[Action, float], n: int, done: int) -> str:

@@ -41,6 +41,8 @@ __all__ = [
     "PlayExplanation",
     "TrickCard",
     "TrickExplanation",
+    "capitalised",
+    "card_words",
     "explain_card",
     "explain_plays",
     "explain_trick",
@@ -129,8 +131,13 @@ def join_and(words: Iterable[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
-def _name(card: Card) -> str:
-    """How a sentence names a card: ``the Joker`` or its short text."""
+def card_words(card: Card) -> str:
+    """How a sentence names a card: ``the Joker`` or its short text.
+
+    >>> from hasenpfeffer_core import JOKER, parse_card
+    >>> card_words(JOKER), card_words(parse_card("JH"))
+    ('the Joker', 'J♥')
+    """
     return "the Joker" if card is JOKER else card.text
 
 
@@ -139,14 +146,15 @@ def _subject(card: Card) -> str:
     return "The Joker" if card is JOKER else card.text
 
 
-def _cap(text: str) -> str:
+def capitalised(text: str) -> str:
+    """``text`` with its first letter a capital (the rest as it is)."""
     return text[:1].upper() + text[1:]
 
 
 def _trump_sentence(trump: Trump) -> str:
     if trump is None:
         return "There are no trumps."
-    return f"{_cap(trump.plural)} are trumps."
+    return f"{capitalised(trump.plural)} are trumps."
 
 
 def _suit_words(code: int, tk: int) -> str:
@@ -402,10 +410,10 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
             }[d.role]
             clause = f"{d.card.text} is {what}"
             if d.beats:
-                clause += f": it beats {join_and(_name(x) for x in d.beats)} but not "
-                clause += join_and((_name(x) for x in d.beaten_by), "or") + "."
+                clause += f": it beats {join_and(card_words(x) for x in d.beats)} but not "
+                clause += join_and((card_words(x) for x in d.beaten_by), "or") + "."
             else:
-                clause += f", but {join_and(_name(x) for x in d.beaten_by)} beats it."
+                clause += f", but {join_and(card_words(x) for x in d.beaten_by)} beats it."
             sentences.append(clause)
             said.add(d.position)
     off = [d for d in details if d.status == "discarded" and d.position not in said]
@@ -526,7 +534,7 @@ def explain_plays(
                     c,
                     True,
                     "joker any time",
-                    f"The Joker may be played even though you hold {join_and(_name(x) for x in followers)}: "
+                    f"The Joker may be played even though you hold {join_and(card_words(x) for x in followers)}: "
                     "under these rules the Joker may be played at any turn of a no-trump hand. "
                     "It beats every card, so it wins the trick.",
                 )
@@ -559,7 +567,10 @@ def explain_plays(
             elif c_code == tk and t is not None:
                 out.append(
                     PlayExplanation(
-                        c, True, "cannot follow: trumps", start + f", and {_name(c)} is a trump."
+                        c,
+                        True,
+                        "cannot follow: trumps",
+                        start + f", and {card_words(c)} is a trump.",
                     )
                 )
             else:
@@ -569,7 +580,7 @@ def explain_plays(
                     )
                 )
         else:
-            holding = join_and(_name(x) for x in followers)
+            holding = join_and(card_words(x) for x in followers)
             one = "it" if len(followers) == 1 else "one of them"
             text = (
                 f"{_subject(c)} is not allowed: {led_text}, and you hold {holding}, so you must "

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import JOKER
-from .bots import Advice, FairExpert
+from .bots import Advice, FairExpert, action_words
 from .principles import Reason, reasons_for
 from .view import PlayerView
 
@@ -52,21 +52,6 @@ def decision_kind(action: Action) -> str:
     if isinstance(action, GoAlone):
         return "alone"
     return "play"
-
-
-def action_words(action: Action) -> str:
-    """The action as a teacher says it to the player: "play 9♠", "bid 3", "pass"."""
-    if isinstance(action, Play):
-        return f"play {action.card.text}"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, Bid):
-        return f"bid {action.label}"
-    if isinstance(action, NameTrump):
-        return f"name {action.suit.plural if action.suit else 'no trump'} as trumps"
-    if isinstance(action, Discard):
-        return f"discard {action.card.text}"
-    return "go alone" if action.alone else "play with your partner"
 
 
 def _clue(reason: Reason) -> str:

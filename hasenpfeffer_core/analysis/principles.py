@@ -64,7 +64,7 @@ from ..engine.tricks import (
     check_follow,
     trump_key,
 )
-from .explain import join_and
+from .explain import capitalised, card_words, join_and
 from .view import PlayerView
 
 __all__ = [
@@ -304,22 +304,13 @@ def _count(n: int, noun: str) -> str:
     return f"{word} {noun}" if n == 1 else f"{word} {noun}s"
 
 
-def _nm(card: Card) -> str:
-    """A card in a sentence: ``the Joker`` or its short text."""
-    return "the Joker" if card is JOKER else card.text
-
-
 def _whose(owner: str, card: Card) -> str:
     """A card after a possessive: ``partner's Joker``, ``East's A♠``."""
     return f"{owner} {'Joker' if card is JOKER else card.text}"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _names(cards: Iterable[Card], last: str = "and") -> str:
-    return join_and((_nm(c) for c in cards), last)
+    return join_and((card_words(c) for c in cards), last)
 
 
 def _has(cards: Sequence[Card]) -> str:
@@ -331,7 +322,7 @@ def _bower(card: Card, trump: Suit | None) -> str:
     role = card_role(card, trump)
     if role in (CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER):
         return f"{card.text}, {role.phrase},"
-    return _nm(card)
+    return card_words(card)
 
 
 # --- the position, as the seat sees it --------------------------------------------------
@@ -456,7 +447,7 @@ class _Play:
             return "nothing left can beat it"
         if all(c in self.hand for c in beaters):
             if len(beaters) == 1:
-                return f"only {_nm(beaters[0])} can beat it, which you hold"
+                return f"only {card_words(beaters[0])} can beat it, which you hold"
             return f"only {_names(beaters, 'or')} can beat it, and you hold them"
         who = join_and(s.word for s in self.later_opponents)
         if len(self.later_opponents) == 1:
@@ -481,8 +472,8 @@ def _count_trumps(p: _Play, card: Card) -> _Found:
     rest = rest.replace("still out", "is still out" if len(out) == 1 else "are still out")
     verb = "lead" if not p.trick else "play"
     text = (
-        f"{_cap(_names(higher))} {_has(higher)} been played, so {_bower(card, p.trump)} is the "
-        f"highest trump left and sure to win{rest}: {verb} {_nm(card)}."
+        f"{capitalised(_names(higher))} {_has(higher)} been played, so {_bower(card, p.trump)} is the "
+        f"highest trump left and sure to win{rest}: {verb} {card_words(card)}."
     )
     return text, None
 
@@ -503,8 +494,8 @@ def _lead_trumps(p: _Play, card: Card) -> _Found:
     beats_all = "the one trump still out" if n == 1 else f"all {_count(n, 'trump')} still out"
     if card in sure:
         return (
-            f"Your side named {p.trump.plural} and {_nm(card)} beats {beats_all}, so "
-            f"leading it draws the defenders' trumps: lead {_nm(card)}.",
+            f"Your side named {p.trump.plural} and {card_words(card)} beats {beats_all}, so "
+            f"leading it draws the defenders' trumps: lead {card_words(card)}.",
             None,
         )
     code = EFF[p.tk][card.index]
@@ -513,9 +504,9 @@ def _lead_trumps(p: _Play, card: Card) -> _Found:
     ):
         top = max(sure, key=p.key)
         return None, (
-            f"Your side named {p.trump.plural} and you held {_nm(top)}, which beats "
+            f"Your side named {p.trump.plural} and you held {card_words(top)}, which beats "
             f"{beats_all}, but you led {card.text}, which a higher card or a trump can take: "
-            f"lead trumps first, {_nm(top)}."
+            f"lead trumps first, {card_words(top)}."
         )
     return _NONE
 
@@ -534,7 +525,7 @@ def _cash_winners(p: _Play, card: Card) -> _Found:
     ]
     if higher:
         head = (
-            f"{_cap(_names(higher))} {_has(higher)} been played, so {card.text} is the best "
+            f"{capitalised(_names(higher))} {_has(higher)} been played, so {card.text} is the best "
             f"{suit.singular} left"
         )
     else:
@@ -562,10 +553,13 @@ def _do_not_overtake(p: _Play, card: Card) -> _Found:
             return _NONE
         if not p.later:
             return (
-                f"You play last and {w} is winning the trick: play low, {_nm(card)}.",
+                f"You play last and {w} is winning the trick: play low, {card_words(card)}.",
                 None,
             )
-        return f"{_cap(w)} is winning and {p.why_partner_safe()}: play low, {_nm(card)}.", None
+        return (
+            f"{capitalised(w)} is winning and {p.why_partner_safe()}: play low, {card_words(card)}.",
+            None,
+        )
     if not any(not p.beats(c) for c in p.legal):
         return _NONE
     if not p.later:
@@ -574,19 +568,21 @@ def _do_not_overtake(p: _Play, card: Card) -> _Found:
         why = p.why_partner_safe().replace("can beat", "could beat").replace("you hold", "you held")
         why = why.replace("cannot hold", "could not hold").replace("can hold", "could hold")
     sure = _whose("partner's sure", p.win_card)
-    return None, (f"You overtook {sure} with {_nm(card)}: {why}. Play low, {_nm(low[0])}.")
+    return None, (
+        f"You overtook {sure} with {card_words(card)}: {why}. Play low, {card_words(low[0])}."
+    )
 
 
 def _keep_the_joker(p: _Play, card: Card) -> _Found:
     if JOKER not in p.legal or len(p.legal) < 2:
         return _NONE
     safe = p.partner_safe()
-    theirs = _cap(_whose("partner's", p.win_card))
+    theirs = capitalised(_whose("partner's", p.win_card))
     if card is not JOKER:
         if safe and card in p.lowest(p.legal):
             return (
                 f"{theirs} already wins this trick: keep the Joker, the one "
-                f"card that always wins, and play {_nm(card)}.",
+                f"card that always wins, and play {card_words(card)}.",
                 None,
             )
         if not safe and p.sure(card):
@@ -601,7 +597,7 @@ def _keep_the_joker(p: _Play, card: Card) -> _Found:
         low = p.lowest(others)[0]
         return None, (
             f"{theirs} already won this trick, and you spent the Joker on "
-            f"it: keep the Joker, the one card that always wins, and play low, {_nm(low)}."
+            f"it: keep the Joker, the one card that always wins, and play low, {card_words(low)}."
         )
     sure = [c for c in others if p.sure(c)]
     if not safe and sure:
@@ -626,14 +622,14 @@ def _trump_in(p: _Play, card: Card) -> _Found:
     led = p.led_plural()
     if card in trumps:
         what = (
-            f"{_nm(card)}, your lowest trump that wins"
+            f"{card_words(card)}, your lowest trump that wins"
             if card in cheapest and len(trumps) > len(cheapest)
-            else _nm(card)
+            else card_words(card)
         )
         return f"You hold no {led} and {p.winning()} is winning: {over} it with {what}.", None
     return None, (
-        f"You held no {led} and {p.winning()} was winning, but you played {_nm(card)}: "
-        f"{over} it with {_nm(cheapest[0])}."
+        f"You held no {led} and {p.winning()} was winning, but you played {card_words(card)}: "
+        f"{over} it with {card_words(cheapest[0])}."
     )
 
 
@@ -652,27 +648,32 @@ def _third_hand_high(p: _Play, card: Card) -> _Found:
         return _NONE
     led = p.trick[0][1]
     if p.win_seat is p.seat.partner:
-        situation = f"Partner led {_nm(led)}, which {p.later_opponents[0].word} can still beat"
+        situation = (
+            f"Partner led {card_words(led)}, which {p.later_opponents[0].word} can still beat"
+        )
     else:
-        situation = f"Partner led {_nm(led)} and {p.winning()} is winning"
+        situation = f"Partner led {card_words(led)} and {p.winning()} is winning"
     sure = [c for c in winners if not p.threats(c)]
     if sure:
         target = p.lowest(sure)
         ok = card in target
-        how = f"and {_nm(card)} is sure to win the trick: play {_nm(card)}."
+        how = f"and {card_words(card)} is sure to win the trick: play {card_words(card)}."
     else:
         top = max(p.key(c) for c in winners)
         target = [c for c in winners if p.key(c) == top]
         ok = card in target
         how = (
             f"so that {p.later_opponents[0].word} must spend a higher card to win it: "
-            f"play {_nm(card)}."
+            f"play {card_words(card)}."
         )
     if ok:
         return f"{situation}: third hand plays high, {how}", None
     if card not in winners:
         was = situation.replace(" is winning", " was winning").replace(" can still", " could")
-        return None, f"{was}, but you played {_nm(card)}: third hand plays high, {_nm(target[0])}."
+        return (
+            None,
+            f"{was}, but you played {card_words(card)}: third hand plays high, {card_words(target[0])}.",
+        )
     return _NONE
 
 
@@ -689,15 +690,17 @@ def _win_cheaply(p: _Play, card: Card) -> _Found:
         keep = [c for c in sure if c not in cheapest and c is not JOKER]
         tail = f" and keep {_names(keep)}" if keep else ""
         if not p.later:
-            head = f"You play last and {p.winning()} is winning: {_nm(card)} is the lowest card"
+            head = (
+                f"You play last and {p.winning()} is winning: {card_words(card)} is the lowest card"
+            )
         else:
-            head = f"{_cap(p.winning())} is winning and {_nm(card)} is the lowest card you hold"
+            head = f"{capitalised(p.winning())} is winning and {card_words(card)} is the lowest card you hold"
         head += f" that {enough}"
-        return f"{head}, so win cheaply with {_nm(card)}{tail}.", None
+        return f"{head}, so win cheaply with {card_words(card)}{tail}.", None
     if card in sure:
-        low = _nm(cheapest[0])
+        low = card_words(cheapest[0])
         return None, (
-            f"You won with {_nm(card)} where {low} was enough: against {p.winning()}, {low} "
+            f"You won with {card_words(card)} where {low} was enough: against {p.winning()}, {low} "
             f"is the lowest card that {enough}. Win cheaply with {low}."
         )
     return _NONE
@@ -711,7 +714,7 @@ def _second_hand_low(p: _Play, card: Card) -> _Found:
     low = p.lowest(p.legal)
     if card in low and not p.sure(card):
         return (
-            f"You play second and partner still plays after you: play low, {_nm(card)}, and "
+            f"You play second and partner still plays after you: play low, {card_words(card)}, and "
             "keep your higher cards.",
             None,
         )
@@ -720,11 +723,11 @@ def _second_hand_low(p: _Play, card: Card) -> _Found:
     # The best card left of the suit led may be played second: only a trump can beat it.
     if p.beats(card) and same:
         trumps = p.led_code != p.tk and any(p.is_trump(u) for u in threats)
-        names = [_nm(c) for c in sorted(same, key=lambda c: -p.key(c))]
+        names = [card_words(c) for c in sorted(same, key=lambda c: -p.key(c))]
         who = join_and([*names, "a trump"] if trumps else names, "or")
         return None, (
-            f"You played {_nm(card)} second, and {who} can still beat it after you: second hand "
-            f"plays low, {_nm(low[0])}, and leaves the trick to partner."
+            f"You played {card_words(card)} second, and {who} can still beat it after you: second hand "
+            f"plays low, {card_words(low[0])}, and leaves the trick to partner."
         )
     return _NONE
 
@@ -735,12 +738,12 @@ def _throw_lowest(p: _Play, card: Card) -> _Found:
     low = p.lowest(p.legal)
     if card in low:
         return (
-            f"Nothing you hold can beat {p.winning()}: throw your lowest card, {_nm(card)}.",
+            f"Nothing you hold can beat {p.winning()}: throw your lowest card, {card_words(card)}.",
             None,
         )
     return None, (
-        f"Nothing you held could beat {p.winning()}, yet you played {_nm(card)}: throw your "
-        f"lowest card, {_nm(low[0])}, and keep {_nm(card)} for later."
+        f"Nothing you held could beat {p.winning()}, yet you played {card_words(card)}: throw your "
+        f"lowest card, {card_words(low[0])}, and keep {card_words(card)} for later."
     )
 
 
@@ -815,7 +818,7 @@ def _bid_cheapest(view: PlayerView, action: Action) -> _Found:
         else:
             head = f"a bid of {name} is the cheapest above {above}"
         return (
-            f"{_cap(head)}: a side that makes its bid scores one point per trick it takes, "
+            f"{capitalised(head)}: a side that makes its bid scores one point per trick it takes, "
             f"whatever it bid{pepper}. Bid {name}.",
             None,
         )
@@ -853,7 +856,7 @@ def _bid_before_forced(view: PlayerView, action: Action) -> _Found:
     ]
     if isinstance(action, Bid) and not action.big and action.tricks < FORCED_BID:
         return (
-            f"{_cap(you)} and nobody has bid: if all four pass, {whom} must bid {FORCED_BID}, "
+            f"{capitalised(you)} and nobody has bid: if all four pass, {whom} must bid {FORCED_BID}, "
             f"so a bid of {action.tricks} now is easier to make. Bid {action.tricks}.",
             None,
         )
@@ -1021,9 +1024,9 @@ def _doing(action: Action, view: PlayerView) -> str:
     if isinstance(action, NameTrump):
         return f"name {action.suit.plural if action.suit is not None else 'no trump'}"
     if isinstance(action, Discard):
-        return f"discard {_nm(action.card)}"
+        return f"discard {card_words(action.card)}"
     if isinstance(action, Play):
-        return f"play {_nm(action.card)}"
+        return f"play {card_words(action.card)}"
     return "go alone" if action.alone else "decline to go alone"
 
 

@@ -47,7 +47,7 @@ from ..engine.state import HandState, Phase
 from ..engine.tricks import EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
 from .bidding import action_label, action_value, bid_study, chance_label
 from .bots import RuleOfThumbPlayer
-from .explain import explain_card, explain_plays, explain_trick
+from .explain import card_words, explain_card, explain_plays, explain_trick
 from .solver import double_dummy, play_values
 from .view import PlayerView
 
@@ -244,10 +244,6 @@ class Question:
         }
 
 
-def _name(card: Card) -> str:
-    return "the Joker" if card is JOKER else card.text
-
-
 def _as_cards(response: Any) -> list[Card]:
     from ..engine.cards import parse_cards
 
@@ -403,7 +399,7 @@ def trick_winner_question(
             prompt=f"{trump.plural.capitalize()} are trumps and {leader.word} led. "
             "Who wins the trick?",
             answer=seats[win],
-            explanation=f"{seats[win].word} wins with {_name(cards[win])}. {e.text}",
+            explanation=f"{seats[win].word} wins with {card_words(cards[win])}. {e.text}",
             trick=trick,
             details={"winner_index": win, "winning_card": cards[win].text},
         )
@@ -663,7 +659,7 @@ def _line_text(line: Sequence[tuple[tuple[Seat, Card], ...]], trump: Suit | None
     """``trick 1: North A♠, East 9♠, ... (North wins)`` for each trick of a line."""
     parts = []
     for i, trick in enumerate(line, start=1):
-        cards = ", ".join(f"{s.word} {_name(c)}" for s, c in trick)
+        cards = ", ".join(f"{s.word} {card_words(c)}" for s, c in trick)
         winner = trick[trick_winner([c for _, c in trick], trump)][0]
         parts.append(f"trick {i}: {cards} ({winner.word} wins)")
     return "; ".join(parts)

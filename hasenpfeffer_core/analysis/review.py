@@ -27,7 +27,7 @@ from ..engine.rules import NoTrumpJoker
 from ..engine.seats import SEATS, Seat
 from ..engine.state import HandState
 from ..engine.tricks import EFF, NO_TRUMP_KEY, CardRole, card_role, winner_index
-from .explain import join_and
+from .explain import card_words, join_and
 from .solver import play_values_masks
 
 __all__ = ["HandAnalysis", "PlayAnalysis", "analyse", "annotate", "state_play_values"]
@@ -102,10 +102,6 @@ class HandAnalysis:
         return tuple(p for p in self.plays if p.lost > 0)
 
 
-def _name(card: Card) -> str:
-    return "the Joker" if card is JOKER else card.text
-
-
 def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
     seat = play.seat
     card = play.card
@@ -132,13 +128,11 @@ def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
         "trumps" if code == tk else ("the Joker" if code == NO_TRUMP_KEY else Suit(code).plural)
     )
     if status == "followed":
-        first = f"{seat.name} followed {led_words} with {_name(card)}{role_text}"
+        first = f"{seat.name} followed {led_words} with {card_words(card)}{role_text}"
     elif status == "trumped":
-        first = (
-            f"{seat.name} could not follow {led_words} and trumped with {_name(card)}{role_text}"
-        )
+        first = f"{seat.name} could not follow {led_words} and trumped with {card_words(card)}{role_text}"
     else:
-        first = f"{seat.name} could not follow {led_words} and discarded {_name(card)}"
+        first = f"{seat.name} could not follow {led_words} and discarded {card_words(card)}"
     if winning is seat:
         tail = f"{seat.name} is winning the trick"
     elif winning is seat.partner:
@@ -172,7 +166,7 @@ def analyse(record: HandRecord) -> HandAnalysis:
         best = tuple(c for c, v in values.items() if v == top)
         verdict = ""
         if lost:
-            alt = join_and((_name(c) for c in best), "or")
+            alt = join_and((card_words(c) for c in best), "or")
             tricks = "a trick" if lost == 1 else f"{lost} tricks"
             verdict = (
                 f"This gave up {tricks}: {alt} would have kept {'it' if lost == 1 else 'them'}."
