@@ -122,11 +122,17 @@ def test_each_engine_module_imports_only_the_standard_library(name: str) -> None
     assert sorted(n for n in loaded if is_jupyter(n)) == []
 
 
-def test_the_package_declares_no_dependencies() -> None:
+def test_the_package_depends_only_on_the_progress_stores_three_small_libraries() -> None:
+    """The engine needs nothing; the learner's progress needs platformdirs (where),
+    filelock (two writers at once) and fsrs (the schedule), all pure Python, and
+    importing them waits until the progress is used."""
     from importlib.metadata import requires
 
     required = [r for r in requires("hasenpfeffer-core") or [] if "extra ==" not in r]
-    assert required == []
+    names = sorted(r.split(">")[0].split("<")[0].split("=")[0].strip() for r in required)
+    assert names == ["filelock", "fsrs", "platformdirs"]
+    new, _ = imported_by("hasenpfeffer_core.analysis.practice")
+    assert sorted({top(n) for n in new} & {"filelock", "fsrs", "platformdirs"}) == []
 
 
 def test_every_public_name_resolves() -> None:

@@ -99,14 +99,22 @@ class SteppedHint:
 
 
 def stepped_hint(
-    view: PlayerView, advice: Advice | None = None, expert: FairExpert | None = None
+    view: PlayerView,
+    advice: Advice | None = None,
+    expert: FairExpert | None = None,
+    *,
+    focus: str = "",
 ) -> SteppedHint:
     """The hint for the seat of ``view``, in steps; ``advice`` if already worked out,
-    else the ``expert``'s (a fresh fair expert's by default)."""
+    else the ``expert``'s (a fresh fair expert's by default). With ``focus`` (a
+    principle's key), the hint speaks of that principle when the move follows it (as
+    practice on that principle asks)."""
     if advice is None:
         advice = (expert or FairExpert(0)).advise(view)
     action = advice.action
     reasons = tuple(reasons_for(view, action)) if len(view.legal_actions) > 1 else ()
+    if focus:
+        reasons = tuple(sorted(reasons, key=lambda r: r.principle.key != focus))
     said = action_words(action)
     if len(view.legal_actions) == 1:
         nudge = "Look at what you may do here."

@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..engine.actions import Action, Bid, Pass
+from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from ..engine.auction import bid_name, scale_text
 from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
 from ..engine.errors import InvalidDataError
@@ -58,6 +58,7 @@ __all__ = [
     "Question",
     "best_line",
     "bid_question",
+    "choice_answer",
     "legal_play_question",
     "make_question",
     "order_question",
@@ -182,6 +183,8 @@ class Question:
         if self.kind == "bid":
             auction = self.details.get("auction", ())
             parts.append(" ".join(f"{a['seat']}:{a['value']}" for a in auction))
+        if self.kind == "principle":  # the same cards may come up in another hand
+            parts.append(f"{self.tag}:{self.details.get('position', '')}")
         return "|".join(parts)
 
     def check(self, response: Any) -> bool:
@@ -207,6 +210,8 @@ class Question:
             return tuple(_as_cards(response)) == tuple(self.answer)
         if self.kind == "bid":
             return bid_answer(response) in self.details["right"]
+        if self.kind == "principle":
+            return choice_answer(self.details["choices"], response) in self.details["right"]
         return bool(int(response) == self.answer)
 
     def to_dict(self) -> dict[str, Any]:
@@ -220,6 +225,8 @@ class Question:
             answer = self.answer.name
         elif self.kind == "bid":
             answer = action_value(self.answer)
+        elif self.kind == "principle":
+            answer = list(self.answer)
         elif self.kind in ("legal-play", "order"):
             answer = cards(self.answer)
         else:
@@ -836,6 +843,47 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
         )
 
     return _retry(rng, make, tag)
+
+
+def choice_answer(choices: Sequence[Mapping[str, str]], response: object) -> str | None:
+    """The choice (of a principle question's ``details["choices"]``) that ``response``
+    names: its value, its label, a card or a suit in any spelling, an action; or None.
+
+    >>> choice_answer([{"value": "9♥", "label": "9♥"}], "9h")
+    '9♥'
+    """
+    text = response if isinstance(response, str) else ""
+    if isinstance(response, Play | Discard):
+        text = response.card.text
+    elif isinstance(response, NameTrump):
+        text = response.suit.plural if response.suit else "no trump"
+    elif isinstance(response, Bid | Pass):
+        text = action_value(response)
+    if isinstance(response, Card):
+        text = response.text
+    if isinstance(response, Suit):
+        text = response.plural
+    norm = text.strip().casefold()
+    for c in choices:
+        if norm in (c["value"].casefold(), c["label"].casefold()):
+            return str(c["value"])
+    try:
+        card = parse_card(text)
+    except (InvalidDataError, ValueError):
+        pass
+    else:
+        return card.text if any(c["value"] == card.text for c in choices) else None
+    for suit in Suit:
+        if norm in (
+            suit.plural.casefold(),
+            suit.name.casefold(),
+            suit.letter.casefold(),
+            suit.symbol,
+        ):
+            return suit.plural if any(c["value"] == suit.plural for c in choices) else None
+    if norm.startswith("bid "):
+        return choice_answer(choices, norm[4:])
+    return None
 
 
 def _trump_text(trump: Suit | None) -> str:

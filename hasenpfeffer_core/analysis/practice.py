@@ -1,0 +1,734 @@
+"""Spaced practice by concept, stars per lesson, and the learner's progress summary.
+
+A *concept* is one thing to learn: a situation the quizzes tag (the left bower, must
+follow, partner winning, ...) or a principle of play (second hand low, ...). Each
+concept is one item to schedule, with fresh questions each time. The schedule is the
+Free Spaced Repetition Scheduler (the ``fsrs`` package), worked out from the answers in
+the learner's store (:mod:`~hasenpfeffer_core.analysis.progress`):
+
+* an answer counts as a review of each concept it practised when the concept is due
+  or new; before that, a miss counts too if the concept was known (it sends it back to
+  be learnt again), while a right answer, or a miss on a concept already coming back
+  within minutes, changes nothing;
+* right first time rates *good*, right after hints or tries *hard*, wrong *again*;
+* a concept never practised is new: a few new ones come up each day, in the order the
+  lessons teach them.
+
+>>> from datetime import datetime, timedelta, timezone
+>>> from hasenpfeffer_core.analysis.progress import Event
+>>> t0 = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+>>> s = Schedule([Event.answer("quiz", "q1", ["left bower"], right=False, when=t0)])
+>>> s.due(t0 + timedelta(minutes=11))[0].key   # a miss comes back within minutes
+'left bower'
+>>> s = Schedule([Event.answer("quiz", "q1", ["left bower"], right=True, when=t0),
+...               Event.answer("quiz", "q2", ["left bower"], right=True,
+...                            when=t0 + timedelta(minutes=15))])
+>>> s.card("left bower").due > t0 + timedelta(days=1)   # known: back in days
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any, Final
+
+from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
+from ..engine.auction import bid_name
+from ..engine.errors import InvalidDataError
+from ..engine.rules import Rules
+from ..engine.seats import SEATS, Side
+from ..engine.state import HandState, Phase
+from .bidding import action_value
+from .bots import CLOSE_POINTS, FairExpert, RuleOfThumbPlayer
+from .explain import capitalised
+from .hints import stepped_hint
+from .principles import PRINCIPLES, broken_by, principle, reasons_for
+from .progress import Event, ProgressStore
+from .quiz import TAGS, Question, make_question
+from .view import PlayerView
+
+if TYPE_CHECKING:
+    from fsrs import Card as FsrsCard
+    from fsrs import Scheduler
+
+__all__ = [
+    "CONCEPTS",
+    "LESSONS",
+    "NEW_PER_DAY",
+    "Concept",
+    "ConceptState",
+    "ConceptSummary",
+    "LessonStars",
+    "Schedule",
+    "Summary",
+    "cached_schedule",
+    "concept",
+    "days_text",
+    "exercise_stars",
+    "lesson_stars",
+    "practice_question",
+    "principle_question",
+    "privacy_note",
+    "question_event",
+    "summary",
+]
+
+#: How many concepts never practised come up in one day.
+NEW_PER_DAY: Final = 3
+#: How far ahead a concept's strength looks (see :meth:`Schedule.strength`).
+STRENGTH_AHEAD: Final = timedelta(days=7)
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One item of the schedule: a quiz situation (``kind`` ``"situation"``, drawn
+    from the question kinds in ``kinds``) or a principle (``kind`` ``"principle"``)."""
+
+    key: str
+    name: str
+    about: str
+    kind: str
+    kinds: tuple[str, ...] = ()
+    lesson: int = 0  # the lesson that teaches it
+
+
+# The situations, in the order the lessons teach them: (tag, name, one line, lesson).
+_SITUATIONS: Final = (
+    (
+        "plain suit",
+        "Plain suits",
+        "With no trump in the trick, the highest card of the suit led wins.",
+        1,
+    ),
+    (
+        "trumps",
+        "The order of the trumps",
+        "The Joker, the right bower, the left bower, then ace down to 9.",
+        1,
+    ),
+    ("right bower", "The right bower", "The jack of trumps: the second-highest card.", 1),
+    (
+        "left bower",
+        "The left bower",
+        "The other jack of the trump colour is a trump, not a card of its own suit.",
+        1,
+    ),
+    ("joker", "The Joker", "Always the highest trump, whatever the trump suit.", 1),
+    ("leading", "Leading a trick", "The player who leads may play any card.", 2),
+    ("must follow", "Following suit", "Play a card of the suit led if you hold one.", 2),
+    ("void", "Out of a suit", "Holding none of the suit led, you may play any card.", 2),
+    (
+        "trump led",
+        "A trump led",
+        "When a trump is led, the bowers and the Joker must follow it too.",
+        2,
+    ),
+    (
+        "partner winning",
+        "Partner winning",
+        "The rules make you follow suit even when your partner is winning.",
+        2,
+    ),
+    ("trumped", "Trumping in", "Any trump beats every card of a plain suit.", 3),
+    (
+        "lone hand",
+        "Lone hands",
+        "A player going alone plays against two, and their partner sits out.",
+        3,
+    ),
+    ("opening", "Opening the bidding", "The first bid: what your six cards are worth.", 4),
+    ("outbid", "Outbidding", "To win the auction you must bid more than the last bid.", 4),
+    (
+        "partner's bid",
+        "After partner's bid",
+        "When partner has bid, your cards help their contract.",
+        4,
+    ),
+    ("three passes", "After three passes", "When the others all pass, the Joker forces a bid.", 4),
+    ("pepper", "Pepper bids", "Little and Big Pepper: bidding all six tricks.", 4),
+    ("ending", "Counting an ending", "With every card shown, count the tricks a side can take.", 6),
+)
+_PRINCIPLE_LESSON: Final = {"bid": 4, "trump": 4, "discard": 4, "play": 7}
+
+
+def _catalogue() -> tuple[Concept, ...]:
+    out: list[Concept] = []
+    for tag, name, about, lesson in _SITUATIONS:
+        kinds = tuple(k for k, tags in TAGS.items() if tag in tags)
+        out.append(Concept(tag, name, about, "situation", kinds, lesson))
+    for p in PRINCIPLES:
+        out.append(
+            Concept(p.key, p.name, p.rule, "principle", ("principle",), _PRINCIPLE_LESSON[p.phase])
+        )
+    return tuple(sorted(out, key=lambda c: c.lesson))
+
+
+#: Every concept, in the order the lessons teach them.
+CONCEPTS: Final[tuple[Concept, ...]] = _catalogue()
+_BY_KEY: Final = {c.key: c for c in CONCEPTS}
+
+
+def concept(key: str) -> Concept:
+    """The concept called ``key``; an error naming the concepts if there is none."""
+    try:
+        return _BY_KEY[key]
+    except (KeyError, TypeError):
+        raise InvalidDataError(
+            f"there is no concept {key!r}: the concepts are {', '.join(c.key for c in CONCEPTS)}"
+        ) from None
+
+
+# --- the schedule ----------------------------------------------------------------------
+
+
+def _scheduler() -> Scheduler:
+    from fsrs import Scheduler
+
+    # No fuzzing: the same answers always give the same schedule.
+    return Scheduler(enable_fuzzing=False)
+
+
+@dataclass
+class ConceptState:
+    """What the learner has done with one concept: the schedule's card (None when never
+    practised), answers and right answers, and the first and last answer."""
+
+    concept: Concept
+    card: FsrsCard | None = None
+    answers: int = 0
+    right: int = 0
+    first: datetime | None = None
+    last: datetime | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.card is not None
+
+    def due_at(self) -> datetime | None:
+        return self.card.due if self.card is not None else None
+
+
+def _rating(event: Event) -> int:
+    from fsrs import Rating
+
+    if not event.right:
+        return int(Rating.Again)
+    if event.hints or event.attempt > 1:
+        return int(Rating.Hard)
+    return int(Rating.Good)
+
+
+class Schedule:
+    """The spaced-practice schedule worked out from ``events``, in the order they were
+    recorded (hint steps are left out)."""
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._scheduler = _scheduler()
+        self.states: dict[str, ConceptState] = {c.key: ConceptState(c) for c in CONCEPTS}
+        self.taken = 0  # how many answers the schedule has taken in
+        self.last_id = ""  # the id of the last of them
+        self.add(events)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the schedule's cache (see :func:`cached_schedule`)."""
+
+        def when(t: datetime | None) -> str | None:
+            return t.isoformat() if t else None
+
+        return {
+            "version": CACHE_VERSION,
+            "taken": self.taken,
+            "last_id": self.last_id,
+            "states": {
+                k: {
+                    "card": s.card.to_dict() if s.card else None,
+                    "answers": s.answers,
+                    "right": s.right,
+                    "first": when(s.first),
+                    "last": when(s.last),
+                }
+                for k, s in self.states.items()
+                if s.answers
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Schedule:
+        """The schedule a cache holds; ``ValueError`` (or ``KeyError``, ``TypeError``)
+        if it does not hold one."""
+        from fsrs import Card as FsrsCard
+
+        if data.get("version") != CACHE_VERSION:
+            raise ValueError("another version of the cache")
+        out = cls()
+        out.taken, out.last_id = int(data["taken"]), str(data["last_id"])
+        for k, d in data["states"].items():
+            s = out.states[k]
+            s.card = FsrsCard.from_dict(d["card"]) if d["card"] else None
+            s.answers, s.right = int(d["answers"]), int(d["right"])
+            s.first = datetime.fromisoformat(d["first"]) if d["first"] else None
+            s.last = datetime.fromisoformat(d["last"]) if d["last"] else None
+        return out
+
+    def add(self, answers: Iterable[Event]) -> None:
+        """Take in more answers (recorded after those already in)."""
+        from fsrs import Card as FsrsCard
+        from fsrs import Rating, State
+
+        for event in answers:
+            if not event.is_answer:
+                continue
+            self.taken += 1
+            self.last_id = event.id
+            for key in event.concepts:
+                state = self.states.get(key)
+                if state is None:
+                    continue  # a tag that is not a scheduled concept (kept in the store)
+                state.answers += 1
+                state.right += bool(event.right)
+                state.first = state.first or event.when
+                state.last = event.when
+                card = state.card
+                if card is None:
+                    card = FsrsCard(card_id=CONCEPTS.index(state.concept) + 1, due=event.when)
+                elif event.when < card.due and (event.right or card.state != State.Review):
+                    # Not due yet: a right answer changes nothing, nor does a miss while
+                    # the concept is already coming back within minutes.
+                    continue
+                state.card, _ = self._scheduler.review_card(
+                    card, Rating(_rating(event)), event.when
+                )
+
+    def card(self, key: str) -> FsrsCard | None:
+        return self.states[concept(key).key].card
+
+    def strength(self, key: str, now: datetime | None = None) -> float | None:
+        """How well the concept is held: the chance of getting it right a week from
+        ``now`` without practising it again (0 to 1), or None when never practised.
+
+        A week ahead rather than today: straight after any answer the chance today is
+        near certain, right or wrong, which would tell the learner nothing; a week ahead
+        it is low for a concept just missed and high for one known for weeks.
+        """
+        card = self.card(key)
+        if card is None:
+            return None
+        later = (now or datetime.now(UTC)) + STRENGTH_AHEAD
+        return float(self._scheduler.get_card_retrievability(card, later))
+
+    def due(self, now: datetime | None = None) -> list[Concept]:
+        """The concepts due at ``now``, the longest overdue first."""
+        now = now or datetime.now(UTC)
+        due = [
+            (s.card.due, s.concept) for s in self.states.values() if s.card and s.card.due <= now
+        ]
+        return [c for _, c in sorted(due, key=lambda dc: dc[0])]
+
+    def new_today(self, now: datetime | None = None) -> list[Concept]:
+        """Concepts never practised that may start today (:data:`NEW_PER_DAY` a day,
+        fewer those already started today), in teaching order."""
+        now = now or datetime.now(UTC)
+        start = now.astimezone().replace(hour=0, minute=0, second=0, microsecond=0)
+        began = sum(1 for s in self.states.values() if s.first and s.first >= start)
+        fresh = [s.concept for s in self.states.values() if not s.started]
+        return fresh[: max(0, NEW_PER_DAY - began)]
+
+    def next_due(self, now: datetime | None = None) -> tuple[datetime, Concept] | None:
+        """The next concept to fall due after ``now``, and when."""
+        now = now or datetime.now(UTC)
+        later = [
+            (s.card.due, s.concept) for s in self.states.values() if s.card and s.card.due > now
+        ]
+        return min(later, key=lambda dc: dc[0]) if later else None
+
+    def to_practise(self, now: datetime | None = None, count: int = 5) -> list[Concept]:
+        """What practice serves now: due concepts, then new ones, then the weakest."""
+        now = now or datetime.now(UTC)
+        out = self.due(now) + self.new_today(now)
+        if len(out) < count:
+            started = [s for s in self.states.values() if s.started and s.concept not in out]
+            started.sort(key=lambda s: self.strength(s.concept.key, now) or 0.0)
+            out += [s.concept for s in started]
+        if len(out) < count:
+            out += [c for c in CONCEPTS if c not in out]
+        return out[:count]
+
+
+# --- stars -----------------------------------------------------------------------------
+
+#: The lessons, their titles and how many exercises each has (a quiz widget counts as
+#: one exercise: a round of five questions).
+LESSONS: Final[dict[int, tuple[str, int]]] = {
+    1: ("The cards and their order", 6),
+    2: ("Following suit", 5),
+    3: ("Who wins the trick", 1),
+    4: ("Bidding, the widow and the discard", 3),
+    5: ("Scoring and the game to 10", 5),
+    6: ("Replaying annotated hands", 5),
+    7: ("Play a hand against the computer", 3),
+    8: ("House rules", 3),
+}
+#: The questions in one round of a lesson's quiz.
+ROUND: Final = 5
+
+
+def exercise_stars(answers: Sequence[Event]) -> int:
+    """The stars one exercise earned, from its answers in order: 3 for right first
+    time, 2 for right with hints (or at the second try), 1 for right at last, 0 when
+    not yet right. The best try counts.
+
+    A lesson's quiz (its answers are ``quiz`` events) gives stars by rounds of
+    :data:`ROUND` questions: 3 for a round all right with no hint, 2 for four right,
+    1 for any round finished.
+    """
+    if answers and all(a.source == "quiz" for a in answers):
+        best = 0
+        for i in range(0, len(answers) - ROUND + 1, ROUND):
+            block = answers[i : i + ROUND]
+            right = sum(1 for a in block if a.right and not a.hints)
+            best = max(best, 3 if right == ROUND else 2 if right >= ROUND - 1 else 1)
+        return best
+    best, tries = 0, 0
+    for a in answers:
+        tries += 1
+        if a.right:
+            stars = 3 if tries == 1 and not a.hints else 2 if tries <= 2 else 1
+            best = max(best, stars)
+            tries = 0  # a fresh go at the exercise starts here
+    return best
+
+
+@dataclass(frozen=True)
+class LessonStars:
+    """A lesson's stars: the fewest of its exercises' stars once every exercise is
+    done (0 before), and each exercise's stars by its name."""
+
+    lesson: int
+    title: str
+    exercises: int
+    stars: int
+    by_exercise: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def done(self) -> int:
+        return sum(1 for s in self.by_exercise.values() if s)
+
+
+def lesson_stars(events: Iterable[Event]) -> dict[int, LessonStars]:
+    """Each lesson's stars from the store's events."""
+    by_item: dict[int, dict[str, list[Event]]] = {n: {} for n in LESSONS}
+    for e in events:
+        if e.is_answer and e.lesson in by_item and e.source in ("exercise", "quiz"):
+            item = e.item if e.source == "exercise" else f"quiz:{e.kind}"
+            by_item[e.lesson].setdefault(item, []).append(e)
+    out: dict[int, LessonStars] = {}
+    for n, (title, count) in LESSONS.items():
+        stars = {item: exercise_stars(evs) for item, evs in by_item[n].items()}
+        earned = sorted(stars.values(), reverse=True)[:count]
+        whole = min(earned) if len(earned) >= count and all(earned) else 0
+        out[n] = LessonStars(n, title, count, whole, stars)
+    return out
+
+
+# --- fresh questions for a concept -------------------------------------------------------
+
+
+def practice_question(key: str, rng: random.Random) -> Question:
+    """A fresh question practising the concept ``key``."""
+    c = concept(key)
+    if c.kind == "principle":
+        return principle_question(key, rng)
+    kind = rng.choice(c.kinds)
+    return make_question(kind, rng, "mixed", c.key)
+
+
+#: How many hands :func:`principle_question` deals before it gives up.
+DEALS: Final = 400
+_PHASE_OF: Final = {
+    "bid": Phase.AUCTION,
+    "trump": Phase.TRUMP,
+    "discard": Phase.DISCARD,
+    "play": Phase.PLAY,
+}
+
+
+def _choice_value(action: Action) -> str:
+    if isinstance(action, Play | Discard):
+        return action.card.text
+    if isinstance(action, NameTrump):
+        return action.suit.plural if action.suit else "no trump"
+    if isinstance(action, Bid | Pass):
+        return action_value(action)
+    raise InvalidDataError(f"no practice question asks about {action!r}")
+
+
+def _choice_label(action: Action, rules: Rules) -> str:
+    if isinstance(action, Play | Discard):
+        return action.card.text
+    if isinstance(action, NameTrump):
+        return f"{action.suit.symbol} {action.suit.plural}" if action.suit else "no trump"
+    if isinstance(action, Pass):
+        return "Pass"
+    if isinstance(action, Bid):
+        name = bid_name(action.tricks, action.big, rules)
+        return f"Bid {name}" if name[0].isdigit() else name
+    return str(action)
+
+
+def _situation(state: HandState, view: PlayerView) -> str:
+    """The position in words, from the seat's view."""
+    me = view.seat
+    parts: list[str] = []
+    if view.phase is Phase.AUCTION:
+        said = "; ".join(
+            f"{a.seat.word} {'passed' if isinstance(a, Pass) else 'bid ' + bid_name(a.tricks, a.big, view.rules)}"
+            for a in view.auction
+        )
+        parts.append(
+            f"{view.dealer.word} dealt. " + (f"So far: {said}." if said else "You speak first.")
+        )
+        parts.append(f"You are {me.word}: what do you bid?")
+        return " ".join(parts)
+    high = view.high_bid
+    if high is not None:
+        bid = bid_name(high.tricks, high.big, view.rules)
+        who = "You" if high.seat is me else high.seat.word
+        parts.append(f"{who} won the auction with {bid}.")
+    if view.phase is Phase.TRUMP:
+        parts.append("You hold seven cards with the widow: which suit do you name as trumps?")
+        return " ".join(parts)
+    trump = view.trump.plural if view.trump else "no trump"
+    if view.phase is Phase.DISCARD:
+        parts.append(f"You named {trump}. Which card do you discard?")
+        return " ".join(parts)
+    parts.append(f"Trumps: {trump}.")
+    won = state.side_tricks
+    parts.append(f"Tricks so far: North-South {won[Side.NS]}, East-West {won[Side.EW]}.")
+    if view.current_trick:
+        played = ", ".join(f"{s.word} {c.text}" for s, c in view.current_trick)
+        parts.append(f"This trick so far: {played}.")
+    else:
+        parts.append("You lead this trick.")
+    parts.append(f"You are {me.word}: which card do you play?")
+    return " ".join(parts)
+
+
+def principle_question(key: str, rng: random.Random, rules: Rules | None = None) -> Question:
+    """A fresh position where the principle ``key`` decides the move: a hand dealt from
+    ``rng`` and played by rule-of-thumb players up to a decision where one of the legal
+    choices follows the principle, another does not, and the fair expert's move follows
+    it, clearly better than any choice that does not (by more than a close decision's
+    margin, on average over the deals it weighs). Every choice that follows the
+    principle is right.
+    """
+    p = principle(key)
+    rules = rules or Rules()
+    phase = _PHASE_OF[p.phase]
+    thumbs = RuleOfThumbPlayer()
+    for _ in range(DEALS):
+        seed = rng.randrange(2**31)
+        state = HandState.new(dealer=rng.choice(SEATS), seed=seed, rules=rules)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = PlayerView.of(state, seat)
+            if state.phase is phase and len(view.legal_actions) > 1:
+                found = _principle_position(state, view, key, seed)
+                if found is not None:
+                    return found
+            state.apply(thumbs.choose(view))
+    raise InvalidDataError(f"no position for the principle {p.name!r} turned up in {DEALS} deals")
+
+
+def _principle_position(state: HandState, view: PlayerView, key: str, seed: int) -> Question | None:
+    legal = view.legal_actions
+    follow = [a for a in legal if any(r.principle.key == key for r in reasons_for(view, a))]
+    if not follow or len(follow) == len(legal):
+        return None
+    advice = FairExpert(seed).advise(view)
+    if advice.action not in follow:
+        return None  # the principle is not the whole story here
+    worth = advice.points or advice.values
+    others = [v for a, v in worth.items() if a not in follow]
+    if worth and others and max(others) > worth[advice.action] - CLOSE_POINTS:
+        return None  # another choice does as well: not a fair question
+    p = principle(key)
+    hint = stepped_hint(view, advice, focus=key)
+    reason = next(r for r in reasons_for(view, advice.action) if r.principle.key == key)
+    choices = [{"value": _choice_value(a), "label": _choice_label(a, view.rules)} for a in legal]
+    wrong = {}  # what the principle says against a choice, where it says something
+    for a in legal:
+        against = [r.text for r in broken_by(view, a) if r.principle.key == key]
+        if against:
+            wrong[_choice_value(a)] = against[0]
+    token = hashlib.sha1(f"{key}|{seed}|{len(state.log)}".encode()).hexdigest()[:12]
+    return Question(
+        kind="principle",
+        difficulty="mixed",
+        tag=key,
+        tags=(key,),
+        trump=view.trump if view.trump_named else None,
+        prompt=_situation(state, view),
+        answer=tuple(_choice_value(a) for a in follow),
+        explanation=f"{capitalised(p.name)}. {p.rule} {reason.text}",
+        hand=view.hand,
+        trick=view.current_trick,
+        seat=view.seat,
+        details={
+            "phase": p.phase,
+            "principle": p.name,
+            "choices": choices,
+            "right": [_choice_value(a) for a in follow],
+            "against": wrong,
+            "hints": list(hint.steps),
+            "position": token,
+            "leader": view.leader.name if view.leader else "",
+        },
+    )
+
+
+def days_text(delta: timedelta) -> str:
+    """``in 3 days``, ``in 5 hours``, ``in 10 minutes``, ``now``: a wait in words."""
+    seconds = int(delta.total_seconds())
+    if seconds <= 0:
+        return "now"
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            n = round(seconds / size)
+            return f"in {n} {unit}{'' if n == 1 else 's'}"
+    return "in a minute"
+
+
+# --- recording and the summary -----------------------------------------------------------
+
+
+def question_event(
+    question: Question,
+    right: bool,
+    *,
+    source: str = "quiz",
+    hints: int = 0,
+    attempt: int = 1,
+    lesson: int | None = None,
+) -> Event:
+    """The store's event for an answer to a quiz-bank ``question``."""
+    return Event.answer(
+        source,
+        question.key,
+        question.tags or (question.tag,),
+        right=right,
+        hints=hints,
+        attempt=attempt,
+        lesson=lesson,
+        kind=question.kind,
+    )
+
+
+def privacy_note(store: ProgressStore) -> str:
+    """Where the progress is kept, and that it stays there, in one sentence."""
+    import sys
+
+    where = "this browser's own storage" if sys.platform == "emscripten" else str(store.home)
+    return f"Your progress is kept on this machine only ({where}); nothing is sent anywhere."
+
+
+@dataclass(frozen=True)
+class ConceptSummary:
+    """One concept in the summary: how well it is held (the chance of getting it right
+    a week from now, 0 to 1; None if never practised), answers and right answers, and
+    when it is due (None if never)."""
+
+    concept: Concept
+    strength: float | None
+    answers: int
+    right: int
+    due: datetime | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the progress page and ``hasenpfeffer progress`` show."""
+
+    answers: int
+    right: int
+    hint_steps: int
+    lessons: dict[int, LessonStars]
+    concepts: tuple[ConceptSummary, ...]
+    due_now: tuple[Concept, ...]
+    due_today: tuple[Concept, ...]
+    new_today: tuple[Concept, ...]
+    next_due: tuple[datetime, Concept] | None
+    notice: str
+    privacy: str
+    now: datetime
+
+
+#: The schedule's cache, beside the store: a disposable copy of the schedule worked
+#: out so far, so that a store of many answers opens quickly.
+CACHE_NAME: Final = "schedule-cache.json"
+CACHE_VERSION: Final = 1
+#: How many answers past the cache make it worth writing again.
+CACHE_EVERY: Final = 200
+
+
+def cached_schedule(store: ProgressStore, answers: Sequence[Event] | None = None) -> Schedule:
+    """The schedule of the answers in ``store``, from its cache where the cache matches
+    (the same first answers, by count and last id), the rest added; the cache is written
+    again once it is :data:`CACHE_EVERY` answers behind. The cache holds nothing the store
+    does not: a cache that cannot be read is simply worked out again."""
+    if answers is None:
+        answers = store.answers()
+    path = store.home / CACHE_NAME
+    schedule: Schedule | None = None
+    try:
+        cached = Schedule.from_dict(json.loads(path.read_text(encoding="utf-8")))
+        n = cached.taken
+        if 0 < n <= len(answers) and answers[n - 1].id == cached.last_id:
+            schedule = cached
+            schedule.add(answers[n:])
+            behind = len(answers) - n
+        else:
+            schedule = None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        schedule = None
+    if schedule is None:
+        schedule = Schedule(answers)
+        behind = len(answers)
+    if behind >= CACHE_EVERY:
+        with contextlib.suppress(OSError):
+            store.write_beside(CACHE_NAME, json.dumps(schedule.to_dict()).encode())
+    return schedule
+
+
+def summary(store: ProgressStore, now: datetime | None = None) -> Summary:
+    """The learner's progress from ``store`` at ``now``."""
+    now = now or datetime.now(UTC)
+    events = store.events()
+    answers = [e for e in events if e.is_answer]
+    schedule = cached_schedule(store, answers)
+    local = now.astimezone()
+    end_of_day = (local + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+    concepts = tuple(
+        ConceptSummary(s.concept, schedule.strength(k, now), s.answers, s.right, s.due_at())
+        for k, s in schedule.states.items()
+    )
+    return Summary(
+        answers=len(answers),
+        right=sum(1 for e in answers if e.right),
+        hint_steps=len(events) - len(answers),
+        lessons=lesson_stars(answers),
+        concepts=concepts,
+        due_now=tuple(schedule.due(now)),
+        due_today=tuple(schedule.due(end_of_day)),
+        new_today=tuple(schedule.new_today(now)),
+        next_due=schedule.next_due(now),
+        notice=store.notice,
+        privacy=privacy_note(store),
+        now=now,
+    )
