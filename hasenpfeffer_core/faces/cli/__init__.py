@@ -3,20 +3,26 @@
 ::
 
     hasenpfeffer quiz --kind trick-winner --count 5   # questions, answers from stdin
+    hasenpfeffer practice                             # spaced practice: what is due
+    hasenpfeffer progress                             # stars, strength, what is due
     hasenpfeffer rank H                               # the 25 cards under a trump
     hasenpfeffer replay tests/data/joker-led.hand     # a hand record, step by step
     hasenpfeffer solve tests/data/joker-led.hand      # double-dummy analysis
     hasenpfeffer play --opponents expert              # a hand against the computer
 
-The package only talks to the terminal: one module per command (``quiz``, ``rank``,
-``replay``, ``solve``, ``play``), the terminal kit in ``term`` and the words for hands
-and records in ``hands``; this module wires them into one command line. Every rule,
+The package only talks to the terminal: one module per command (``quiz``,
+``practice``, ``progress``, ``rank``, ``replay``, ``solve``, ``play``), the terminal kit
+in ``term`` and the words for hands and records in ``hands``; this module wires them
+into one command line. Every rule,
 explanation and judgement comes from the engine and the analysis:
 :mod:`~hasenpfeffer_core.analysis.quiz` and :mod:`~hasenpfeffer_core.analysis.explain`
 for questions and reasons, :mod:`~hasenpfeffer_core.engine.tricks` for the order of
 the cards, :mod:`~hasenpfeffer_core.analysis.review` and
 :mod:`~hasenpfeffer_core.analysis.solver` for double-dummy marks, and the play session
-of :mod:`~hasenpfeffer_core.analysis.session` (computer players, undo, hints) for play.
+of :mod:`~hasenpfeffer_core.analysis.session` (computer players, undo, hints) for play,
+and :mod:`~hasenpfeffer_core.analysis.progress` and
+:mod:`~hasenpfeffer_core.analysis.practice` for the learner's answers (``quiz`` and
+``practice`` record every one), the schedule and the stars.
 
 Answers and actions are read from standard input one per line, so every command
 also works with piped input. Bad input (an unreadable record, an unknown suit, an
@@ -52,7 +58,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 from ...analysis.explain import join_and
-from . import play, quiz, rank, replay, solve
+from . import play, practice, progress, quiz, rank, replay, solve
 from .term import (
     COLOR_MODES,
     MAX_ARGUMENT,
@@ -70,7 +76,16 @@ __all__ = ["UsageError", "build_parser", "main"]
 
 #: The commands, in the order ``hasenpfeffer --help`` lists them.
 _COMMANDS: Final = {
-    c.name: c for c in (quiz.COMMAND, rank.COMMAND, replay.COMMAND, solve.COMMAND, play.COMMAND)
+    c.name: c
+    for c in (
+        quiz.COMMAND,
+        practice.COMMAND,
+        progress.COMMAND,
+        rank.COMMAND,
+        replay.COMMAND,
+        solve.COMMAND,
+        play.COMMAND,
+    )
 }
 
 
@@ -88,14 +103,17 @@ class _Parser(argparse.ArgumentParser):
 
 _DESCRIPTION = """\
 Learn Hasenpfeffer (Euchre with a Joker) in the terminal: practise with quiz
-questions, look up the order of the cards, step through hand records with
-double-dummy marks, solve positions, and play against the computer.
+questions and spaced practice, see your progress, look up the order of the
+cards, step through hand records with double-dummy marks, solve positions, and
+play against the computer. Your answers are kept on this machine only.
 Answers and actions are read one per line from standard input, so piped
 input works too."""
 
 _EPILOG = """\
 examples:
   hasenpfeffer quiz --kind trick-winner --count 5
+  hasenpfeffer practice
+  hasenpfeffer progress
   hasenpfeffer rank H
   hasenpfeffer replay tests/data/joker-led.hand
   hasenpfeffer solve tests/data/joker-led.hand

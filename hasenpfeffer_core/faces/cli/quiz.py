@@ -1,23 +1,31 @@
 """``hasenpfeffer quiz``: ask quiz questions, read the answers, mark, explain and score.
 
 The questions, the marking and the explanations come from
-:mod:`~hasenpfeffer_core.analysis.quiz`.
+:mod:`~hasenpfeffer_core.analysis.quiz`. :func:`ask` asks one question of any kind the
+quiz bank makes (a principle of play too) and marks it; ``hasenpfeffer practice`` asks
+its questions with it as well. Every answer is recorded in the learner's progress
+store (:mod:`.progress`).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
-from ...analysis.quiz import DIFFICULTIES, Question, bid_answer, quiz_set
+from ...analysis.explain import join_and
+from ...analysis.practice import question_event
+from ...analysis.quiz import DIFFICULTIES, Question, bid_answer, choice_answer, quiz_set
 from ...engine.cards import format_cards, parse_card, parse_cards
 from ...engine.errors import HasenpfefferError, ParseError
-from ...engine.seats import parse_seat
+from ...engine.seats import SEATS, parse_seat
 from .hands import plays_text
+from .progress import Recorder
 from .term import MAX_SEED, Command, Reader, Stop, Term, UsageError, quote, whole_number
 
-__all__ = ["COMMAND", "MAX_QUESTIONS", "QUIZ_KINDS", "run"]
+__all__ = ["COMMAND", "MAX_QUESTIONS", "QUIZ_KINDS", "Answered", "ask", "run"]
 
 #: The quiz kinds the command offers, and the engine's name for each.
 QUIZ_KINDS: Final[dict[str, str]] = {
@@ -77,14 +85,17 @@ def _questions(kind: str | None, count: int, seed: int, difficulty: str) -> list
 
 
 def _kind_name(q: Question) -> str:
-    return next(k for k, v in QUIZ_KINDS.items() if v == q.kind)
+    return next((k for k, v in QUIZ_KINDS.items() if v == q.kind), q.kind)
 
 
-def _show_question(term: Term, q: Question, number: int, total: int) -> str:
-    """Print the question; return the answer prompt."""
-    term.say()
-    term.heading(f"Question {number} of {total}", f" ({_kind_name(q)}, {q.difficulty})")
-    term.say(q.prompt)
+def _show_question(term: Term, q: Question) -> str:
+    """Print the question (its heading is printed already); return the answer prompt."""
+    if q.kind == "principle":
+        return _show_choice_question(term, q)
+    if q.kind == "tricks":
+        term.wrap(q.prompt, "")
+    else:
+        term.say(q.prompt)
     if q.kind == "trick-winner":
         term.say(f"    {plays_text(q.trick)}")
         return "Who wins? (a seat or a card)> "
@@ -98,8 +109,36 @@ def _show_question(term: Term, q: Question, number: int, total: int) -> str:
         assert q.seat is not None
         term.say(f"    your hand ({q.seat.name}): {format_cards(q.hand)}")
         return f"Your call ({_choices_text(q)})> "
+    if q.kind == "tricks":
+        for seat in SEATS:
+            if q.hands.get(seat):
+                term.say(f"    {seat.name}: {format_cards(q.hands[seat])}")
+        return f"Tricks (0 to {_tricks_in(q)})> "
     term.say(f"    cards: {format_cards(q.cards)}")
     return "Strongest first> "
+
+
+def _show_choice_question(term: Term, q: Question) -> str:
+    """A principle of play: the position, the choices, and a prompt that offers hints."""
+    if q.trick:
+        term.say(f"    trick so far: {plays_text(q.trick)}")
+    seat = f" ({q.seat.name})" if q.seat is not None else ""
+    term.say(f"    your hand{seat}: {format_cards(q.hand)}")
+    term.wrap(q.prompt, "")
+    term.say(f"    choices: {_labels(q, [str(c['value']) for c in q.details['choices']], ', ')}")
+    return "Your choice (hint for a hint)> " if q.details.get("hints") else "Your choice> "
+
+
+def _labels(q: Question, values: list[str], last: str = "or") -> str:
+    """The labels of a principle question's choices ``values``: ``9♦, J♦ or Q♦``."""
+    labels = {str(c["value"]): str(c["label"]) for c in q.details["choices"]}
+    names = [labels.get(v, v) for v in values]
+    return ", ".join(names) if last == ", " else join_and(names, last)
+
+
+def _tricks_in(q: Question) -> int:
+    """How many tricks an ending question is about (the cards in each hand)."""
+    return max((len(h) for h in q.hands.values()), default=0)
 
 
 def _choices_text(q: Question) -> str:
@@ -137,8 +176,27 @@ def _check_answer(q: Question, text: str, number: int) -> None:
     """Check that ``text`` can be an answer to ``q``; raise :class:`UsageError` if not."""
     where = f"answer to question {number}"
     if not text:
-        what = "a call (pass or a bid)" if q.kind == "bid" else "a seat or a card"
+        what = {
+            "bid": "a call (pass or a bid)",
+            "tricks": "a number of tricks",
+            "principle": "one of the choices",
+        }.get(q.kind, "a seat or a card")
         raise UsageError(f"{where} is empty: type {what}, or q to stop")
+    if q.kind == "principle":
+        if choice_answer(q.details["choices"], text) is None:
+            every = _labels(q, [str(c["value"]) for c in q.details["choices"]])
+            raise UsageError(
+                f"{where}: {quote(text)} is not one of the choices: type {every}, or q to stop"
+            )
+        return
+    if q.kind == "tricks":
+        most = _tricks_in(q)
+        if not text.isascii() or not text.isdigit() or int(text) > most:
+            raise UsageError(
+                f"{where}: {quote(text)} is not a number of tricks: type a whole number "
+                f"from 0 to {most}, or q to stop"
+            )
+        return
     if q.kind == "bid":
         value = bid_answer(text)
         if value is None:
@@ -171,6 +229,10 @@ def _check_answer(q: Question, text: str, number: int) -> None:
 
 
 def _answer_text(q: Question) -> str:
+    if q.kind == "principle":
+        return _labels(q, [str(v) for v in q.details["right"]])
+    if q.kind == "tricks":
+        return str(q.answer)
     if q.kind == "trick-winner":
         return f"{q.answer.name} ({q.details['winning_card']})"
     if q.kind == "bid":
@@ -179,37 +241,89 @@ def _answer_text(q: Question) -> str:
     return format_cards(q.answer)
 
 
+@dataclass(frozen=True)
+class Answered:
+    """How one question went: marked right or wrong, after ``hints`` hint steps."""
+
+    right: bool
+    hints: int = 0
+
+
+def ask(
+    term: Term,
+    reader: Reader,
+    q: Question,
+    number: int,
+    on_hint: Callable[[int], None] | None = None,
+) -> Answered:
+    """Ask ``q`` (its heading already printed), read answers until one can be marked,
+    then mark it and explain; raises :class:`Stop` on ``q`` or at the end of the input.
+
+    A principle of play also takes ``hint``: the next of its three hint steps (the last
+    again once all are shown); ``on_hint(step)`` is called for each step newly shown.
+    Other questions have no hint, and say so.
+    ``number`` is the question's number in the messages about a bad answer.
+    """
+    prompt = _show_question(term, q)
+    steps: list[str] = list(q.details.get("hints", ())) if q.kind == "principle" else []
+    hints = 0
+    while True:
+        answer = reader.ask(prompt)
+        low = answer.lower()
+        if low in ("q", "quit"):
+            raise Stop
+        if low == "hint":
+            if not steps:
+                term.say("  No hint for this question: answer it, or type q to stop.")
+                continue
+            if hints < len(steps):
+                hints += 1
+                if on_hint is not None:
+                    on_hint(hints)
+            term.wrap(f"Hint {hints} of {len(steps)}: {steps[hints - 1]}", "  ")
+            continue
+        try:
+            _check_answer(q, answer, number)
+        except UsageError as e:
+            reader.refuse(str(e))
+            continue
+        break
+    right = q.check(answer)
+    if right:
+        term.say("✓ Right.")
+    else:
+        term.say(f"✗ Wrong: the answer is {_answer_text(q)}.")
+    if q.kind == "bid":
+        term.wrap(q.details["comments"][bid_answer(answer)])
+    if q.kind == "principle" and not right:
+        against = q.details.get("against", {}).get(choice_answer(q.details["choices"], answer))
+        if against:
+            term.wrap(str(against))
+    term.wrap(q.explanation)
+    if q.kind == "bid":
+        _chances_table(term, q)
+    return Answered(right, hints)
+
+
 def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
-    """``hasenpfeffer quiz``: ask, read, mark, explain, score."""
+    """``hasenpfeffer quiz``: ask, read, mark, explain, score; record every answer."""
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     questions = _questions(args.kind, args.count, seed, args.difficulty)
+    recorder = Recorder(term)
+    recorder.open()
     what = f"{args.kind} questions" if args.kind else "questions"
     term.say(f"Quiz: {len(questions)} {what}, difficulty {args.difficulty}, seed {seed}.")
     right = asked = 0
     try:
         for number, q in enumerate(questions, 1):
-            prompt = _show_question(term, q, number, len(questions))
-            while True:
-                answer = reader.ask(prompt)
-                if answer.lower() in ("q", "quit"):
-                    raise Stop
-                try:
-                    _check_answer(q, answer, number)
-                except UsageError as e:
-                    reader.refuse(str(e))
-                    continue
-                break
+            term.say()
+            term.heading(
+                f"Question {number} of {len(questions)}", f" ({_kind_name(q)}, {q.difficulty})"
+            )
+            answered = ask(term, reader, q, number)
             asked += 1
-            if q.check(answer):
-                right += 1
-                term.say("✓ Right.")
-            else:
-                term.say(f"✗ Wrong: the answer is {_answer_text(q)}.")
-            if q.kind == "bid":
-                term.wrap(q.details["comments"][bid_answer(answer)])
-            term.wrap(q.explanation)
-            if q.kind == "bid":
-                _chances_table(term, q)
+            right += answered.right
+            recorder.record(question_event(q, answered.right, source="quiz"))
     except Stop:
         term.say()
         term.say(f"Stopped after {asked} of {len(questions)} questions.")
@@ -229,7 +343,7 @@ COMMAND: Final = Command(
     "bid: answer with your call: pass, a number (3 or bid 3), Little Pepper or Big Pepper;\n"
     "  a call worth as much as the best, give or take a fifth of a point, is right.\n"
     "Each answer is marked right or wrong and explained; the last line is the score.\n"
-    "Type q to stop early.",
+    "Every answer is kept in your progress (see hasenpfeffer progress). Type q to stop early.",
     examples="hasenpfeffer quiz --kind ranking --difficulty bowers --count 3\n"
     "hasenpfeffer quiz --kind bid --count 3 --seed 4\n"
     "printf 'S\\nW\\n' | hasenpfeffer quiz --kind trick-winner --count 2 --seed 1",

@@ -79,8 +79,11 @@ _RESET = "\x1b[0m"
 _RED_CARD = re.compile(r"(?:10|[9JQKA])?[♥♦]")
 _MARKS = re.compile(r"[✓✗]")
 _SYMBOL_CARD = re.compile(r"(10|[9JQKA])([♠♥♦♣])")
-_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "✓": "+", "✗": "x"})
-_SPECIALS = "♠♥♦♣✓✗"
+#: The ASCII twin of each symbol the commands print: the suits, the marks, the stars.
+_ASCII = str.maketrans(
+    {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "✓": "+", "✗": "x", "★": "*", "☆": "-"}
+)
+_SPECIALS = "♠♥♦♣✓✗★☆"
 
 # --- showing outside text ----------------------------------------------------------------
 
@@ -245,9 +248,15 @@ class Term:
         self.out.write(head + self.paint(rest) + "\n")
 
     def wrap(self, text: str, indent: str = "  ") -> None:
-        """Print ``text`` wrapped to the terminal's width."""
+        """Print ``text`` wrapped to the terminal's width, never inside a word
+        (``North-South``, a file's path)."""
         for line in textwrap.wrap(
-            text, self.width, initial_indent=indent, subsequent_indent=indent
+            text,
+            self.width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+            break_long_words=False,
         ) or [indent]:
             self.say(line)
 

@@ -1,0 +1,194 @@
+"""``hasenpfeffer practice``: spaced practice by concept, fresh questions each time.
+
+What to practise comes from the learner's schedule
+(:meth:`~hasenpfeffer_core.analysis.practice.Schedule.to_practise`: what is due, then
+new concepts, then the weakest), worked out from the answers in the progress store;
+each question is a fresh one for its concept
+(:func:`~hasenpfeffer_core.analysis.practice.practice_question`). The questions are
+asked and marked as ``hasenpfeffer quiz`` asks its own (:func:`.quiz.ask`); a principle
+of play shows the position and its choices, and ``hint`` gives its hint one step at a
+time. Every answer and every hint step is recorded; at the end, each concept practised
+says when it is due again, and the last line is the score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import textwrap
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Final
+
+from ...analysis.practice import (
+    CONCEPTS,
+    Concept,
+    Schedule,
+    cached_schedule,
+    days_text,
+    practice_question,
+    question_event,
+)
+from ...analysis.progress import Event
+from ...analysis.quiz import Question
+from ...engine.errors import InvalidDataError
+from .progress import Recorder
+from .quiz import MAX_QUESTIONS, ask
+from .term import Command, Reader, Stop, Term, UsageError, quote, whole_number
+
+__all__ = ["COMMAND", "find_concept", "run"]
+
+#: Where each question's randomness comes from: a fresh, unseeded generator, so every
+#: session brings new questions. Tests replace it to know the questions in advance.
+_fresh_rng: Callable[[], random.Random] = random.Random
+
+#: How many fresh positions to try for one question before giving up on it.
+_TRIES: Final = 3
+
+
+def _plain(text: str) -> str:
+    """A concept's key or name as typed: case, hyphens and a leading "the" ignored."""
+    words = text.casefold().replace("-", " ").replace("_", " ").replace("’", "'").split()
+    if words and words[0] == "the":
+        words = words[1:]
+    return " ".join(words)
+
+
+def find_concept(text: str) -> Concept:
+    """The concept ``text`` names (its key or its name, in any case; ``left-bower``
+    and ``second hand low`` work too); :class:`UsageError` listing them otherwise.
+
+    >>> find_concept("Left-Bower").name, find_concept("second hand low").key
+    ('The left bower', 'second-hand-low')
+    """
+    plain = _plain(text)
+    for c in CONCEPTS:
+        if plain in (_plain(c.key), _plain(c.name)):
+            return c
+    raise UsageError(
+        f"there is no concept {quote(text)}: choose one of {', '.join(c.key for c in CONCEPTS)}"
+    )
+
+
+def add_arguments(practice: argparse.ArgumentParser) -> None:
+    practice.add_argument(
+        "--count",
+        type=whole_number(1, MAX_QUESTIONS, "questions in one session"),
+        default=5,
+        help=f"how many questions, 1 to {MAX_QUESTIONS} (default: 5)",
+    )
+    practice.add_argument(
+        "--concept",
+        default=None,
+        metavar="CONCEPT",
+        help="practise this concept only (see the list above; put it in quotes if it has spaces)",
+    )
+
+
+def _question(c: Concept) -> Question:
+    """A fresh question for ``c`` (another position if the first deals find none)."""
+    for attempt in range(_TRIES):
+        try:
+            return practice_question(c.key, _fresh_rng())
+        except InvalidDataError:
+            if attempt == _TRIES - 1:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
+    """``hasenpfeffer practice``: ask what is due, record, say what comes next, score."""
+    chosen = find_concept(args.concept) if args.concept is not None else None
+    recorder = Recorder(term)
+    before = [e for e in recorder.open() if e.is_answer]
+    now = datetime.now(UTC)
+    if chosen is not None:
+        plan = [chosen] * args.count
+        term.say(
+            f"Practice: {args.count} question{'s' if args.count > 1 else ''} on {chosen.name}."
+        )
+    else:
+        schedule = (
+            cached_schedule(recorder.store, before)
+            if recorder.store is not None
+            else Schedule(before)
+        )
+        due = schedule.to_practise(now, args.count)
+        plan = [due[i % len(due)] for i in range(args.count)]
+        term.say(
+            f"Practice: {args.count} question{'s' if args.count > 1 else ''}, what is due first."
+        )
+    right = asked = 0
+    practised: list[Concept] = []
+    try:
+        for number, c in enumerate(plan, 1):
+            q = _question(c)
+            term.say()
+            term.heading(f"Question {number} of {len(plan)}", f": {c.name}")
+
+            def hint_taken(step: int, q: Question = q) -> None:
+                recorder.record(Event.hint(q.key, q.tags or (q.tag,), step, kind=q.kind))
+
+            answered = ask(term, reader, q, number, hint_taken)
+            asked += 1
+            right += answered.right
+            recorder.record(
+                question_event(q, answered.right, source="practice", hints=answered.hints)
+            )
+            if c not in practised:
+                practised.append(c)
+    except Stop:
+        term.say()
+        term.say(f"Stopped after {asked} of {len(plan)} questions.")
+    if practised:
+        _next_time(term, recorder, before, practised)
+    term.say()
+    term.say(f"score: {right}/{asked}")
+    return 0
+
+
+def _next_time(
+    term: Term, recorder: Recorder, before: list[Event], practised: list[Concept]
+) -> None:
+    """When each concept practised is due again, from every answer so far."""
+    schedule: Schedule | None = None
+    if recorder.saving and recorder.store is not None:
+        try:
+            schedule = cached_schedule(recorder.store)
+        except OSError:  # the store went away since: what this session knows will do
+            schedule = None
+    if schedule is None:
+        schedule = Schedule([*before, *(e for e in recorder.events if e.is_answer)])
+    now = datetime.now(UTC)
+    term.say()
+    term.heading("Next time")
+    width = max(len(c.name) for c in practised)
+    for c in practised:
+        card = schedule.card(c.key)
+        if card is None:
+            continue
+        when = "due again now" if card.due <= now else f"due again {days_text(card.due - now)}"
+        term.say(f"  {c.name + ':':<{width + 1}} {when}")
+
+
+def _concept_list() -> str:
+    keys = ", ".join(c.key for c in CONCEPTS)
+    return textwrap.fill(f"The concepts: {keys}.", 78)
+
+
+COMMAND: Final = Command(
+    name="practice",
+    summary="spaced practice: fresh questions on what is due, by concept",
+    description="Practise what is due: each concept (a situation such as the left bower, or a\n"
+    "principle of play such as second hand low) comes back when you are about to forget\n"
+    "it, sooner after a wrong answer, with a fresh question each time. Answer as in\n"
+    "hasenpfeffer quiz; a principle of play shows the position and its choices: type a\n"
+    "card (JH or J♥), a suit, pass, bid 2, or a choice as shown. Type hint for a hint (again\n"
+    "for more), q to stop. Every answer is kept in your progress; at the end each\n"
+    "concept says when it is due again, and the last line is the score.\n" + _concept_list(),
+    examples="hasenpfeffer practice\n"
+    "hasenpfeffer practice --count 10\n"
+    "hasenpfeffer practice --concept 'left bower' --count 3",
+    add_arguments=add_arguments,
+    run=run,
+)

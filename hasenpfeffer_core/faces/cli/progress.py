@@ -1,0 +1,290 @@
+"""``hasenpfeffer progress``: the learner's progress, and saving, restoring or clearing it.
+
+The summary (each lesson's stars, each concept's strength and when it is due, what is
+due today) is :func:`~hasenpfeffer_core.analysis.practice.summary`; the store it reads
+is :mod:`~hasenpfeffer_core.analysis.progress`, kept in ``$HASENPFEFFER_HOME`` or the
+platform's user data folder, on this machine only. ``progress export FILE`` copies the
+store to a file, ``progress import FILE`` adds the answers of such a file, and
+``progress reset`` starts again from nothing once the learner types ``yes`` (the old
+answers are kept aside, never deleted).
+
+:class:`Recorder` is how ``quiz`` and ``practice`` record their answers: when the store
+cannot be written (a read-only folder, a full disk) they go on, and say once on
+standard error that the answers are not being saved, and why.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import datetime
+from pathlib import Path
+from typing import Final
+
+from ...analysis.explain import join_and
+from ...analysis.practice import Concept, Summary, days_text, summary
+from ...analysis.progress import Event, ProgressStore, default_home, open_store
+from .term import Command, Reader, Stop, Term, UsageError
+
+__all__ = ["COMMAND", "Recorder", "bar", "due_text", "run", "stars_text"]
+
+#: The actions of ``hasenpfeffer progress``, and whether each takes a file.
+ACTIONS: Final = {"export": True, "import": True, "reset": False}
+#: The width of a strength bar, in characters between the brackets.
+BAR: Final = 10
+
+
+def _why(error: OSError) -> str:
+    """An operating system error in a few words: ``Permission denied``."""
+    return error.strerror or str(error) or type(error).__name__
+
+
+def _answers(n: int) -> str:
+    return f"{n} answer" if n == 1 else f"{n} answers"
+
+
+class Recorder:
+    """Records a command's answers in the learner's store.
+
+    When the store cannot be read or written (``OSError``: a read-only folder, a full
+    disk), the command goes on: one line on standard error says, once, that the answers
+    are not being saved and why. Every answer is kept in :attr:`events` all the same, so
+    the command can still say what comes next.
+    """
+
+    def __init__(self, term: Term) -> None:
+        self.term = term
+        self.store: ProgressStore | None = None
+        self.saving = True
+        #: The events recorded by this command, saved or not.
+        self.events: list[Event] = []
+
+    def open(self) -> list[Event]:
+        """Open the store and return what it holds (nothing when it cannot be read).
+
+        When the store had to be kept aside (unreadable, or from a newer version), or
+        some of its lines could not be read, the store's one-line notice is printed.
+        """
+        try:
+            store = open_store()
+            events = store.events()
+        except OSError as e:
+            self._stop(e)
+            return []
+        self.store = store
+        if store.notice:
+            self.term.say(store.notice)  # one line: it names a file
+        return events
+
+    def record(self, event: Event) -> None:
+        """Record ``event``, or keep it here only if the store cannot be written."""
+        self.events.append(event)
+        if not self.saving:
+            return
+        try:
+            if self.store is None:
+                self.store = open_store()
+            self.store.record(event)
+        except OSError as e:
+            self._stop(e)
+
+    def _stop(self, error: OSError) -> None:
+        self.saving = False
+        self.term.warn(
+            f"your answers are not being saved: the progress folder {default_home()} "
+            f"cannot be written ({_why(error)})"
+        )
+
+
+# --- the summary ------------------------------------------------------------------------
+
+
+def stars_text(stars: int) -> str:
+    """A lesson's stars out of three: ``★★☆`` (``**-`` where the terminal shows ASCII).
+
+    >>> stars_text(2)
+    '★★☆'
+    """
+    stars = max(0, min(3, stars))
+    return "★" * stars + "☆" * (3 - stars)
+
+
+def bar(strength: float) -> str:
+    """A strength from 0 to 1 as a bar of :data:`BAR` characters and a percentage.
+
+    >>> bar(0.7)
+    '[#######---]  70%'
+    """
+    strength = max(0.0, min(1.0, strength))
+    filled = round(strength * BAR)
+    return f"[{'#' * filled}{'-' * (BAR - filled)}] {round(strength * 100):>3}%"
+
+
+def due_text(due: datetime, now: datetime) -> str:
+    """``due now`` or ``due in 3 days``."""
+    return "due now" if due <= now else f"due {days_text(due - now)}"
+
+
+def _names(concepts: tuple[Concept, ...]) -> str:
+    return join_and(c.name for c in concepts)
+
+
+def show_summary(term: Term, s: Summary) -> None:
+    """Print the summary: the notice first when there is one, then the lessons, the
+    concepts, what is due, ``answers: N`` and where the progress is kept."""
+    if s.notice:
+        term.say(s.notice)  # one line: it names a file
+        term.say()
+    term.heading("Your progress")
+    term.say()
+    term.heading("Lessons", " (stars: right first time, right with hints, right at last)")
+    width = max(len(ls.title) for ls in s.lessons.values())
+    for n, ls in sorted(s.lessons.items()):
+        term.say(
+            f"  {n}. {ls.title:<{width}}  {stars_text(ls.stars)}  "
+            f"{ls.done} of {ls.exercises} exercise{'' if ls.exercises == 1 else 's'} done"
+        )
+    term.say()
+    started = [c for c in s.concepts if c.strength is not None]
+    if not started:
+        term.say("Concepts: none practised yet.")
+    else:
+        term.heading("Concepts", " (strength: your chance of still being right in a week)")
+        width = max(len(c.concept.name) for c in started)
+        for c in started:
+            assert c.strength is not None
+            due = due_text(c.due, s.now) if c.due is not None else ""
+            term.say(
+                f"  {c.concept.name:<{width}}  {bar(c.strength)}  "
+                f"{c.right}/{c.answers} right  {due}".rstrip()
+            )
+    term.say()
+    if s.due_today:
+        term.wrap(f"Due today: {_names(s.due_today)}.", "")
+    else:
+        term.say("Nothing is due today.")
+    if s.new_today:
+        term.wrap(f"New today: {_names(s.new_today)}.", "")
+    if s.next_due is not None and not s.due_today:
+        when, nxt = s.next_due
+        term.say(f"Next due: {nxt.name}, {days_text(when - s.now)}.")
+    if s.due_today or s.new_today:
+        term.say("Practise them with: hasenpfeffer practice")
+    term.say()
+    term.say(f"answers: {s.answers}")
+    term.say(s.privacy)
+
+
+# --- the command ------------------------------------------------------------------------
+
+
+def add_arguments(progress: argparse.ArgumentParser) -> None:
+    progress.add_argument(
+        "action",
+        nargs="?",
+        metavar="ACTION",
+        help="export FILE: save your progress in a file; import FILE: add the answers of "
+        "such a file; reset: start again from nothing (your answers are kept aside). "
+        "Without an action: show your progress",
+    )
+    progress.add_argument("file", nargs="?", metavar="FILE", help="the file to export or import")
+    progress.add_argument(
+        "--yes", action="store_true", help="reset without asking first (only with reset)"
+    )
+
+
+def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
+    """``hasenpfeffer progress [export FILE | import FILE | reset]``."""
+    action = args.action
+    if action is not None and action not in ACTIONS:
+        raise UsageError(
+            f"{action!r} is not something progress does: choose export FILE, import FILE "
+            "or reset (or nothing, to see your progress)"
+        )
+    if action is not None and ACTIONS[action] and args.file is None:
+        raise UsageError(f"progress {action} needs a file: hasenpfeffer progress {action} FILE")
+    if args.file is not None and not ACTIONS.get(action or "", False):
+        raise UsageError(f"progress {action} takes no file: hasenpfeffer progress {action}")
+    if args.yes and action != "reset":
+        raise UsageError("--yes goes with reset only: hasenpfeffer progress reset --yes")
+    home = default_home()
+    store = open_store(home)
+    try:
+        if action == "export":
+            return _export(term, store, Path(args.file))
+        if action == "import":
+            return _import(term, store, Path(args.file))
+        if action == "reset":
+            return _reset(term, reader, store, args.yes)
+        show_summary(term, summary(store))
+    except BrokenPipeError:
+        raise  # the reader of the output went away: quiet (see main)
+    except OSError as e:
+        raise UsageError(f"your progress in {home} cannot be read or written: {_why(e)}") from None
+    return 0
+
+
+def _export(term: Term, store: ProgressStore, target: Path) -> int:
+    n = len(store.answers())
+    try:
+        path = store.export_to(target)
+    except OSError as e:
+        raise UsageError(f"cannot write {target}: {_why(e)}") from None
+    if store.notice:
+        term.say(store.notice)
+    term.say(f"Saved your progress ({_answers(n)}) in {path}.")
+    return 0
+
+
+def _import(term: Term, store: ProgressStore, source: Path) -> int:
+    before = len(store.answers())
+    store.import_from(source)  # a file that is not a progress file: InvalidDataError
+    after = len(store.answers())
+    if store.notice:
+        term.say(store.notice)
+    added = after - before
+    total = f"you now have {_answers(after)}"
+    if added == 0:
+        term.say(f"Added 0 answers from {source}: {total}, all of them here already.")
+    else:
+        term.say(f"Added {_answers(added)} from {source}: {total}.")
+    return 0
+
+
+def _reset(term: Term, reader: Reader, store: ProgressStore, yes: bool) -> int:
+    if not yes:
+        question = (
+            f"Start again from nothing? Your answers are kept aside in {store.home}. "
+            "Type yes to go on: "
+        )
+        try:
+            answer = reader.ask(question)
+        except Stop:
+            answer = ""
+        if answer.strip().lower() != "yes":
+            term.say("Nothing changed.")
+            return 0
+    aside = store.reset()
+    if aside is None:
+        term.say("There were no answers to keep: you start from nothing.")
+    else:
+        term.say(f"Started again from nothing. Your old answers are kept in {aside}.")
+    return 0
+
+
+COMMAND: Final = Command(
+    name="progress",
+    summary="your progress: stars per lesson, how strong each concept is, what is due",
+    description="Show your progress: each lesson's stars and exercises done, how strong each\n"
+    "concept you have practised is and when it is due again, and what is due today.\n"
+    "Your answers are kept on this machine only, in $HASENPFEFFER_HOME when it is set,\n"
+    "otherwise in your user data folder.\n"
+    "export FILE saves them in a file; import FILE adds the answers of such a file\n"
+    "(answers already here are not added twice); reset starts again from nothing,\n"
+    "after you type yes (the old answers are kept aside, never deleted).",
+    examples="hasenpfeffer progress\n"
+    "hasenpfeffer progress export my-progress.jsonl\n"
+    "hasenpfeffer progress import my-progress.jsonl\n"
+    "hasenpfeffer progress reset",
+    add_arguments=add_arguments,
+    run=run,
+)
