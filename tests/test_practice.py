@@ -277,3 +277,9 @@ def test_the_summary_counts_answers_stars_and_what_is_due(tmp_path: Path) -> Non
     joker = next(c for c in s.concepts if c.concept.key == "joker")
     assert joker.answers == 1 and joker.right == 0 and joker.strength is not None
     assert "nothing is sent anywhere" in s.privacy and str(tmp_path) in s.privacy
+
+
+def test_the_bid_quizs_three_passes_counts_for_bidding_before_you_are_forced() -> None:
+    s = Schedule([Event.answer("quiz", "q", ["three passes", "opening"], right=True, when=T0)])
+    assert s.states["bid-before-forced"].answers == 1
+    assert "three passes" not in s.states

@@ -159,3 +159,17 @@ def test_bid_hands_hold_the_cards_their_level_promises(difficulty: str) -> None:
         "joker": joker,
         "mixed": True,
     }[difficulty]
+
+
+def test_a_bid_question_always_has_a_wrong_choice() -> None:
+    """After three passes, a hand that makes 3 on its own loses nothing by the forced
+    bid, so passing and every bid would all be right: such hands are not asked."""
+    import random
+
+    from hasenpfeffer_core.analysis.quiz import bid_question
+
+    for seed in range(2):
+        q = bid_question(random.Random(seed), "joker", "three passes")
+        values = [c["value"] for c in q.details["choices"]]
+        assert any(v not in q.details["right"] for v in values)
+        assert not q.check("pass")

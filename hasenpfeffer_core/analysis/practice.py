@@ -150,10 +150,13 @@ _SITUATIONS: Final = (
         "When partner has bid, your cards help their contract.",
         4,
     ),
-    ("three passes", "After three passes", "When the others all pass, the Joker forces a bid.", 4),
     ("pepper", "Pepper bids", "Little and Big Pepper: bidding all six tricks.", 4),
     ("ending", "Counting an ending", "With every card shown, count the tricks a side can take.", 6),
 )
+#: Quiz situations practised as a principle: the bid quiz's "three passes" (all
+#: three others passed and you hold the Joker) is the principle "bid before you are
+#: made to bid 3", and an answer to it counts for that principle.
+SAME_AS: Final = {"three passes": "bid-before-forced"}
 _PRINCIPLE_LESSON: Final = {"bid": 4, "trump": 4, "discard": 4, "play": 7}
 
 
@@ -286,7 +289,7 @@ class Schedule:
                 continue
             self.taken += 1
             self.last_id = event.id
-            for key in event.concepts:
+            for key in dict.fromkeys(SAME_AS.get(k, k) for k in event.concepts):
                 state = self.states.get(key)
                 if state is None:
                     continue  # a tag that is not a scheduled concept (kept in the store)

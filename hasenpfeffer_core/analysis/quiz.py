@@ -781,8 +781,14 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
             tags.add("pepper")
         if tag is not None and tag not in tags:
             return None  # cheap to skip: the study is made only for a fitting position
+        if "three passes" in tags and RuleOfThumbPlayer().best_trump(view.hand, view)[1] > 4.15:
+            # A hand that makes 3 on its own loses nothing by the forced bid: every
+            # choice would be right, so skip it before the (costly) study.
+            return None
         study = bid_study(view, rng=r.randrange(2**32))
         choices = _bid_choices(view.legal_actions)
+        if all(a in study.good for a in choices):
+            return None  # every choice is as good: nothing to ask
         auction = [
             {
                 "seat": a.seat.name,
