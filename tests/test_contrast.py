@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from hasenpfeffer_core.faces import render
-from hasenpfeffer_core.faces.widgets import base
+from hasenpfeffer_core.faces.widgets import base, learner
 
 THEMES = Path(sys.prefix) / "share" / "jupyter" / "lab" / "themes" / "@jupyterlab"
 DARK = 'body[data-jp-theme-light="false"]'
@@ -124,8 +124,9 @@ def rules(css: str) -> list[tuple[str, dict[str, str]]]:
     return out
 
 
-#: The shared style sheets: the widgets' (base.STYLE) and the pictures' (render._CSS).
-SHEETS = {"widgets": base.STYLE, "pictures": render._CSS}
+#: The shared style sheets: the widgets' (base.STYLE), the pictures' (render._CSS) and
+#: the progress widgets' (the lesson header, practice, the progress page).
+SHEETS = {"widgets": base.STYLE, "pictures": render._CSS, "progress": learner.PROGRESS_STYLE}
 
 
 def colour_rules(theme: str) -> dict[str, dict[str, str]]:
@@ -215,7 +216,7 @@ def test_every_colour_of_the_shared_style_is_a_themeable_variable() -> None:
 
 
 def test_the_custom_properties_are_documented_for_the_site() -> None:
-    used = set(re.findall(r"var\((--hp-[\w-]+)", base.STYLE + render._CSS))
+    used = set(re.findall(r"var\((--hp-[\w-]+)", "".join(SHEETS.values())))
     assert used, "the style uses no --hp- property"
     doc = base.__doc__ or ""
     missing = [p for p in sorted(used) if p not in doc]

@@ -1,8 +1,10 @@
-"""The lessons: eight numbered notebooks, stored clean, each run top to bottom.
+"""The lessons: eight numbered notebooks, stored clean, each run top to bottom, and the
+notebook of the progress page and practice beside them.
 
 The structure tests read the stored notebooks: no outputs, a title and learning goals
-at the top, a link to the glossary, a recap closing with links to the previous and the
-next lesson, a widget from ``hasenpfeffer_core.faces.widgets`` and a card picture, and
+at the top, the lesson's stars started in the first code cell, a link to the glossary,
+a recap closing with links to the previous and the next lesson and a practice round
+after it, a widget from ``hasenpfeffer_core.faces.widgets`` and a card picture, and
 imports of public package names only (no helper module beside the notebooks). The text
 tests read what a learner reads: no project jargon, one style for seats and sides, the
 numbers of simulated deals the text states are the numbers the code plays, and no
@@ -39,6 +41,8 @@ NAMES = [
     "07-play-a-hand",
     "08-house-rules",
 ]
+#: The notebooks beside the lessons that are not lessons: the progress page and practice.
+PAGES = ["practice"]
 #: A lesson must run top to bottom in a fresh kernel within this many seconds.
 TIME_LIMIT = 20.0
 WIDGET_PACKAGE = "hasenpfeffer_core.faces.widgets"
@@ -106,11 +110,16 @@ def test_every_lesson_exists() -> None:
 
 def test_the_index_links_every_lesson() -> None:
     index = (LESSONS / "README.md").read_text(encoding="utf-8")
-    for name in NAMES:
+    for name in NAMES + PAGES:
         assert f"({name}.ipynb)" in index, f"lessons/README.md does not link {name}"
 
 
-@pytest.mark.parametrize("name", NAMES)
+def test_every_notebook_is_a_lesson_or_a_known_page() -> None:
+    found = sorted(p.stem for p in LESSONS.glob("*.ipynb"))
+    assert found == sorted(NAMES + PAGES)
+
+
+@pytest.mark.parametrize("name", NAMES + PAGES)
 def test_stored_without_outputs(name: str) -> None:
     nb = load(name)
     assert nb["nbformat"] == 4
@@ -152,7 +161,7 @@ def test_recap_and_links_to_the_previous_and_next_lesson(name: str) -> None:
         assert f"]({target})" in line.group(1), f"{word} links {target}: {line.group(1)}"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", NAMES + PAGES)
 def test_every_link_reaches_a_page_in_jupyterlab_and_on_the_site(name: str) -> None:
     """A link is relative to the notebook, so it works in JupyterLab (and the live copy),
     and names a lesson, the list of lessons or a page of the docs site's sources, which
@@ -170,6 +179,19 @@ def test_every_link_reaches_a_page_in_jupyterlab_and_on_the_site(name: str) -> N
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_stars_at_the_top_and_practice_at_the_end(name: str) -> None:
+    """The first code cell ends by starting the lesson (its stars show near the top), and
+    the last cell, after the recap, practises what is due from the lessons so far."""
+    nb = load(name)
+    number = int(name[:2])
+    codes = [source(c) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert codes[0].rstrip().splitlines()[-1] == f"lesson_header({number})"
+    assert nb["cells"][-1]["cell_type"] == "code"
+    assert codes[-1].strip() == f"Practice(lesson={number})"
+    assert "Practise what is due" in markdown(nb)[-1]
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_every_lesson_links_the_glossary(name: str) -> None:
     text = "\n".join(markdown(load(name)))
     assert f"]({GLOSSARY})" in text, f"{name} has no link to the glossary"
@@ -183,7 +205,7 @@ def prose(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("|"))
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", NAMES + PAGES)
 def test_no_project_jargon_in_the_text(name: str) -> None:
     """Plain words: "the source rules", not "seed", and no option names from the code."""
     from hasenpfeffer_core import OPTIONS
@@ -196,7 +218,7 @@ def test_no_project_jargon_in_the_text(name: str) -> None:
             assert option not in text, f"markdown cell {i} names the option {option!r}"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", NAMES + PAGES)
 def test_seats_and_sides_in_words_in_the_text(name: str) -> None:
     """North, East, South, West and North-South, East-West in prose; the short forms
     (N, NS, N-S) only in tables, card pictures and code."""
@@ -276,7 +298,7 @@ def test_no_helper_module_beside_the_lessons() -> None:
     assert sorted(p.name for p in LESSONS.glob("*.py")) == []
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", NAMES + PAGES)
 def test_lessons_import_public_package_names_only(name: str) -> None:
     for module, names in imports(load(name)):
         top = module.split(".")[0]
@@ -301,7 +323,7 @@ def runner() -> Any:
     return NotebookRun
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", NAMES + PAGES)
 def test_lesson_runs_top_to_bottom(name: str, runner: Any) -> None:
     start = time.perf_counter()
     result = runner(LESSONS / f"{name}.ipynb", 60, kernel="python3").execute()
@@ -320,6 +342,9 @@ def test_lesson_runs_top_to_bottom(name: str, runner: Any) -> None:
     ]
     assert not bad, f"{name} printed errors or warnings: {bad}"
     shown = json.dumps([o.get("data", {}) for o in outputs])
+    if name in PAGES:  # (the progress page draws its pictures inside its widgets)
+        assert "application/vnd.jupyter.widget-view+json" in shown, f"{name} shows a widget"
+        return
     assert "<svg" in shown, "the lesson shows card pictures"
     assert "application/vnd.jupyter.widget-view+json" in shown, "the lesson shows a widget"
     assert elapsed < TIME_LIMIT, f"{name} took {elapsed:.1f} s (limit {TIME_LIMIT:.0f} s)"

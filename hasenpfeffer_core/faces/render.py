@@ -41,6 +41,7 @@ __all__ = [
     "hand_svg",
     "ranking_svg",
     "record_html",
+    "stars_svg",
     "state_html",
     "table_svg",
 ]
@@ -606,4 +607,60 @@ def record_html(record: HandRecord) -> str:
         head.append(f"<div class='hp-meta'>{_esc(n)}</div>")
     return (
         _CSS + '<div class="hp-box">' + "".join(head) + "</div>" + state_html(record.final_state())
+    )
+
+
+# --- stars ----------------------------------------------------------------------------
+
+#: A star earned: gold, with a darker rim that keeps its shape on a light page.
+STAR_GOLD: Final = "#f2b705"
+STAR_RIM: Final = "#8a6100"
+
+
+def _star_points(cx: float, cy: float, outer: float) -> str:
+    """The ten corners of a five-pointed star centred on (cx, cy), point up."""
+    inner = outer * 0.48
+    corners = []
+    for k in range(10):
+        r = outer if k % 2 == 0 else inner
+        angle = math.pi * k / 5 - math.pi / 2
+        corners.append(f"{cx + r * math.cos(angle):.1f},{cy + r * math.sin(angle):.1f}")
+    return " ".join(corners)
+
+
+def stars_svg(stars: int, out_of: int = 3, *, size: float = 18) -> str:
+    """Stars as a picture: ``stars`` of ``out_of`` filled in gold, the rest outlined in
+    the page's text colour (so they show on a light and a dark page), labelled for
+    screen readers.
+
+    >>> svg = stars_svg(2)
+    >>> 'aria-label="2 of 3 stars"' in svg, svg.count("<polygon"), svg.count(STAR_GOLD)
+    (True, 3, 2)
+    """
+    if isinstance(out_of, bool) or not isinstance(out_of, int) or not 1 <= out_of <= 10:
+        raise InvalidDataError(f"out_of must be a whole number from 1 to 10, not {out_of!r}")
+    if isinstance(stars, bool) or not isinstance(stars, int) or not 0 <= stars <= out_of:
+        raise InvalidDataError(f"stars must be a whole number from 0 to {out_of}, not {stars!r}")
+    size = _number(size, "size", 6, 200)
+    gap = size * 0.18
+    width = out_of * size + (out_of - 1) * gap
+    label = f"{stars} of {out_of} {'star' if out_of == 1 else 'stars'}"
+    body = []
+    for k in range(out_of):
+        points = _star_points(k * (size + gap) + size / 2, size * 0.53, size * 0.5 - 1)
+        if k < stars:
+            body.append(
+                f'<polygon points="{points}" fill="{STAR_GOLD}" stroke="{STAR_RIM}" '
+                'stroke-width="1.2" stroke-linejoin="round"/>'
+            )
+        else:
+            body.append(
+                f'<polygon points="{points}" fill="currentColor" fill-opacity="0.08" '
+                'stroke="currentColor" stroke-opacity="0.7" stroke-width="1.2" '
+                'stroke-linejoin="round"/>'
+            )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="hp-stars" width="{width:.0f}" '
+        f'height="{size:.0f}" viewBox="0 0 {width:.1f} {size:.1f}" role="img" '
+        f'aria-label="{label}"><title>{label}</title>{"".join(body)}</svg>'
     )

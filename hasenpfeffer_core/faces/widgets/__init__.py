@@ -10,6 +10,10 @@ never imports it.
 * :class:`BidQuiz`: what would you bid? Judged by a study of the hand, with the chances.
 * :class:`HandReplayer`: step through a hand record with notes and double-dummy marks.
 * :class:`PlayTable`: play a hand or a game from the South seat against the computer.
+* :func:`lesson_header`: start a lesson: its stars, how many exercises are done; the
+  exercises made afterwards record their answers as this lesson's.
+* :class:`Practice`: spaced practice of what is due, one fresh question at a time.
+* :class:`ProgressView`: the progress page: stars, the strength of each idea, what is due.
 * :mod:`~hasenpfeffer_core.faces.widgets.exercises`: the lessons' exercises
   (:class:`Choice`, :class:`OrderExercise`, :class:`RulesLab`, :func:`bid_exercise`, ...),
   pictures in a row (:func:`show`, :func:`figure`, :func:`table`) and progress bars
@@ -36,6 +40,7 @@ _EXERCISES = (
     "hint_exercise",
     "look_ahead",
     "play_example",
+    "principle_exercise",
     "progress",
     "score_exercise",
     "show",
@@ -45,6 +50,7 @@ _EXERCISES = (
     "table",
     "teaching_position",
     "trick_example",
+    "tricks_exercise",
     "trump_exercise",
     "which_rules",
 )
@@ -56,6 +62,8 @@ __all__ = [
     "LegalPlayQuiz",
     "OrderExercise",
     "PlayTable",
+    "Practice",
+    "ProgressView",
     "RankingExplorer",
     "RulesLab",
     "TrickWinnerQuiz",
@@ -64,8 +72,10 @@ __all__ = [
     "discard_exercise",
     "figure",
     "hint_exercise",
+    "lesson_header",
     "look_ahead",
     "play_example",
+    "principle_exercise",
     "progress",
     "score_exercise",
     "show",
@@ -75,6 +85,7 @@ __all__ = [
     "table",
     "teaching_position",
     "trick_example",
+    "tricks_exercise",
     "trump_exercise",
     "which_rules",
 ]
@@ -86,6 +97,9 @@ _MODULES = {
     "BidQuiz": "bid_quiz",
     "HandReplayer": "replayer",
     "PlayTable": "play_table",
+    "Practice": "practice",
+    "ProgressView": "progress_page",
+    "lesson_header": "learner",
     **dict.fromkeys(_EXERCISES, "exercises"),
 }
 

@@ -61,7 +61,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
 
 import ipywidgets as w
 
@@ -71,6 +71,9 @@ from ...engine.cards import Card, Suit
 from ...engine.errors import HasenpfefferError, InvalidDataError, ParseError
 from ...engine.rules import Rules
 from ...engine.seats import Side, parse_side
+
+if TYPE_CHECKING:
+    from .learner import Recorder
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -521,8 +524,17 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
     when the quiz is made raises the engine's error; a number typed in the box that is
     not a seed is refused with a message, the box goes back to the set in use and the
     set goes on.
+
+    Every answer is recorded in the learner's store (``recorder``, a
+    :class:`~hasenpfeffer_core.faces.widgets.learner.Recorder`: source ``"quiz"``, the
+    lesson set by ``lesson_header``). Given a ``question``, the quiz asks that one
+    question only, for another widget to host (the practice widget): no level or
+    question-set controls, no next button, no score; ``answer_hooks`` are called with
+    each verdict (True for right).
     """
 
+    #: The kind of quiz-bank question the quiz asks (``Question.kind``).
+    kind = ""
     #: The quiz's title, the label before its answers, and the tooltips of its controls.
     title = ""
     answers_label = ""
@@ -535,11 +547,27 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         make: Callable[[random.Random, str], Question],
         difficulty: str,
         seed: int,
+        *,
+        question: Question | None = None,
+        recorder: Recorder | None = None,
         **kwargs: Any,
     ) -> None:
         difficulty, seed = quiz_settings(difficulty, seed)
+        if question is not None and (
+            not isinstance(question, Question) or question.kind != self.kind
+        ):
+            raise InvalidDataError(
+                f"this quiz asks a {self.kind!r} question from the quiz bank, not "
+                f"{quoted(question)}"
+            )
         super().__init__(**kwargs)
         self._init_guard()
+        self._given = question
+        self.hosted = question is not None
+        from .learner import Recorder  # (the recorder's module builds on this one)
+
+        self.recorder = recorder if recorder is not None else Recorder("quiz")
+        self.answer_hooks: list[Callable[[bool], None]] = []
         self._seed_in_use = seed
         self._syncing = False
         self.question: Question | None = None
@@ -572,8 +600,20 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         return w.HBox([self.difficulty, self.seed], layout=w.Layout(flex_flow="row wrap"))
 
     def _start(self) -> None:
-        """The first set; the subclass calls it once its children are laid out."""
+        """The first set; the subclass calls it once its children are laid out. A hosted
+        quiz hides the parts of a whole quiz (next button, score, controls)."""
+        if self.hosted:
+            hidden = [self.next_button, self.score_line, *getattr(self, "_hidden", ())]
+            for widget in (*hidden, self.difficulty, self.seed):
+                widget.layout.display = "none"
         self._restart()
+
+    def _count(self, question: Question, right: bool) -> None:
+        """Count one answer: the score, the learner's store, the hooks."""
+        self.session.record(question, right)
+        self.recorder.question(question, right)
+        for hook in list(self.answer_hooks):
+            hook(right)
 
     @property
     def score(self) -> tuple[int, int]:
@@ -645,13 +685,14 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         self.feedback.value = ""
         self.question = None
         self._draw_score()
-        q = self.session.draw(self.difficulty.value)
+        q = self._given if self._given is not None else self.session.draw(self.difficulty.value)
         self.question = q
         self.answers_row.children = self._make_answer_buttons(q)
+        level = DIFFICULTY_LABELS.get(q.difficulty, q.difficulty)
+        badge = "" if self.hosted else f' <span class="hp-badge">{esc(level)}</span>'
         self.header.value = box(
             f"<h3>{esc(self.title)}</h3>"
-            f'<div>Trumps: <b>{suit_span(q.trump)}</b> <span class="hp-badge">'
-            f"{esc(DIFFICULTY_LABELS.get(q.difficulty, q.difficulty))}</span></div>"
+            f"<div>Trumps: <b>{suit_span(q.trump)}</b>{badge}</div>"
             f"<p>{esc(q.prompt)}</p>"
         )
         self._draw_picture()

@@ -182,6 +182,7 @@ class BidQuiz(QuizWidget):
     bad one raises the engine's error, naming the setting.
     """
 
+    kind = "bid"
     title = "What would you bid?"
     answers_label = "Your call:"
     next_tooltip = "Show another hand"
@@ -205,6 +206,7 @@ class BidQuiz(QuizWidget):
             self.next_button,
             self.score_line,
             self._controls_box(),
+            self.recorder.note,
             self.status,
         ]
         self.add_class("hp-bid-quiz")
@@ -221,7 +223,7 @@ class BidQuiz(QuizWidget):
         right = q.check(value)
         self.chosen = value
         self.answered = True
-        self.session.record(q, right)
+        self._count(q, right)
         good = set(q.details["right"])
         for b, v in zip(self.answer_buttons, self.choice_values, strict=True):
             b.disabled = True
@@ -252,10 +254,9 @@ class BidQuiz(QuizWidget):
             if "pepper" in q.tags
             else ""
         )
+        badge = "" if self.hosted else f'<span class="hp-badge">{esc(level)}</span>'
         self.header.value = box(
-            f"<h3>{esc(self.title)}</h3>"
-            f'<div><span class="hp-badge">{esc(level)}</span>{pepper}</div>'
-            f"<p>{esc(q.prompt)}</p>"
+            f"<h3>{esc(self.title)}</h3><div>{badge}{pepper}</div><p>{esc(q.prompt)}</p>"
         )
 
     def _answer_buttons(self) -> list[w.Button]:

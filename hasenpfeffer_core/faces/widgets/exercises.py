@@ -25,7 +25,9 @@ True
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, Generic, TypeVar, cast, overload
 
@@ -52,7 +54,14 @@ from ...engine.rules import OPTIONS, PRESETS, Rules
 from ...engine.scoring import score_hand
 from ...engine.seats import SEATS, Seat, Side, parse_seat, parse_side
 from ...engine.state import HandState
-from ...engine.tricks import effective_suit, legal_plays, ranking, trick_winner
+from ...engine.tricks import (
+    CardRole,
+    card_role,
+    effective_suit,
+    legal_plays,
+    ranking,
+    trick_winner,
+)
 from ..render import hand_svg, table_svg
 from .base import (
     MAX_MESSAGE,
@@ -69,6 +78,7 @@ from .base import (
     side_words,
     value_words,
 )
+from .learner import Recorder
 
 __all__ = [
     "Choice",
@@ -81,6 +91,7 @@ __all__ = [
     "hint_exercise",
     "look_ahead",
     "play_example",
+    "principle_exercise",
     "progress",
     "score_exercise",
     "show",
@@ -90,6 +101,7 @@ __all__ = [
     "table",
     "teaching_position",
     "trick_example",
+    "tricks_exercise",
     "trump_exercise",
     "which_rules",
 ]
@@ -292,9 +304,17 @@ def trick_example(trick: str, trump: Suit | str, *, leader: Seat | str = Seat.W)
 class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
     """A question answered by pressing one button; ``check`` gives the verdict.
 
-    ``options`` are ``(label, value)`` pairs, or cards (shown as card buttons).
-    ``check(value)`` returns ``(right, explanation)``; the explanation comes from
-    the engine. The learner may try again after a wrong answer.
+    ``options`` are ``(label, value)`` pairs, or cards (shown as card buttons; a suit
+    as a value is shown as a suit button). ``check(value)`` returns ``(right,
+    explanation)``; the explanation comes from the engine. The learner may try again
+    after a wrong answer; with ``once``, the first answer is final, and the right
+    answers are marked with it.
+
+    Each answer and each hint step is recorded in the learner's store (``recorder``:
+    source ``"exercise"``, the lesson set by ``lesson_header``) under ``item`` (by
+    default a short name made from the prompt and the options' labels, the same in
+    every run) with the ``concepts`` it practises; ``attempt`` counts the tries since
+    the last right answer, and ``answer_hooks`` are called with each verdict.
 
     Public parts (for tests): ``buttons`` and ``values`` (one per option, in order)
     and ``feedback`` (an HTML widget: the verdict and why).
@@ -314,6 +334,11 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         *,
         picture: str = "",
         hints: Sequence[str] = (),
+        item: str = "",
+        concepts: Iterable[str] = (),
+        kind: str = "",
+        recorder: Recorder | None = None,
+        once: bool = False,
     ) -> None: ...
 
     @overload
@@ -325,6 +350,11 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         *,
         picture: str = "",
         hints: Sequence[str] = (),
+        item: str = "",
+        concepts: Iterable[str] = (),
+        kind: str = "",
+        recorder: Recorder | None = None,
+        once: bool = False,
     ) -> None: ...
 
     def __init__(
@@ -335,6 +365,11 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         *,
         picture: str = "",
         hints: Sequence[str] = (),
+        item: str = "",
+        concepts: Iterable[str] = (),
+        kind: str = "",
+        recorder: Recorder | None = None,
+        once: bool = False,
     ) -> None:
         if not isinstance(prompt, str):
             raise InvalidDataError(f"a question's prompt is text, not {quoted(prompt)}")
@@ -365,9 +400,23 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
                 button = w.Button(
                     description=label, layout=w.Layout(width="auto", min_width="64px")
                 )
+                if isinstance(value, Suit):  # a suit button: a light face, red or black
+                    paint_suit(button, value)
+                    button.style.font_weight = "bold"
+                    button.add_class("hp-card-button")
+                    button.suit = value
             button.on_click(functools.partial(self._choose, value))
             self.buttons.append(button)
             self.values.append(value)
+        labels = [b.description for b in self.buttons]
+        self.item = item or _item_name(prompt, labels)
+        self.concepts: tuple[str, ...] = tuple(concepts)
+        self.kind = kind
+        self.recorder = recorder if recorder is not None else Recorder("exercise")
+        self.once = bool(once)
+        self.tries = 0  # tries since the last right answer
+        self.answered = False
+        self.answer_hooks: list[Callable[[bool], None]] = []
         head = box(f"<p style='margin:4px 0'><b>{html.escape(prompt)}</b></p>{picture}")
         row = w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))
         # Hints in steps: each press shows the next one (what to look at, the principle
@@ -382,7 +431,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         parts: list[w.Widget] = [w.HTML(head), row]
         if self.hints:
             parts.append(w.HBox([self.hint_button, self.hint_text]))
-        super().__init__([*parts, self.feedback])
+        super().__init__([*parts, self.feedback, self.recorder.note])
         self.add_class("hp-lesson-choice")
 
     def _hint(self, _button: w.Button | None = None) -> None:
@@ -390,6 +439,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
             return
         self.hints_used += 1
         n = self.hints_used
+        self.recorder.hint(self.item, self.concepts, n, kind=self.kind)
         steps = "".join(f"<p style='margin:2px 0'>{html.escape(h)}</p>" for h in self.hints[:n])
         self.hint_text.value = box(steps)
         last = n >= len(self.hints)
@@ -397,23 +447,68 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         self.hint_button.disabled = last
 
     def _choose(self, value: V, button: w.Button) -> None:
+        if self.once and self.answered:
+            return
         try:
             right, text = self._check(value)
+            good = [v for v in self.values if self._check(v)[0]] if self.once else []
         except Exception as e:  # keep the notebook alive, say what went wrong
             self.feedback.value = feedback("err", "That did not work:", str(e)[:MAX_MESSAGE])
             return
+        self.answered = True
         for b in self.buttons:  # one mark at a time: the last answer
-            card = getattr(b, "card", None)
-            if isinstance(card, Card):
-                paint_suit(b, card.suit)
-            else:
-                clear_mark(b)
+            _unmark(b)
+        if self.once:
+            self.hint_button.disabled = True  # (the answer is given: no more hints)
+            for b, v in zip(self.buttons, self.values, strict=True):
+                b.disabled = True
+                if v in good and b is not button:
+                    paint_result(b, "success")
         paint_result(button, "success" if right else "danger")
         title = "Right!" if right else "Not quite. Try another answer."
+        if not right and self.once:
+            title = "Not quite."
         if right and self.hints_used:
             step = "step" if self.hints_used == 1 else "steps"
             title = f"Right, with {self.hints_used} hint {step}."
         self.feedback.value = feedback("ok" if right else "bad", title, text)
+        self.tries += 1
+        self.recorder.answer(
+            self.item,
+            self.concepts,
+            right,
+            hints=self.hints_used,
+            attempt=self.tries,
+            kind=self.kind,
+        )
+        if right:
+            self.tries = 0  # a fresh go at the exercise starts here
+        for hook in list(self.answer_hooks):
+            hook(right)
+
+
+def _unmark(button: w.Button) -> None:
+    """Take an answer's mark off a button: a card or suit button gets its face back."""
+    card = getattr(button, "card", None)
+    suit = getattr(button, "suit", None)
+    if isinstance(card, Card):
+        paint_suit(button, card.suit)
+    elif isinstance(suit, Suit):
+        paint_suit(button, suit)
+    else:
+        clear_mark(button)
+
+
+def _item_name(prompt: str, labels: Sequence[str]) -> str:
+    """A short name for an exercise, the same in every run: its prompt's first words
+    and a short fingerprint of the prompt and the options.
+
+    >>> _item_name("Spades are trumps. Which card is stronger?", ["J♣", "A♠"])
+    'spades-are-trumps-which-card-d42d6095'
+    """
+    digest = hashlib.sha1("\x1f".join([prompt, *labels]).encode()).hexdigest()[:8]
+    words = re.findall(r"[a-z0-9]+", prompt.lower())[:5]
+    return "-".join([*words, digest])
 
 
 #: The hint button's label once a step is shown: what the next press gives.
@@ -426,15 +521,21 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
     Public parts (for tests): ``question``, ``buttons`` (one per card, in the question's
     order), ``chosen`` (the cards pressed so far), ``again`` (starts again) and
     ``feedback`` (the verdict once every card is pressed).
+
+    Each order given in full is recorded in the learner's store (``recorder``) under the
+    question's key, with its situation tags; ``answer_hooks`` are called with the verdict.
     """
 
-    def __init__(self, question: Question) -> None:
+    def __init__(self, question: Question, *, recorder: Recorder | None = None) -> None:
         if not isinstance(question, Question) or question.kind != "order":
             raise InvalidDataError(
                 f"an order exercise shows an 'order' question from the quiz bank, not "
                 f"{quoted(question)}"
             )
         self.question = question
+        self.recorder = recorder if recorder is not None else Recorder("exercise")
+        self.tries = 0  # orders given since the last right one
+        self.answer_hooks: list[Callable[[bool], None]] = []
         self.chosen: list[Card] = []
         self.answer_picture = w.HTML()
         self.feedback = w.HTML()
@@ -451,7 +552,9 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
             + hand_svg(question.cards, overlap=1.08, label="the cards to order")
         )
         row = w.HBox([*self.buttons, self.again], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([w.HTML(head), row, self.answer_picture, self.feedback])
+        super().__init__(
+            [w.HTML(head), row, self.answer_picture, self.feedback, self.recorder.note]
+        )
         self.add_class("hp-lesson-order")
 
     def _draw(self, misplaced: int | None = None) -> None:
@@ -488,6 +591,7 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
             self._draw()
             return
         right = self.question.check(self.chosen)
+        self._count(right)
         answer = list(self.question.answer)
         if right:
             self._draw()
@@ -503,12 +607,41 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
             "bad", "Not quite.", f"{pointer} {self.question.explanation}"
         )
 
+    def _count(self, right: bool) -> None:
+        self.tries += 1
+        self.recorder.question(self.question, right, attempt=self.tries)
+        if right:
+            self.tries = 0
+        for hook in list(self.answer_hooks):
+            hook(right)
+
     def _reset(self, _button: object = None) -> None:
         self.chosen = []
         for b in self.buttons:
             b.disabled = False
         self.feedback.value = ""
         self._draw()
+
+
+#: The concept each role of a card teaches (the situations of the practice schedule).
+_ROLE_CONCEPTS: Final = {
+    CardRole.JOKER: "joker",
+    CardRole.RIGHT_BOWER: "right bower",
+    CardRole.LEFT_BOWER: "left bower",
+    CardRole.TRUMP: "trumps",
+    CardRole.PLAIN: "plain suit",
+}
+
+
+def card_concepts(cards: Iterable[Card], trump: Suit | None) -> list[str]:
+    """The concepts an exercise about ``cards`` practises: what the cards are under
+    ``trump`` (the Joker, a bower, a trump, a plain card), strongest role first.
+
+    >>> card_concepts([parse_card("J♣"), parse_card("A♠")], Suit.SPADES)
+    ['left bower', 'trumps']
+    """
+    roles = {card_role(c, trump) for c in cards}
+    return [tag for role, tag in _ROLE_CONCEPTS.items() if role in roles]
 
 
 def stronger_card(a: str | Card, b: str | Card, trump: Suit | str) -> Choice[Card]:
@@ -530,6 +663,8 @@ def stronger_card(a: str | Card, b: str | Card, trump: Suit | str) -> Choice[Car
         [ca, cb],
         check,
         picture=hand_svg([ca, cb], overlap=1.12, scale=0.8, label="the two cards"),
+        concepts=card_concepts([ca, cb], trump),
+        kind="stronger-card",
     )
 
 
@@ -547,6 +682,8 @@ def suit_in_play(card: str | Card, trump: Suit | str) -> Choice[Suit]:
         [(suit_name(s), s) for s in SUITS],
         check,
         picture=hand_svg([c], scale=0.8, label="the card"),
+        concepts=card_concepts([c], trump),
+        kind="suit-in-play",
     )
 
 
@@ -595,6 +732,18 @@ def look_ahead(seed: int, difficulty: str = "bowers") -> Choice[int]:
     """An ending with every card face up: how many tricks can a side take? (The solver
     decides; the feedback shows what each lead gives and one line of best play.)"""
     q = tricks_question(rng(check_seed(seed)), difficulty=check_difficulty(difficulty))
+    return tricks_exercise(q)
+
+
+def tricks_exercise(
+    question: Question, *, recorder: Recorder | None = None, once: bool = False
+) -> Choice[int]:
+    """A ``tricks`` question of the quiz bank as a :class:`Choice`: the four hands face
+    up, a button per number of tricks; the feedback shows what each lead gives and one
+    line of best play (the solver's)."""
+    q = question
+    if not isinstance(q, Question) or q.kind != "tricks":
+        raise InvalidDataError(f"this exercise shows a 'tricks' question, not {quoted(q)}")
     hands = "".join(
         figure(hand_svg(q.hands[s], trump=q.trump, overlap=1.08, scale=0.8), s.word) for s in SEATS
     )
@@ -617,7 +766,73 @@ def look_ahead(seed: int, difficulty: str = "bowers") -> Choice[int]:
     def check(k: int) -> tuple[bool, str]:
         return q.check(k), why
 
-    return Choice(q.prompt, [(str(k), k) for k in range(n + 1)], check, picture=hands)
+    return Choice(
+        q.prompt,
+        [(str(k), k) for k in range(n + 1)],
+        check,
+        picture=hands,
+        concepts=q.tags,
+        kind="tricks",
+        recorder=recorder,
+        once=once,
+    )
+
+
+def principle_exercise(
+    question: Question, *, recorder: Recorder | None = None, once: bool = True
+) -> Choice[Any]:
+    """A principle question (:func:`~hasenpfeffer_core.analysis.practice.principle_question`)
+    as a :class:`Choice`: card buttons to play or discard, suit buttons to name trumps,
+    labelled buttons to bid; the question's hint steps; judged by ``Question.check``,
+    with the principle's explanation (and what it says against a wrong choice).
+    Recorded under the question's key, with the principle as its concept."""
+    q = question
+    if not isinstance(q, Question) or q.kind != "principle":
+        raise InvalidDataError(f"this exercise shows a 'principle' question, not {quoted(q)}")
+    d = q.details
+    phase = d.get("phase", "")
+    against: dict[str, str] = d.get("against", {})
+    options: list[Any] = []
+    for choice in d["choices"]:
+        value, label = str(choice["value"]), str(choice["label"])
+        if phase in ("play", "discard"):
+            options.append(parse_card(value))
+        elif phase == "trump" and value != "no trump":
+            options.append((label, parse_suit(value)))
+        else:
+            options.append((label, value))
+
+    def check(response: Any) -> tuple[bool, str]:
+        right = q.check(response)
+        key = response.text if isinstance(response, Card) else response
+        key = key.plural if isinstance(key, Suit) else key
+        extra = "" if right else against.get(str(key), "")
+        return right, f"{extra} {q.explanation}".strip()
+
+    me = q.seat
+    names = {me: f"{me.word} (you)"} if me is not None else None
+    pictures = []
+    if phase == "play":
+        leader = parse_seat(d["leader"]) if d.get("leader") else me
+        pictures.append(
+            figure(
+                table_svg(q.trick, trump=q.trump, leader=leader, names=names, size=210),
+                "the trick so far" if q.trick else "you lead",
+            )
+        )
+    pictures.append(figure(hand_svg(q.hand, trump=q.trump, overlap=0.9), "your hand"))
+    return Choice(
+        q.prompt,
+        options,
+        check,
+        picture="".join(pictures),
+        hints=[str(h) for h in d.get("hints", ())],
+        item=q.key,
+        concepts=q.tags,
+        kind="principle",
+        recorder=recorder,
+        once=once,
+    )
 
 
 def _advised(
@@ -633,6 +848,12 @@ def _advised(
     if not values:
         raise InvalidDataError(f"{seat.word} is not {doing}: {advice.reason}")
     return stepped_hint(view, advice), values, max(values.values())
+
+
+def principle_keys(hint: SteppedHint) -> list[str]:
+    """The principles behind the fair expert's move (the concepts an exercise it judges
+    practises), each once."""
+    return list(dict.fromkeys(r.principle.key for r in hint.reasons))
 
 
 def _teacher(hint: SteppedHint) -> str:
@@ -666,6 +887,8 @@ def trump_exercise(state: HandState, expert: FairExpert) -> Choice[Suit]:
         check,
         picture=hand_svg(state.hand(seat), overlap=0.9),
         hints=hint.steps,
+        concepts=principle_keys(hint),
+        kind="trump",
     )
 
 
@@ -691,6 +914,8 @@ def discard_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
         check,
         picture=hand_svg(state.hand(seat), trump=trump, overlap=0.9),
         hints=hint.steps,
+        concepts=principle_keys(hint),
+        kind="discard",
     )
 
 
@@ -720,6 +945,8 @@ def bid_exercise(state: HandState, expert: FairExpert) -> Choice[Bid | Pass]:
         check,
         picture=hand_svg(state.hand(seat), overlap=0.9),
         hints=hint.steps,
+        concepts=principle_keys(hint),
+        kind="bid",
     )
 
 
@@ -797,6 +1024,8 @@ def hint_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
         check,
         picture=figure(table_pic, caption) + figure(hand_pic, "your hand"),
         hints=hint.steps,
+        concepts=principle_keys(hint),
+        kind="play",
     )
 
 

@@ -55,6 +55,7 @@ class LegalPlayQuiz(QuizWidget):
     digits). A bad one raises the engine's error, naming the setting.
     """
 
+    kind = "legal-play"
     title = "Which cards may you play?"
     answers_label = "Your cards:"
 
@@ -79,6 +80,7 @@ class LegalPlayQuiz(QuizWidget):
             self.feedback,
             self.score_line,
             self._controls_box(),
+            self.recorder.note,
             self.status,
         ]
         self.add_class("hp-legal-quiz")
@@ -101,7 +103,7 @@ class LegalPlayQuiz(QuizWidget):
             )
             return
         right = q.check(chosen)
-        self.session.record(q, right)
+        self._count(q, right)
         self.answered = True
         self.feedback.value = self._feedback_html(q, chosen, right)
         legal = set(q.answer)

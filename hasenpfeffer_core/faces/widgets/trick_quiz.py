@@ -50,6 +50,7 @@ class TrickWinnerQuiz(QuizWidget):
     digits). A bad one raises the engine's error, naming the setting.
     """
 
+    kind = "trick-winner"
     title = "Who wins the trick?"
     answers_label = "The winning card:"
     next_tooltip = "Show another trick"
@@ -73,8 +74,10 @@ class TrickWinnerQuiz(QuizWidget):
             self.score_line,
             self.tag_table,
             self._controls_box(),
+            self.recorder.note,
             self.status,
         ]
+        self._hidden = [self.tag_table]
         self.add_class("hp-trick-quiz")
         self._start()
 
@@ -89,7 +92,7 @@ class TrickWinnerQuiz(QuizWidget):
         right = q.check(seat)
         self.chosen = seat
         self.answered = True
-        self.session.record(q, right)
+        self._count(q, right)
         for b, s in zip(self.answer_buttons, self._button_seats, strict=True):
             b.disabled = True
             if s is q.answer:

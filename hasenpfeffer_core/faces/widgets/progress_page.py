@@ -1,0 +1,309 @@
+"""The progress page: stars per lesson, the strength of each idea, what is due today.
+
+:class:`ProgressView` draws the learner's summary
+(:func:`~hasenpfeffer_core.analysis.practice.summary`) as pictures: each lesson's stars,
+each concept's strength as a bar (grouped into the situations of the rules and the
+principles of play; one never practised is drawn faintly), what is due today as chips,
+how many answers were given, and where the progress is kept. Two buttons act on the
+store: *Export my progress* writes a copy next to the notebook, and *Start again* (after
+asking) puts the old answers aside and starts afresh.
+
+>>> import tempfile
+>>> view = ProgressView(home=tempfile.mkdtemp())
+>>> "0 answers" in view.words(), "nothing is sent anywhere" in view.words()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import os
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from ...analysis.practice import ConceptSummary, Summary, days_text, summary
+from ...analysis.progress import open_store
+from ..render import stars_svg
+from .base import Guarded, esc, feedback, guarded
+from .learner import Home, styled, tell_watchers, trouble_text, watch
+
+__all__ = ["ProgressView", "strength_rows"]
+
+
+def _percent(strength: float) -> str:
+    return f"{round(100 * strength)}%"
+
+
+def strength_rows(title: str, concepts: Sequence[ConceptSummary], now: datetime) -> str:
+    """A bar per concept: its name, its strength now as an SVG bar, and the figure; a
+    concept never practised is drawn faintly, one due now carries a *due* mark.
+
+    >>> from hasenpfeffer_core.analysis.practice import CONCEPTS, ConceptSummary
+    >>> from datetime import datetime, timezone
+    >>> rows = [ConceptSummary(CONCEPTS[0], 0.72, 3, 2, None),
+    ...         ConceptSummary(CONCEPTS[1], None, 0, 0, None)]
+    >>> html = strength_rows("Situations", rows, datetime.now(timezone.utc))
+    >>> "72%" in html, "not yet" in html, html.count('class="hp-fill"')
+    (True, True, 1)
+    """
+    rows = []
+    for c in concepts:
+        name = esc(c.concept.name)
+        about = esc(c.concept.about)
+        if c.strength is None:
+            rows.append(
+                '<div role="listitem" style="display:contents">'
+                f'<span class="hp-muted" title="{about}">{name}</span>'
+                '<svg class="hp-bar-svg" viewBox="0 0 100 12" preserveAspectRatio="none" '
+                'aria-hidden="true"><rect class="hp-track" x="0" y="1" width="100" height="10" '
+                'rx="3" fill-opacity=".06"/></svg>'
+                '<span class="hp-num hp-muted hp-small">not yet</span></div>'
+            )
+            continue
+        strength = max(0.0, min(1.0, c.strength))
+        due = c.due is not None and c.due <= now
+        mark = ' <span class="hp-due-mark">due</span>' if due else ""
+        strong = " hp-strong" if strength >= 0.9 else ""
+        right = f"{c.right} of {c.answers} right"
+        rows.append(
+            '<div role="listitem" style="display:contents">'
+            f'<span title="{about} ({right})">{name}{mark}</span>'
+            f'<svg class="hp-bar-svg{strong}" viewBox="0 0 100 12" preserveAspectRatio="none" '
+            'aria-hidden="true"><rect class="hp-track" x="0" y="1" width="100" height="10" '
+            f'rx="3"/><rect class="hp-fill" x="0" y="1" width="{max(100 * strength, 1.5):.1f}" '
+            'height="10" rx="3"/></svg>'
+            f'<span class="hp-num">{_percent(strength)}</span></div>'
+        )
+    return (
+        f"<h4>{esc(title)}</h4>"
+        f'<div class="hp-bars" role="list" aria-label="{esc(title)}: how strong each is now">'
+        f"{''.join(rows)}</div>"
+    )
+
+
+class ProgressView(w.VBox, Guarded):  # type: ignore[misc]
+    """The learner's progress page.
+
+    ``home`` is the store's folder (default: the learner's); ``export_to`` the folder
+    *Export my progress* writes to (default: the notebook's own folder, where the kernel
+    runs).
+
+    Public parts (for tests): ``page`` (the pictures, an HTML widget), ``export_button``,
+    ``reset_button`` (*Start again*), ``confirm_button`` (*Yes, start again*) and
+    ``cancel_button`` (in ``confirm_row``, shown only while asking), ``refresh_button``,
+    ``result`` (what the last action did), ``summary`` (the
+    :class:`~hasenpfeffer_core.analysis.practice.Summary` drawn) and :meth:`words` (the
+    page as the learner reads it).
+    """
+
+    def __init__(self, *, home: Home = None, export_to: str | os.PathLike[str] | None = None):
+        super().__init__()
+        self._init_guard()
+        self.home = home
+        self.export_dir = Path(export_to) if export_to is not None else None
+        self.summary: Summary | None = None
+        self.page = w.HTML()
+        self.result = w.HTML()
+        self.export_button = w.Button(
+            description="Export my progress",
+            icon="download",
+            tooltip="Write a copy of all your answers next to this notebook",
+            layout=w.Layout(width="auto"),
+        )
+        self.reset_button = w.Button(
+            description="Start again",
+            icon="undo",
+            tooltip="Start with no answers (your old ones are kept aside)",
+            layout=w.Layout(width="auto"),
+        )
+        self.refresh_button = w.Button(
+            description="Refresh",
+            icon="refresh",
+            tooltip="Read your progress again (answers given in other notebooks too)",
+            layout=w.Layout(width="auto"),
+        )
+        self.confirm_text = w.HTML()
+        self.confirm_button = w.Button(
+            description="Yes, start again", button_style="danger", layout=w.Layout(width="auto")
+        )
+        self.cancel_button = w.Button(description="Cancel", layout=w.Layout(width="auto"))
+        self.confirm_row = w.VBox(
+            [
+                self.confirm_text,
+                w.HBox(
+                    [self.confirm_button, self.cancel_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+            ],
+            layout=w.Layout(display="none"),
+        )
+        self.export_button.on_click(self._on_export)
+        self.reset_button.on_click(self._on_reset)
+        self.confirm_button.on_click(self._on_confirm)
+        self.cancel_button.on_click(self._on_cancel)
+        self.refresh_button.on_click(self._on_refresh)
+        self.children = [
+            self.page,
+            w.HBox(
+                [self.export_button, self.reset_button, self.refresh_button],
+                layout=w.Layout(flex_flow="row wrap"),
+            ),
+            self.confirm_row,
+            self.result,
+            self.status,
+        ]
+        self.add_class("hp-progress")
+        self.refresh()
+        with contextlib.suppress(Exception):  # (the page says the store cannot be read)
+            watch(open_store(home), self)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Draw the page again from the store."""
+        try:
+            s = summary(open_store(self.home))
+        except Exception as e:
+            self.summary = None
+            self.page.value = styled(
+                "<h3>Your progress</h3>"
+                f'<div class="hp-fb hp-err" role="status"><b>Your progress cannot be shown:</b> '
+                f"{esc(trouble_text(e, self.home, 'read'))}.</div>"
+            )
+            return
+        self.summary = s
+        self.page.value = styled(page_html(s))
+
+    def words(self) -> str:
+        """The page (and the last action's result) as the learner reads it."""
+        markup = self.page.value + self.result.value + self.confirm_text.value
+        text = re.sub(r"<(style|title)>.*?</\1>", "", markup, flags=re.S)
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+    # --- the buttons ------------------------------------------------------------------
+
+    @guarded
+    def _on_refresh(self, _button: Any = None) -> None:
+        self.result.value = ""
+        self.refresh()
+
+    @guarded
+    def _on_export(self, _button: Any = None) -> None:
+        folder = self.export_dir if self.export_dir is not None else Path.cwd()
+        try:
+            path = open_store(self.home).export_to(folder)
+        except OSError as e:
+            self.result.value = feedback(
+                "err", "Your progress could not be exported:", f"{trouble_text(e, folder, 'used')}."
+            )
+            return
+        self.result.value = feedback(
+            "ok",
+            "Exported.",
+            f"A copy of all your answers is in {path}. Keep it as a backup, or add it to "
+            "your answers on another computer with the command "
+            f"hasenpfeffer progress import {path.name}.",
+        )
+
+    @guarded
+    def _on_reset(self, _button: Any = None) -> None:
+        answers = self.summary.answers if self.summary is not None else 0
+        self.confirm_text.value = feedback(
+            "info",
+            "Start again from nothing?",
+            f"Your stars and your practice plan start over ({answers} "
+            f"{'answer' if answers == 1 else 'answers'} so far). Nothing is deleted: "
+            "your old answers are kept in a file beside the new one.",
+        )
+        self.confirm_row.layout.display = None
+        self.result.value = ""
+        self.confirm_button.focus()
+
+    @guarded
+    def _on_cancel(self, _button: Any = None) -> None:
+        self.confirm_row.layout.display = "none"
+        self.confirm_text.value = ""
+        self.result.value = feedback("info", "Nothing changed.", "Your progress is as it was.")
+
+    @guarded
+    def _on_confirm(self, _button: Any = None) -> None:
+        self.confirm_row.layout.display = "none"
+        self.confirm_text.value = ""
+        store = open_store(self.home)
+        try:
+            aside = store.reset()
+        except OSError as e:
+            self.result.value = feedback(
+                "err", "Could not start again:", f"{trouble_text(e, self.home)}. Nothing changed."
+            )
+            return
+        kept = (
+            f"Your old answers are kept in {aside}."
+            if aside is not None
+            else "There were no answers to keep."
+        )
+        self.result.value = feedback("ok", "Started again.", kept)
+        tell_watchers(store)  # (this page, and any lesson header in this kernel)
+        self.refresh()
+
+
+def page_html(s: Summary) -> str:
+    """The progress page's pictures and figures for the summary ``s`` (without styles)."""
+    parts = ["<h3>Your progress</h3>"]
+    if s.notice:
+        parts.append(f'<div class="hp-fb hp-err" role="status">{esc(s.notice)}</div>')
+    share = f" ({round(100 * s.right / s.answers)}%)" if s.answers else ""
+    steps = "hint step" if s.hint_steps == 1 else "hint steps"
+    parts.append(
+        '<div class="hp-facts">'
+        f'<span><span class="hp-big">{s.answers}</span> '
+        f"{'answer' if s.answers == 1 else 'answers'}</span>"
+        f'<span><span class="hp-big">{s.right}</span> right{share}</span>'
+        f'<span><span class="hp-big">{s.hint_steps}</span> {steps}</span>'
+        "</div>"
+    )
+    tiles = []
+    for n, ls in s.lessons.items():
+        done = min(ls.done, ls.exercises)
+        exercises = "exercise" if ls.exercises == 1 else "exercises"
+        tiles.append(
+            f'<div class="hp-tile" role="listitem"><div class="hp-muted hp-small">Lesson {n}</div>'
+            f"<div><b>{esc(ls.title)}</b></div>{stars_svg(ls.stars)}"
+            f'<div class="hp-small">{done} of {ls.exercises} {exercises} done</div></div>'
+        )
+    parts.append(
+        '<h4>Lessons</h4><div class="hp-tiles" role="list" aria-label="each lesson\'s stars">'
+        f"{''.join(tiles)}</div>"
+    )
+    today = list(dict.fromkeys([*s.due_today, *s.new_today]))
+    parts.append("<h4>Due today</h4>")
+    if today:
+        chips = "".join(
+            f'<span class="hp-chip" role="listitem" title="{esc(c.about)}">{esc(c.name)}</span>'
+            for c in today
+        )
+        parts.append(f'<div role="list" aria-label="due today">{chips}</div>')
+    else:
+        nxt = (
+            f" The next one, {s.next_due[1].name}, is due {days_text(s.next_due[0] - s.now)}."
+            if s.next_due
+            else ""
+        )
+        parts.append(f"<p>Nothing is due today.{esc(nxt)}</p>")
+    situations = [c for c in s.concepts if c.concept.kind == "situation"]
+    principles = [c for c in s.concepts if c.concept.kind == "principle"]
+    parts.append(
+        '<p class="hp-muted hp-small" style="margin:8px 0 0">Strength: your chance of still '
+        "getting an idea right a week from now. It grows each time you practise and fades "
+        "while you don't.</p>"
+    )
+    parts.append(strength_rows("Situations", situations, s.now))
+    parts.append(strength_rows("Principles of play", principles, s.now))
+    parts.append(f'<p class="hp-muted hp-small">{esc(s.privacy)}</p>')
+    return "".join(parts)
