@@ -4,6 +4,12 @@ Executing a notebook takes seconds, so the executed copy is cached in the git-ig
 ``build/docs-cache/`` under a hash of everything its outputs depend on: the notebook,
 the engine's sources and teaching hands, the lessons' helper modules, and the versions
 of the packages that draw the widgets. A change to any of them runs it again.
+
+Each lesson runs with a progress store of its own, new and empty, in a temporary folder
+(``$HASENPFEFFER_HOME`` set for its kernel, even when the builder has it set), removed
+afterwards: the build never reads or writes the builder's progress, and a lesson's page
+shows what a new learner sees, whoever built it. Where the outputs name that folder (the
+lesson's header says where the progress is kept), the page says ``SITE_HOME`` instead.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import logging
 import os
 import re
 import shutil
+import tempfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -24,6 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = Path(os.environ.get("HP_LESSONS_DIR", ROOT / "lessons"))
 CACHE = ROOT / "build" / "docs-cache"
 TIMEOUT = 300  # seconds per cell
+#: What a lesson's page says instead of the temporary progress folder it was run with.
+SITE_HOME = "your progress folder"
 
 
 @dataclass(frozen=True)
@@ -99,6 +108,19 @@ def _inputs_hash(notebook: Path) -> str:
     return h.hexdigest()[:20]
 
 
+def lesson_env(home: str | os.PathLike[str]) -> dict[str, str]:
+    """The environment of a lesson's kernel: this one, with the progress store in ``home``."""
+    return dict(os.environ, HASENPFEFFER_HOME=str(home))
+
+
+def without_home(notebook_json: str, home: str) -> str:
+    """A notebook's text with the progress folder it was run with (``home``, as the
+    outputs and the widget state spell it) replaced by :data:`SITE_HOME`."""
+    for spelling in {home, json.dumps(home)[1:-1]}:
+        notebook_json = notebook_json.replace(spelling, SITE_HOME)
+    return notebook_json
+
+
 def executed_copy(lesson: Lesson, out_dir: Path) -> Path:
     """The executed notebook (outputs and widget state saved) at ``out_dir/lessons/NAME``."""
     key = _inputs_hash(lesson.source)
@@ -119,14 +141,16 @@ def executed_copy(lesson: Lesson, out_dir: Path) -> Path:
             allow_errors=False,
         )
         try:
-            client.execute()
+            with tempfile.TemporaryDirectory(prefix="hp-lesson-progress-") as home:
+                client.execute(env=lesson_env(home))
         except Exception as e:  # a lesson that fails must fail the build, saying where
             raise RuntimeError(f"lesson {lesson.source.name} failed to execute: {e}") from None
+        text = without_home(nbformat.writes(nb), home)  # type: ignore[no-untyped-call]
         cached.parent.mkdir(parents=True, exist_ok=True)
         for old in cached.parent.glob(f"{lesson.name}-*.ipynb"):
             old.unlink()
         tmp = cached.with_suffix(".tmp")
-        nbformat.write(nb, tmp)  # type: ignore[no-untyped-call]
+        tmp.write_text(text, encoding="utf-8")
         tmp.replace(cached)
     target = out_dir / "lessons" / lesson.source.name
     target.parent.mkdir(parents=True, exist_ok=True)

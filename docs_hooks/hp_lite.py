@@ -11,8 +11,20 @@ asks no CDN for anything, at build time or in the browser:
   kernel's piplite, pyodide-kernel and its ipykernel and widgetsnbextension stand-ins,
   from the installed kernel extension), ipywidgets, jupyterlab_widgets and comm (at the
   versions installed here: the widget front end the build copies is the installed
-  ``jupyterlab_widgets``), tqdm (the lessons' progress bars) and the project's own wheel,
-  built from this checkout. Each lock entry's sha256 is the served file's.
+  ``jupyterlab_widgets``), tqdm (the lessons' progress bars), what the learner's progress
+  store needs (``fsrs`` and ``filelock`` at the versions installed here; ``platformdirs``
+  and ``typing-extensions`` at the versions of Pyodide's lock file: every dependency the
+  served wheels declare that Pyodide's lock file has is served from PyPI at its version)
+  and the project's own wheel, built from this checkout. Each lock entry's sha256 is the
+  served file's.
+
+The learner's progress lives in the browser: the Pyodide kernel mounts JupyterLite's
+drive (the browser's storage, IndexedDB) at ``/drive``, and the progress store
+(``hasenpfeffer_core.analysis.progress``) keeps its file in ``/drive/.hasenpfeffer``,
+so it survives a page reload. The drive is shared with a kernel only if JupyterLite's
+service worker was registered when the kernel was made: on a notebook's page
+(``notebooks/?path=``, where the site's links lead), every kernel start waits for that
+(see ``AUTORUN_JS``); the ``lab/`` and ``tree/`` pages keep JupyterLite's own behaviour.
 
 Speed: the kernel's ``loadPyodideOptions`` name every one of those packages, so Pyodide
 fetches and unpacks them all at once while it starts (no resolver, no ``%pip install``
@@ -26,7 +38,8 @@ so and what to press to run it again.
 
 The lessons are copied with the Lite kernelspec, their outputs cleared and that note
 added at the top: the notebooks in ``lessons/`` stay as they are for JupyterLab. Every
-lesson is in the live copy: the lessons need nothing beyond the package, ipywidgets, tqdm
+lesson is in the live copy, and the lessons' other notebooks (the progress page,
+``practice.ipynb``): the lessons need nothing beyond the package, ipywidgets, tqdm
 and the standard library (their charts are SVG drawn by ``hasenpfeffer_core.faces.charts``,
 not matplotlib, whose Pyodide wheels exist only on Pyodide's CDN).
 
@@ -79,6 +92,10 @@ JEDI_STAND_IN = ("jedi", "0.0.0", "An empty stand-in for jedi in the live lesson
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
 #: Wheels from PyPI at the versions installed here that the lock file gains.
 WIDGET_WHEELS = ("ipywidgets", "jupyterlab_widgets", "comm")
+#: The progress store's and the spaced practice's dependencies that Pyodide's lock file
+#: lacks, from PyPI at the versions installed here (the store never takes filelock's
+#: lock in the browser, but the project's wheel depends on it, so it is served too).
+STORE_WHEELS = ("fsrs", "filelock")
 #: The packages Pyodide loads as it starts (their dependencies come along): what the
 #: kernel itself would otherwise install with piplite, and what the lessons import.
 PRELOAD = (
@@ -135,7 +152,8 @@ NOTE = (
 )
 #: The notebook page's script that runs a lesson once it has opened.
 AUTORUN_FILE = "hp-autorun.js"
-AUTORUN_JS = """\
+AUTORUN_JS = (
+    """\
 // Added by the live copy's build: start the lesson's kernel while the page is still
 // being drawn, then run the lesson once it has opened (Run > Run All Cells).
 (function () {
@@ -143,54 +161,116 @@ AUTORUN_JS = """\
   var path = new URLSearchParams(window.location.search).get("path");
   if (!path) return;
   var started = Date.now();
-  // The kernel (Pyodide) takes seconds to start: start it as soon as the app has its
-  // services, before the notebook is drawn. The notebook then finds the session of its
-  // path already running and uses it (as it would after a page reload).
-  // Until the kernel's plugin has registered it, starting fails ("no factory"): try
-  // again every 20 ms for a while.
-  var early = setInterval(function () {
+  // As soon as the app has its services (before the notebook is drawn, and before the
+  // app starts), hook the lesson's kernel start in.
+  var hook = setInterval(function () {
     var app = window.jupyterapp;
-    if (!app || !app.serviceManager || early === null) {
-      if (Date.now() - started > 30000) clearInterval(early);
+    if (!app || !app.serviceManager) {
+      if (Date.now() - started > 30000) clearInterval(hook);
       return;
     }
-    var tick = early;
-    early = null;
-    var sessions = app.serviceManager.sessions;
-    workerRegistered()
-      .then(function () { return sessions.ready; })
-      .then(function () { return sessions.findByPath(path); })
-      .then(function (found) {
-        if (found) return null;
-        return sessions.startNew({
-          path: path, name: path.split("/").pop(), type: "notebook",
-          kernel: { name: "KERNEL_NAME" }
-        });
-      })
-      .then(function (session) {
-        // Only the notebook may listen to the kernel: a second listener would refuse
-        // the widgets' messages (it knows no widgets) and close them. The kernel stays.
-        if (session) session.dispose();
-        clearInterval(tick);
-      })
-      .catch(function (err) {
-        if (Date.now() - started > 30000) {
-          clearInterval(tick);
-          console.warn("the kernel will start with the notebook", err);
-        } else {
-          early = tick;
-        }
-      });
+    clearInterval(hook);
+    startEarly(app);
   }, 20);
-  // The kernel shares the browser's files with the notebook only if JupyterLite's
-  // service worker is registered when the kernel starts: wait for it (at most 5 s).
-  function workerRegistered() {
+
+  // The kernel (Pyodide) takes seconds to start: start it early, as soon as JupyterLite's
+  // service worker is registered. The kernel shares the browser's files (the lesson, and
+  // the learner's progress in /drive/.hasenpfeffer, kept in the browser's storage) only
+  // if the worker is registered when the kernel is made: the early start, and every
+  // other start on this page, waits until the registration has settled (at most
+  // WAIT_MS ms; a failed one lets the kernel start without the drive, as JupyterLite
+  // would). The notebook then finds the session of its path running and uses it (as it
+  // would after a page reload); if it asked for a kernel of its own while the early one
+  // was starting, it is given the early one: one kernel per lesson.
+  function startEarly(app) {
+    var sessions = app.serviceManager.sessions;
+    var startNew = sessions.startNew;
+    var early = workerSettled(app).then(function () { return startLesson(); });
+    var startedEarly = false;
+    var handedOver = false;
+
+    function startLesson() {
+      return sessions.ready
+        .then(function () { return sessions.findByPath(path); })
+        .then(function (found) {
+          if (found) return null;
+          return startNew.call(sessions, {
+            path: path, name: path.split("/").pop(), type: "notebook",
+            kernel: { name: "KERNEL_NAME" }
+          });
+        })
+        .then(function (session) {
+          // Only the notebook may listen to the kernel: a second listener would refuse
+          // the widgets' messages (it knows no widgets) and close them. The kernel stays.
+          if (session) {
+            startedEarly = true;
+            session.dispose();
+          }
+        })
+        .catch(function (err) {
+          // until the kernel's plugin has registered it, starting fails ("no factory")
+          if (Date.now() - started > 30000) {
+            console.warn("the kernel will start with the notebook", err);
+            return null;
+          }
+          return new Promise(function (resolve) { setTimeout(resolve, 20); })
+            .then(startLesson);
+        });
+    }
+
+    sessions.startNew = function (options, connectOptions) {
+      var args = arguments;
+      var mine = options && options.type === "notebook" && folder(options.path) === folder(path);
+      return early
+        .then(function () {
+          return mine && startedEarly && !handedOver ? sessions.findByPath(path) : null;
+        })
+        .then(function (found) {
+          if (!found || handedOver) return startNew.apply(sessions, args);
+          // The notebook asks for its session under a path of its own, then renames it.
+          handedOver = true;
+          var session = sessions.connectTo(Object.assign({}, connectOptions, { model: found }));
+          return session.setPath(options.path).then(function () { return session; });
+        });
+    };
+  }
+
+  function folder(p) {
+    var i = String(p).lastIndexOf("/");
+    return i < 0 ? "" : String(p).slice(0, i);
+  }
+
+  // Settles once JupyterLite has registered its service worker, or failed to.
+  function workerSettled(app) {
     var sw = navigator.serviceWorker;
     if (!sw) return Promise.resolve();
+    var limit = new Promise(function (resolve) { setTimeout(resolve, WAIT_MS); });
+    var ready = workerManager(app).then(function (manager) {
+      // the manager's `ready` settles once it has the registration (or has failed)
+      return manager ? manager.ready : registered(sw);
+    });
+    return Promise.race([ready, limit]).catch(function () { return null; });
+  }
+
+  // JupyterLite's service worker manager, from the app's plugin registry (null if this
+  // version of JupyterLite keeps it elsewhere).
+  function workerManager(app) {
+    var registry = app.pluginRegistry;
+    var services = registry && registry._services;
+    if (!services || typeof services.keys !== "function") return Promise.resolve(null);
+    var token = Array.from(services.keys()).find(function (t) {
+      return t && t.name === "WORKER_TOKEN";
+    });
+    if (!token) return Promise.resolve(null);
+    return registry.resolveOptionalService(token).catch(function () { return null; });
+  }
+
+  // Without the manager: the browser's own word that a worker is registered.
+  function registered(sw) {
     return new Promise(function (resolve) {
       var poll = setInterval(function () {
         sw.getRegistration().then(function (reg) {
-          if (reg || Date.now() - started > 5000) {
+          if (reg) {
             clearInterval(poll);
             setTimeout(resolve, 0);  // JupyterLite notes the registration just after
           }
@@ -198,6 +278,7 @@ AUTORUN_JS = """\
       }, 20);
     });
   }
+
   var timer = setInterval(function () {
     var app = window.jupyterapp;
     var panel = app && app.shell && app.shell.currentWidget;
@@ -213,6 +294,9 @@ AUTORUN_JS = """\
   }, 50);
 })();
 """.replace("KERNEL_NAME", LITE_KERNELSPEC["name"])
+    .replace("WORKER_TOKEN", "@jupyterlite/apputils:IServiceWorkerManager")
+    .replace("WAIT_MS", "10000")
+)
 #: Files of the npm package that the site does not serve.
 _PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|\.html|README\.md)$")
 #: Pyodide's platform, for the environment markers of the wheels' dependencies.
@@ -318,6 +402,16 @@ def live_lessons() -> list[LiveLesson]:
     from hp_lessons import lesson_files
 
     return [LiveLesson(path.stem, path) for path in lesson_files()]
+
+
+def live_notebooks() -> list[LiveLesson]:
+    """The notebooks of the live copy: every lesson, then the other notebooks of the
+    lessons' folder (``practice.ipynb``, the learner's progress page and spaced practice,
+    which in the live copy reads the progress kept in this browser)."""
+    lessons = live_lessons()
+    named = {lesson.source.resolve() for lesson in lessons}
+    others = [p for p in sorted(LESSONS.glob("*.ipynb")) if p.resolve() not in named]
+    return [*lessons, *(LiveLesson(p.stem, p) for p in others)]
 
 
 def live_url(lesson: str) -> str:
@@ -684,13 +778,16 @@ def patched_kernel_wheel(stem: str = "pyodide_kernel") -> Path:
 
 def served_wheels() -> list[Path]:
     """The wheels the lock file gains: the kernel's own (its comm patched), the widgets',
-    the project's and the stand-in for jedi."""
+    the progress store's, the stand-in for jedi and the project's (always last)."""
     python = pyodide_python()
     wheels = [
         patched_kernel_wheel(stem) if stem in _KERNEL_PATCHES else _kernel_wheel(stem)
         for stem in KERNEL_WHEELS
     ]
-    wheels += [_pypi_wheel(name, metadata.version(name), python) for name in WIDGET_WHEELS]
+    wheels += [
+        _pypi_wheel(name, metadata.version(name), python)
+        for name in (*WIDGET_WHEELS, *STORE_WHEELS)
+    ]
     return [*wheels, stand_in_wheel(*JEDI_STAND_IN), project_wheel()]
 
 
@@ -699,11 +796,16 @@ def kernel_files(pyodide: Path, out: Path) -> None:
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     python = ".".join(lock["info"]["python"].split(".")[:2])
     packages: dict[str, Any] = lock["packages"]
+    extra = served_wheels()
+    # what the served wheels depend on that Pyodide's lock file has (the project's
+    # platformdirs and fsrs's typing-extensions): served at the lock file's versions
+    entries = [_lock_entry(wheel, python) for wheel in extra]
+    ours = {_canonical(e["name"]) for e in entries}
+    needed = {d for e in entries for d in e["depends"] if d in packages and d not in ours}
     from_lock = {
         name: _pypi_wheel(packages[name]["name"], packages[name]["version"], python)
-        for name in _closure(packages, KERNEL_NEEDS)
+        for name in _closure(packages, (*KERNEL_NEEDS, *sorted(needed)))
     }
-    extra = served_wheels()
     inputs = [pyodide / "python_stdlib.zip", *from_lock.values(), *extra]
     # the project's own modules keep their sources: a learner's tracebacks show them
     built = compiled(inputs, pyodide, keep=(extra[-1],))
@@ -879,7 +981,7 @@ def _stage(stage: Path, site_path: str) -> None:
     kernel_files(pyodide_dist(), stage / "static" / "pyodide")
     contents = stage / "contents"
     contents.mkdir()
-    for lesson in live_lessons():
+    for lesson in live_notebooks():
         nb = lite_notebook(lesson.source, site_path)
         (contents / lesson.source.name).write_text(
             json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
@@ -891,7 +993,7 @@ def _inputs_key(site_path: str) -> str:
     h.update(site_path.encode())
     h.update(Path(__file__).read_bytes())
     h.update(project_wheel().read_bytes())
-    for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_WHEELS):
+    for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_WHEELS, *STORE_WHEELS):
         h.update(f"{dist}={metadata.version(dist)}".encode())
     files = sorted(LESSONS.glob("*.ipynb"))
     for f in files:

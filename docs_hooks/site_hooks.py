@@ -56,7 +56,17 @@ _state: dict[str, Any] = {"tokens": {}, "lessons": [], "live": {}, "urls": {}, "
 # The reading order within each layer; modules not listed follow alphabetically.
 READING_ORDER = {
     "engine": ["cards", "tricks", "rules", "auction", "actions", "state", "scoring", "game"],
-    "analysis": ["explain", "view", "solver", "bots", "quiz", "teaching", "review"],
+    "analysis": [
+        "explain",
+        "view",
+        "solver",
+        "bots",
+        "quiz",
+        "teaching",
+        "review",
+        "progress",
+        "practice",
+    ],
     "faces": ["render", "widgets", "cli"],
 }
 

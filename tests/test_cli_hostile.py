@@ -879,6 +879,8 @@ _SUBCOMMANDS = [
     ["replay", "--all"],
     ["solve"],
     ["play", "--seed", "5"],
+    ["practice", "--count", "1"],
+    ["progress"],
 ]
 _PIECES = st.sampled_from(
     ["J♥", "JH", "JK", "pass", "N", "S", "3", "q", "hearts", "none", "", " ", "\x1b[2J", "\u202e"]
@@ -909,7 +911,7 @@ def test_random_input_to_every_command_is_output_or_one_line(
         text = EXAMPLE.replace("A short example", argument).replace("S play 10♠", argument)
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         argv.append(str(path))
-    elif command[0] in ("quiz", "play"):
+    elif command[0] in ("quiz", "play", "practice"):
         lines = [argument, *lines]  # what is typed at the prompt
     elif argument:
         argv.append(argument)

@@ -232,3 +232,11 @@ def test_the_dark_theme_makes_the_plain_button_dark_on_dark_unreadable_without_t
     fill = parse_colour(resolve(base.HP_COLOURS["wrong-bg"], dark))
     ink = parse_colour(resolve(base.HP_COLOURS["wrong-fg"], dark))
     assert contrast(ink, fill) >= AA_TEXT
+
+
+def test_a_card_buttons_edge_shows_on_a_white_page() -> None:
+    """A card button's face is near white; its edge makes it read as a button on a
+    white page (WCAG 1.4.11 asks 3:1 of a control's boundary)."""
+    edge, page, face = (parse_colour(c) for c in (base.CARD_EDGE, "#ffffff", base.CARD_FACE))
+    assert contrast(edge, page) >= 3 and contrast(edge, face) >= 3
+    assert f"inset 0 0 0 1px {base.CARD_EDGE}" in base.STYLE

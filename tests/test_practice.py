@@ -283,3 +283,32 @@ def test_the_bid_quizs_three_passes_counts_for_bidding_before_you_are_forced() -
     s = Schedule([Event.answer("quiz", "q", ["three passes", "opening"], right=True, when=T0)])
     assert s.states["bid-before-forced"].answers == 1
     assert "three passes" not in s.states
+
+
+def test_a_miss_never_makes_a_concept_look_stronger() -> None:
+    """Left alone for a year, then missed: the scheduler starts the concept afresh, but
+    the learner must not see its strength rise after a wrong answer."""
+    events = known("joker")
+    later = events[-1].when + 365 * DAY
+    before = Schedule(events).strength("joker", later)
+    missed = Schedule([*events, said("joker", False, later)])
+    after = missed.strength("joker", later + MIN)
+    assert before is not None and after is not None and after <= before
+    assert (missed.strength("joker", later + 30 * DAY) or 0) <= after  # and it fades
+    card = missed.card("joker")
+    assert card is not None
+    healed = Schedule([*events, said("joker", False, later), said("joker", True, card.due)])
+    assert (healed.strength("joker", card.due) or 0) > after  # a right answer lifts it
+
+
+def test_a_wrong_principle_answer_hears_what_is_against_it_and_the_principle_once() -> None:
+    from hasenpfeffer_core.analysis.practice import principle_verdict
+
+    rng = random.Random(8)
+    q = principle_question("second-hand-low", rng)
+    while not q.details["against"]:
+        q = principle_question("second-hand-low", rng)
+    wrong, against = next(iter(q.details["against"].items()))
+    verdict = principle_verdict(q, wrong)
+    assert verdict.startswith(against) and verdict.count(q.details["about"]) == 1
+    assert principle_verdict(q, q.details["right"][0]) == q.explanation

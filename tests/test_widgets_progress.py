@@ -310,9 +310,12 @@ def test_principle_questions_are_answered_with_buttons_judged_by_the_question(
     assert q.details["hints"][0] in words(ex.hint_text.value)
     answer(p, right=False)
     verdict = words(ex.feedback.value)
-    assert verdict.startswith("Not quite.") and q.explanation in verdict
+    # the principle, said once, after what it says against the choice where it says so
+    assert verdict.startswith("Not quite.") and verdict.count(q.details["about"]) == 1
     marked = [v for b, v in zip(ex.buttons, ex.values, strict=True) if "hp-right" in b._dom_classes]
     assert marked and all(q.check(v) for v in marked)  # the right answers are shown
+    icons = {b.icon for b in ex.buttons if "hp-wrong" in b._dom_classes}
+    assert icons == {"times"}  # marked by a sign too, not by colour alone
     assert all(b.disabled for b in ex.buttons)  # one answer per question
     events = store(home).events()[1:]
     assert [(e.source, e.hints, e.right) for e in events] == [

@@ -50,7 +50,7 @@ from .explain import capitalised
 from .hints import stepped_hint
 from .principles import PRINCIPLES, broken_by, principle, reasons_for
 from .progress import Event, ProgressStore
-from .quiz import TAGS, Question, make_question
+from .quiz import TAGS, Question, choice_answer, make_question
 from .view import PlayerView
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ __all__ = [
     "lesson_stars",
     "practice_question",
     "principle_question",
+    "principle_verdict",
     "privacy_note",
     "question_event",
     "summary",
@@ -204,6 +205,7 @@ class ConceptState:
 
     concept: Concept
     card: FsrsCard | None = None
+    cap: float | None = None  # the strength a miss left, until the next right answer
     answers: int = 0
     right: int = 0
     first: datetime | None = None
@@ -251,6 +253,7 @@ class Schedule:
             "states": {
                 k: {
                     "card": s.card.to_dict() if s.card else None,
+                    "cap": s.cap,
                     "answers": s.answers,
                     "right": s.right,
                     "first": when(s.first),
@@ -274,6 +277,7 @@ class Schedule:
         for k, d in data["states"].items():
             s = out.states[k]
             s.card = FsrsCard.from_dict(d["card"]) if d["card"] else None
+            s.cap = None if d["cap"] is None else float(d["cap"])
             s.answers, s.right = int(d["answers"]), int(d["right"])
             s.first = datetime.fromisoformat(d["first"]) if d["first"] else None
             s.last = datetime.fromisoformat(d["last"]) if d["last"] else None
@@ -298,6 +302,11 @@ class Schedule:
                 state.first = state.first or event.when
                 state.last = event.when
                 card = state.card
+                if event.right:
+                    state.cap = None
+                elif card is not None:  # a miss never makes the concept look stronger
+                    held = self._held(card, event.when)
+                    state.cap = held if state.cap is None else min(state.cap, held)
                 if card is None:
                     card = FsrsCard(card_id=CONCEPTS.index(state.concept) + 1, due=event.when)
                 elif event.when < card.due and (event.right or card.state != State.Review):
@@ -318,12 +327,21 @@ class Schedule:
         A week ahead rather than today: straight after any answer the chance today is
         near certain, right or wrong, which would tell the learner nothing; a week ahead
         it is low for a concept just missed and high for one known for weeks.
+
+        A miss never raises it: after a lapse the scheduler starts the concept afresh,
+        which on its own would read higher than a concept left alone for months, so
+        until the next right answer the strength stays at most what it was before the
+        miss (and goes on fading).
         """
-        card = self.card(key)
-        if card is None:
+        state = self.states[concept(key).key]
+        if state.card is None:
             return None
-        later = (now or datetime.now(UTC)) + STRENGTH_AHEAD
-        return float(self._scheduler.get_card_retrievability(card, later))
+        held = self._held(state.card, now or datetime.now(UTC))
+        return held if state.cap is None else min(held, state.cap)
+
+    def _held(self, card: FsrsCard, when: datetime) -> float:
+        """The chance, seen from ``when``, of getting the card right a week later."""
+        return float(self._scheduler.get_card_retrievability(card, when + STRENGTH_AHEAD))
 
     def due(self, now: datetime | None = None) -> list[Concept]:
         """The concepts due at ``now``, the longest overdue first."""
@@ -586,6 +604,7 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
         details={
             "phase": p.phase,
             "principle": p.name,
+            "about": f"{capitalised(p.name)}. {p.rule}",
             "choices": choices,
             "right": [_choice_value(a) for a in follow],
             "against": wrong,
@@ -606,6 +625,19 @@ def days_text(delta: timedelta) -> str:
             n = round(seconds / size)
             return f"in {n} {unit}{'' if n == 1 else 's'}"
     return "in a minute"
+
+
+def principle_verdict(question: Question, response: object) -> str:
+    """What a principle question says to ``response``: for a right choice, the principle
+    and its reason in the cards; for a wrong one, what the principle says against that
+    choice (it names the right move) and the principle, without saying it twice."""
+    value = choice_answer(question.details.get("choices", []), response)
+    if question.check(response):
+        return question.explanation
+    against = question.details.get("against", {}).get(value or "")
+    if against:
+        return f"{against} {question.details['about']}"
+    return question.explanation
 
 
 # --- recording and the summary -----------------------------------------------------------
@@ -675,7 +707,7 @@ class Summary:
 #: The schedule's cache, beside the store: a disposable copy of the schedule worked
 #: out so far, so that a store of many answers opens quickly.
 CACHE_NAME: Final = "schedule-cache.json"
-CACHE_VERSION: Final = 1
+CACHE_VERSION: Final = 2
 #: How many answers past the cache make it worth writing again.
 CACHE_EVERY: Final = 200
 

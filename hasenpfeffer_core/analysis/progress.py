@@ -31,6 +31,7 @@ and :attr:`ProgressStore.notice` says in one line where the old one is.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import secrets
@@ -319,10 +320,15 @@ class ProgressStore:
 
     @contextlib.contextmanager
     def _lock(self) -> Iterator[None]:
-        self.home.mkdir(parents=True, exist_ok=True)
         if sys.platform == "emscripten":  # one kernel per page; the drive has no locks
+            if not BROWSER_DRIVE.is_dir():  # no storage: a file made here would vanish
+                raise OSError(
+                    errno.ENOENT, "this browser gives the page no storage", str(BROWSER_DRIVE)
+                )
+            self.home.mkdir(parents=True, exist_ok=True)
             yield
             return
+        self.home.mkdir(parents=True, exist_ok=True)
         from filelock import FileLock
 
         with FileLock(str(self.home / "progress.lock"), timeout=30):

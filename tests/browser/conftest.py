@@ -1,10 +1,13 @@
-"""Real-browser fixtures: JupyterLab on a free local port, driven by Debian's Chromium.
+"""Real-browser fixtures: JupyterLab on a free local port, driven by Debian's Chromium,
+and the live copy of the lessons (JupyterLite), built once and served on 127.0.0.1.
 
-The server runs with temporary Jupyter config, data and runtime folders, so a test
-neither reads nor writes the user's settings; the test notebooks are copied into a
-temporary root folder. The browser is always ``/usr/bin/chromium`` (never a
-downloaded one). Without it, or without Playwright or JupyterLab, the tests skip
-with the reason, except under CI (the ``CI`` variable set), where they fail.
+The server runs with temporary Jupyter config, data and runtime folders, and a progress
+store of its own (``$HASENPFEFFER_HOME`` for its kernels: ``Lab.progress_home``), so a
+test neither reads nor writes the user's settings or progress; the test notebooks are
+copied into a temporary root folder. The browser is always ``/usr/bin/chromium`` (never
+a downloaded one). Without it, or without Playwright or JupyterLab (JupyterLite for the
+live copy), the tests skip with the reason, except under CI (the ``CI`` variable set),
+where they fail.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from _browser import can_import, free_port, need
+from _browser import can_import, free_port, need, serve_folder
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -72,12 +75,14 @@ SERVER_CONFIG = {
 
 @dataclass
 class Lab:
-    """A running JupyterLab: its base URL, token, root folder and log file."""
+    """A running JupyterLab: its base URL, token, root folder, log file, and the folder
+    of the learner's progress store its kernels use."""
 
     url: str
     token: str
     root: Path
     log: Path
+    progress_home: Path
 
     def notebook_url(self, name: str) -> str:
         return f"{self.url}/lab/tree/{name}?reset&token={self.token}"
@@ -133,8 +138,9 @@ def requirements() -> None:
 def lab(requirements: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     """JupyterLab serving a temporary folder holding the test notebooks."""
     base = tmp_path_factory.mktemp("lab")
-    root, config, data, runtime = (base / n for n in ("root", "config", "data", "runtime"))
-    for d in (root, config, data, runtime):
+    names = ("root", "config", "data", "runtime", "progress")
+    root, config, data, runtime, progress = (base / n for n in names)
+    for d in (root, config, data, runtime, progress):
         d.mkdir()
     for nb in HERE.glob("*.ipynb"):
         shutil.copy(nb, root / nb.name)
@@ -154,6 +160,8 @@ def lab(requirements: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"),
         IPYTHONDIR=str(base / "ipython"),
         PYTHONUNBUFFERED="1",
+        # the kernels' answers go to this server's own progress store
+        HASENPFEFFER_HOME=str(progress),
     )
     port = free_port()
     log = base / "jupyter.log"
@@ -171,7 +179,9 @@ def lab(requirements: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     ]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
-    lab = Lab(url=f"http://127.0.0.1:{port}", token=TOKEN, root=root, log=log)
+    lab = Lab(
+        url=f"http://127.0.0.1:{port}", token=TOKEN, root=root, log=log, progress_home=progress
+    )
     try:
         _wait_ready(lab, proc)
         yield lab
@@ -195,9 +205,13 @@ class Traffic:
             self.outside.append(url)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(requirements: None) -> Iterator[Any]:
-    """Debian's Chromium, launched by Playwright (never a downloaded browser)."""
+    """Debian's Chromium, launched by Playwright (never a downloaded browser).
+
+    One per test module, closed at its end: Playwright's sync API runs one instance at a
+    time, and the modules that launch their own (``test_site.py``, ``test_lite.py``)
+    must find none running."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -229,3 +243,28 @@ def watched_page(browser: Any) -> Iterator[tuple[Any, Traffic]]:
         yield page, traffic
     finally:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def live_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the live copy of the lessons in ``live/``, as the site has it
+    (``docs_hooks/hp_lite.py`` builds it, or reuses its cached build)."""
+    need(CHROMIUM.exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    need(can_import("playwright"), "Playwright is not installed (pip install -e '.[dev]')")
+    need(
+        can_import("jupyterlite_core") and can_import("jupyterlite_pyodide_kernel"),
+        "JupyterLite is not installed (pip install -e '.[docs]')",
+    )
+    sys.path.insert(0, str(ROOT / "docs_hooks"))
+    import hp_lite
+
+    root = tmp_path_factory.mktemp("lite-site")
+    hp_lite.build(root / hp_lite.LIVE_DIR)
+    return root
+
+
+@pytest.fixture(scope="session")
+def base_url(live_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The live copy's folder served by ``python -m http.server`` on 127.0.0.1."""
+    with serve_folder(live_root, tmp_path_factory.mktemp("lite-server") / "http.log") as url:
+        yield url

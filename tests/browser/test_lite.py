@@ -1,7 +1,8 @@
 """The live copy of the lessons (JupyterLite on Pyodide) in a real browser, fully offline.
 
 The live copy is built by ``docs_hooks/hp_lite.py`` (as ``mkdocs build`` builds it into
-the site's ``live/``) into a temporary folder and served by ``python -m http.server`` on
+the site's ``live/``) into a temporary folder (the ``live_root`` and ``base_url``
+fixtures of ``conftest.py``) and served by ``python -m http.server`` on
 127.0.0.1. Debian's Chromium opens a lesson there with every request outside 127.0.0.1
 blocked. The lesson runs itself as it opens (Pyodide loads the engine and ipywidgets with
 the kernel, from the site's own wheels), exactly once, and its top says so and what to
@@ -21,15 +22,12 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from _browser import can_import, need, serve_folder
 
 from hasenpfeffer_core import trick_winner
 
@@ -54,28 +52,6 @@ FIRST_WIDGET_TIMEOUT_MS = 240_000
 CHARTS = {"04-bidding": 3, "08-house-rules": 3}
 #: Their simulations are slower in Pyodide than in CPython.
 CHARTS_TIMEOUT_MS = 480_000
-
-
-@pytest.fixture(scope="module")
-def live_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    need(CHROMIUM.exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    need(can_import("playwright"), "Playwright is not installed (pip install -e '.[dev]')")
-    need(
-        can_import("jupyterlite_core") and can_import("jupyterlite_pyodide_kernel"),
-        "JupyterLite is not installed (pip install -e '.[docs]')",
-    )
-    sys.path.insert(0, str(ROOT / "docs_hooks"))
-    import hp_lite
-
-    root = tmp_path_factory.mktemp("lite-site")
-    hp_lite.build(root / hp_lite.LIVE_DIR)
-    return root
-
-
-@pytest.fixture(scope="module")
-def base_url(live_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve_folder(live_root, tmp_path_factory.mktemp("lite-server") / "http.log") as url:
-        yield url
 
 
 def _button(scope: Any, text: str) -> Any:

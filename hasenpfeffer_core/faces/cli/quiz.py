@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...analysis.explain import join_and
-from ...analysis.practice import question_event
+from ...analysis.practice import principle_verdict, question_event
 from ...analysis.quiz import DIFFICULTIES, Question, bid_answer, choice_answer, quiz_set
 from ...engine.cards import format_cards, parse_card, parse_cards
 from ...engine.errors import HasenpfefferError, ParseError
@@ -295,11 +295,7 @@ def ask(
         term.say(f"✗ Wrong: the answer is {_answer_text(q)}.")
     if q.kind == "bid":
         term.wrap(q.details["comments"][bid_answer(answer)])
-    if q.kind == "principle" and not right:
-        against = q.details.get("against", {}).get(choice_answer(q.details["choices"], answer))
-        if against:
-            term.wrap(str(against))
-    term.wrap(q.explanation)
+    term.wrap(principle_verdict(q, answer) if q.kind == "principle" else q.explanation)
     if q.kind == "bid":
         _chances_table(term, q)
     return Answered(right, hints)

@@ -67,7 +67,7 @@ import ipywidgets as w
 
 from ...analysis.quiz import DIFFICULTIES, Question
 from ...analysis.session import check_seed, quoted
-from ...engine.cards import Card, Suit
+from ...engine.cards import JOKER, Card, Suit
 from ...engine.errors import HasenpfefferError, InvalidDataError, ParseError
 from ...engine.rules import Rules
 from ...engine.seats import Side, parse_side
@@ -119,6 +119,9 @@ HP_DARK: Final[dict[str, str]] = {
 }
 
 _C = HP_COLOURS
+#: A card button's edge, so a light card face reads as a button on a white page too
+#: (4.7:1 against white; WCAG asks 3:1 of a control's edge).
+CARD_EDGE: Final = "#77736a"
 _DARK = 'body[data-jp-theme-light="false"]'
 #: An answered button (ipywidgets would fade it as disabled): selector for each state.
 _BUTTON = ".jupyter-widgets.jupyter-button"
@@ -152,7 +155,8 @@ STYLE: Final = f"""
 {_BUTTON}.hp-wrong{{color:{_C["wrong-fg"]} !important;background:{_C["wrong-bg"]} !important}}
 {_BUTTON}.hp-advised{{color:{_C["advised-fg"]} !important;background:{_C["advised-bg"]} !important}}
 {_BUTTON}.hp-card-button:not(.hp-right):not(.hp-wrong):not(.hp-advised){{
-  color:{_C["card-ink"]};background-color:{_C["card-face"]}}}
+  color:{_C["card-ink"]};background-color:{_C["card-face"]};
+  box-shadow:inset 0 0 0 1px {CARD_EDGE}}}
 /* an answered question's cards stay as legible as before (no fading): the learner
    reads them with the verdict */
 {_BUTTON}.hp-card-button:disabled{{opacity:1;cursor:default}}
@@ -249,7 +253,8 @@ def card_button(card: Card, *, toggle: bool = False, **kwargs: Any) -> w.ToggleB
     """A keyboard-reachable button showing a card's short text (red suits in red)."""
     layout = w.Layout(width="auto", min_width="64px", height="36px")
     cls = w.ToggleButton if toggle else w.Button
-    b = cls(description=card.text, tooltip=card.name, layout=layout, **kwargs)
+    label = "Joker" if card is JOKER else card.text  # "JK" is the notation's, not a word
+    b = cls(description=label, tooltip=card.name, layout=layout, **kwargs)
     b.style.font_weight = "bold"
     paint_suit(b, card.suit)
     b.add_class("hp-card-button")

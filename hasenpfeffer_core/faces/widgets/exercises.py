@@ -39,6 +39,7 @@ from tqdm.std import tqdm as text_tqdm
 from ...analysis.bots import FairExpert
 from ...analysis.explain import explain_card, explain_plays, explain_trick, ordinal_word
 from ...analysis.hints import SteppedHint, stepped_hint
+from ...analysis.practice import principle_verdict
 from ...analysis.quiz import Question, tricks_question
 from ...analysis.review import state_play_values
 from ...analysis.session import check_seed, quoted
@@ -464,7 +465,9 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
                 b.disabled = True
                 if v in good and b is not button:
                     paint_result(b, "success")
+                    b.icon = "check"
         paint_result(button, "success" if right else "danger")
+        button.icon = "check" if right else "times"  # not by colour alone
         title = "Right!" if right else "Not quite. Try another answer."
         if not right and self.once:
             title = "Not quite."
@@ -489,6 +492,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
 
 def _unmark(button: w.Button) -> None:
     """Take an answer's mark off a button: a card or suit button gets its face back."""
+    button.icon = ""
     card = getattr(button, "card", None)
     suit = getattr(button, "suit", None)
     if isinstance(card, Card):
@@ -791,7 +795,6 @@ def principle_exercise(
         raise InvalidDataError(f"this exercise shows a 'principle' question, not {quoted(q)}")
     d = q.details
     phase = d.get("phase", "")
-    against: dict[str, str] = d.get("against", {})
     options: list[Any] = []
     for choice in d["choices"]:
         value, label = str(choice["value"]), str(choice["label"])
@@ -803,11 +806,7 @@ def principle_exercise(
             options.append((label, value))
 
     def check(response: Any) -> tuple[bool, str]:
-        right = q.check(response)
-        key = response.text if isinstance(response, Card) else response
-        key = key.plural if isinstance(key, Suit) else key
-        extra = "" if right else against.get(str(key), "")
-        return right, f"{extra} {q.explanation}".strip()
+        return q.check(response), principle_verdict(q, response)
 
     me = q.seat
     names = {me: f"{me.word} (you)"} if me is not None else None

@@ -260,6 +260,11 @@ def _tell(watchers: weakref.WeakSet[Any]) -> None:
 #: page), in the shared colours of :data:`~.base.HP_COLOURS`.
 PROGRESS_STYLE: Final = """
 <style>
+/* ipywidgets lets an HTML widget grow to its widest picture: in a narrow column the text
+   beside it was cut off. Here the text wraps, and a hosted question's pictures shrink. */
+.hp-lesson-header>.widget-html-content,.hp-practice .widget-html-content,
+.hp-progress .widget-html-content{min-width:0}
+.hp-practice .hp-w figure>svg{max-width:100%;height:auto}
 .hp-w .hp-head{display:flex;flex-wrap:wrap;align-items:center;gap:4px 14px;
   padding:6px 12px;border:1px solid var(--hp-border,var(--jp-border-color2,#d0d3d8));
   border-radius:8px;margin:4px 0}
@@ -268,22 +273,34 @@ PROGRESS_STYLE: Final = """
 .hp-w .hp-small{font-size:.88em}
 .hp-w .hp-chip{display:inline-block;border-radius:12px;padding:1px 10px;margin:0 6px 6px 0;
   background:var(--hp-info-bg,rgba(56,139,253,.12));
-  border:1px solid var(--hp-info-edge,#388bfd);font-size:.9em}
-.hp-w .hp-tiles{display:grid;gap:8px;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));
+  border:1px solid var(--hp-info-edge,#388bfd);font-size:.9em;max-width:100%;
+  box-sizing:border-box}
+.hp-w .hp-chips{display:flex;flex-wrap:wrap;align-items:baseline}
+.hp-w .hp-tiles{display:grid;gap:8px;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));
   margin:6px 0 10px}
 .hp-w .hp-tile{border:1px solid var(--hp-border,var(--jp-border-color2,#d0d3d8));
-  border-radius:8px;padding:6px 10px}
-.hp-w .hp-tile .hp-stars{display:block;margin:4px 0 2px}
-.hp-w .hp-bars{display:grid;grid-template-columns:fit-content(min(15em,48%)) minmax(80px,1fr) auto;
-  gap:3px 10px;align-items:center;margin:4px 0 12px;max-width:640px}
+  border-radius:8px;padding:6px 10px;display:flex;flex-direction:column}
+.hp-w .hp-tile .hp-tile-title{font-weight:600;line-height:1.3;margin:1px 0 4px;flex:1}
+.hp-w .hp-tile .hp-stars{display:block;margin:0 0 4px}
+.hp-w .hp-tile .hp-bar-svg{display:block;width:100%;height:6px;margin-top:3px}
+.hp-w .hp-strength{container-type:inline-size}
+.hp-w .hp-bars{display:grid;grid-template-columns:minmax(0,18em) auto minmax(80px,1fr) auto;
+  gap:4px 10px;align-items:center;margin:4px 0 12px;max-width:720px}
 .hp-w .hp-bars .hp-bar-svg{display:block;width:100%;height:12px}
-.hp-w .hp-bars .hp-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.hp-w .hp-bars .hp-num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;
+  min-width:3.2em}
+@container (max-width:420px){
+  .hp-w .hp-bars{grid-template-columns:minmax(0,1fr) auto;gap:0 10px}
+  .hp-w .hp-bars .hp-name{padding-top:6px}
+  .hp-w .hp-bars .hp-due{padding-top:6px;text-align:right}
+}
 .hp-w .hp-track{fill:currentColor;fill-opacity:.12}
 .hp-w .hp-fill{fill:var(--hp-info-edge,#388bfd)}
 .hp-w .hp-strong .hp-fill{fill:var(--hp-ok-edge,#2ea043)}
-.hp-w .hp-due-mark{font-size:.78em;border-radius:8px;padding:0 6px;margin-left:4px;
-  border:1px solid var(--hp-info-edge,#388bfd);white-space:nowrap}
-.hp-w h4{margin:10px 0 4px;font-size:1em}
+.hp-w .hp-due-mark{font-size:.78em;border-radius:8px;padding:0 6px;white-space:nowrap;
+  background:var(--hp-info-bg,rgba(56,139,253,.12));border:1px solid var(--hp-info-edge,#388bfd)}
+.hp-w h4{margin:12px 0 4px;font-size:1em}
+.hp-w h4 .hp-badge{font-weight:normal;margin-left:6px}
 .hp-w .hp-facts{display:flex;flex-wrap:wrap;gap:6px 18px;margin:4px 0}
 .hp-w .hp-big{font-size:1.35em;font-weight:600;font-variant-numeric:tabular-nums}
 </style>
@@ -328,7 +345,7 @@ class LessonHeader(w.HTML):  # type: ignore[misc]
         self.value = styled(
             '<div class="hp-head" role="group" '
             f'aria-label="Lesson {self.lesson}: your stars and progress">'
-            f"{stars_svg(self.stars)}"
+            f"{stars_svg(self.stars, size=20)}"
             f'<span class="hp-title">Lesson {self.lesson} · {esc(title)}</span>'
             f"<span>{self.done} of {count} {exercises} done</span>"
             f'<span class="hp-muted hp-small" style="flex-basis:100%">{esc(note)}</span>'

@@ -172,12 +172,21 @@ class Practice(w.VBox, Guarded):  # type: ignore[misc]
             self._nothing_due()
             return
         concept, why = picked
+        # A fresh question can take a second (a hand is dealt and played to the right
+        # moment): say so while it is made, and keep Next from being pressed twice.
+        self.next_button.disabled = True
+        self.message.value = styled(
+            f'<div class="hp-muted" role="status">Dealing a fresh hand for: '
+            f"{esc(concept.name)}…</div>"
+        )
         try:
             q = practice_question(concept.key, self.rng)
         except HasenpfefferError:  # (no position turned up for it): the next one
             self._skip.add(concept.key)
             self._serve()
             return
+        finally:
+            self.next_button.disabled = False
         self.concept, self.why = concept, why
         self._last = concept.key
         self.question = q

@@ -40,9 +40,40 @@ def _percent(strength: float) -> str:
     return f"{round(100 * strength)}%"
 
 
+#: At most this many ideas are named under *Due today*; the rest are counted.
+DUE_CHIPS = 10
+
+
+def bar_svg(fraction: float | None, cls: str = "") -> str:
+    """A rounded bar as SVG: a faint track filled to ``fraction`` (0 to 1; None: the
+    track alone, fainter; 0: the track alone), stretched to its box by the style
+    (``cls`` is added to the picture's classes).
+
+    >>> bar_svg(0).count("hp-fill"), bar_svg(0.004).count("hp-fill"), bar_svg(None).count("hp-fill")
+    (0, 1, 0)
+    """
+    classes = f"hp-bar-svg {cls}".strip()
+    track = '<rect class="hp-track" x="0" y="1" width="100" height="10" rx="5"'
+    share = max(0.0, min(1.0, fraction)) if fraction is not None else 0.0
+    if fraction is None:
+        body = f'{track} fill-opacity=".06"/>'
+    elif share <= 0:
+        body = f"{track}/>"
+    else:
+        body = (
+            f'{track}/><rect class="hp-fill" x="0" y="1" width="{max(100 * share, 2):.1f}" '
+            'height="10" rx="5"/>'
+        )
+    return (
+        f'<svg class="{classes}" viewBox="0 0 100 12" preserveAspectRatio="none" '
+        f'aria-hidden="true">{body}</svg>'
+    )
+
+
 def strength_rows(title: str, concepts: Sequence[ConceptSummary], now: datetime) -> str:
-    """A bar per concept: its name, its strength now as an SVG bar, and the figure; a
-    concept never practised is drawn faintly, one due now carries a *due* mark.
+    """A bar per concept: its name, a *due* mark when it is due now, its strength now as
+    an SVG bar, and the figure; a concept never practised is drawn faintly. A wide page
+    has one line per concept; a narrow one puts the bar under the name.
 
     >>> from hasenpfeffer_core.analysis.practice import CONCEPTS, ConceptSummary
     >>> from datetime import datetime, timezone
@@ -59,31 +90,27 @@ def strength_rows(title: str, concepts: Sequence[ConceptSummary], now: datetime)
         if c.strength is None:
             rows.append(
                 '<div role="listitem" style="display:contents">'
-                f'<span class="hp-muted" title="{about}">{name}</span>'
-                '<svg class="hp-bar-svg" viewBox="0 0 100 12" preserveAspectRatio="none" '
-                'aria-hidden="true"><rect class="hp-track" x="0" y="1" width="100" height="10" '
-                'rx="3" fill-opacity=".06"/></svg>'
+                f'<span class="hp-name hp-muted" title="{about}">{name}</span>'
+                '<span class="hp-due"></span>'
+                f"{bar_svg(None)}"
                 '<span class="hp-num hp-muted hp-small">not yet</span></div>'
             )
             continue
         strength = max(0.0, min(1.0, c.strength))
         due = c.due is not None and c.due <= now
-        mark = ' <span class="hp-due-mark">due</span>' if due else ""
-        strong = " hp-strong" if strength >= 0.9 else ""
+        mark = '<span class="hp-due-mark">due</span>' if due else ""
         right = f"{c.right} of {c.answers} right"
         rows.append(
             '<div role="listitem" style="display:contents">'
-            f'<span title="{about} ({right})">{name}{mark}</span>'
-            f'<svg class="hp-bar-svg{strong}" viewBox="0 0 100 12" preserveAspectRatio="none" '
-            'aria-hidden="true"><rect class="hp-track" x="0" y="1" width="100" height="10" '
-            f'rx="3"/><rect class="hp-fill" x="0" y="1" width="{max(100 * strength, 1.5):.1f}" '
-            'height="10" rx="3"/></svg>'
+            f'<span class="hp-name" title="{about} ({right})">{name}</span>'
+            f'<span class="hp-due">{mark}</span>'
+            f"{bar_svg(strength, 'hp-strong' if strength >= 0.9 else '')}"
             f'<span class="hp-num">{_percent(strength)}</span></div>'
         )
     return (
-        f"<h4>{esc(title)}</h4>"
+        f'<div class="hp-strength"><h4>{esc(title)}</h4>'
         f'<div class="hp-bars" role="list" aria-label="{esc(title)}: how strong each is now">'
-        f"{''.join(rows)}</div>"
+        f"{''.join(rows)}</div></div>"
     )
 
 
@@ -272,24 +299,39 @@ def page_html(s: Summary) -> str:
     for n, ls in s.lessons.items():
         done = min(ls.done, ls.exercises)
         exercises = "exercise" if ls.exercises == 1 else "exercises"
+        part = done / ls.exercises if ls.exercises else 0.0
+        said = f"{done} of {ls.exercises} {exercises} done"
         tiles.append(
-            f'<div class="hp-tile" role="listitem"><div class="hp-muted hp-small">Lesson {n}</div>'
-            f"<div><b>{esc(ls.title)}</b></div>{stars_svg(ls.stars)}"
-            f'<div class="hp-small">{done} of {ls.exercises} {exercises} done</div></div>'
+            f'<div class="hp-tile" role="listitem" title="{said}">'
+            f'<div class="hp-muted hp-small">Lesson {n}</div>'
+            f'<div class="hp-tile-title">{esc(ls.title)}</div>{stars_svg(ls.stars, size=20)}'
+            f'<div class="hp-small">{done} of {ls.exercises} done</div>'
+            f"{bar_svg(part, 'hp-strong' if done == ls.exercises else '')}</div>"
         )
     parts.append(
         '<h4>Lessons</h4><div class="hp-tiles" role="list" aria-label="each lesson\'s stars">'
         f"{''.join(tiles)}</div>"
     )
     today = list(dict.fromkeys([*s.due_today, *s.new_today]))
-    parts.append("<h4>Due today</h4>")
     if today:
+        parts.append(f'<h4>Due today <span class="hp-badge">{len(today)}</span></h4>')
         chips = "".join(
             f'<span class="hp-chip" role="listitem" title="{esc(c.about)}">{esc(c.name)}</span>'
-            for c in today
+            for c in today[:DUE_CHIPS]
         )
-        parts.append(f'<div role="list" aria-label="due today">{chips}</div>')
+        more = len(today) - DUE_CHIPS
+        others = esc(", ".join(c.name for c in today[DUE_CHIPS:]))
+        rest = (
+            f'<span class="hp-muted hp-small" style="margin:0 0 6px" title="{others}">'
+            f"and {more} more</span>"
+            if more > 0
+            else ""
+        )
+        parts.append(
+            f'<div class="hp-chips" role="list" aria-label="due today">{chips}{rest}</div>'
+        )
     else:
+        parts.append("<h4>Due today</h4>")
         nxt = (
             f" The next one, {s.next_due[1].name}, is due {days_text(s.next_due[0] - s.now)}."
             if s.next_due

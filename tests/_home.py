@@ -1,0 +1,19 @@
+"""A pytest plugin every run loads (``-p _home`` in pyproject.toml): the learner's
+progress is kept in a folder of the test run's own, never in the real user data folder,
+for this process and every process it starts (the command line, notebook kernels,
+JupyterLab). (A plugin rather than ``tests/conftest.py``: two ``conftest`` modules
+outside packages, this one and ``tests/browser/conftest.py``, would clash.)"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not os.environ.get("HASENPFEFFER_TEST_HOME"):
+        home = tempfile.mkdtemp(prefix="hasenpfeffer-test-home-")
+        os.environ["HASENPFEFFER_TEST_HOME"] = home
+    os.environ["HASENPFEFFER_HOME"] = os.environ["HASENPFEFFER_TEST_HOME"]
