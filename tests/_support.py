@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from collections.abc import Sequence
 from typing import Any
+
+import pytest
 
 from hasenpfeffer_core import SEATS, Card, HandState
 
@@ -54,3 +58,20 @@ def all_cards_accounted(state: HandState) -> Sequence[Card]:
         if state.discard is not None:
             extra.append(state.discard)
     return held + played + extra
+
+
+def run_cli(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    *argv: str,
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    """The ``hasenpfeffer`` command's ``main(argv)`` with ``stdin`` piped in; returns
+    (exit status, stdout, stderr)."""
+    from hasenpfeffer_core.faces import cli
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err

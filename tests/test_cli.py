@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _support import run_cli
 
 from hasenpfeffer_core import HandRecord, HandState, Rules, Seat, dump, load, loads, ranking
 from hasenpfeffer_core.analysis.bots import RandomPlayer
@@ -41,18 +42,7 @@ def entry_point() -> Path:
     return script
 
 
-def run(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    *argv: str,
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    """``main(argv)`` with ``stdin`` piped in; returns (exit status, stdout, stderr)."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli  # (tests/_support.py)
 
 
 def assert_bad_input(code: int, out: str, err: str) -> str:

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from _support import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -44,18 +45,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def run(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    *argv: str,
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    """``main(argv)`` with ``stdin`` piped in; returns (exit status, stdout, stderr)."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli  # (tests/_support.py)
 
 
 def last_line(out: str) -> str:

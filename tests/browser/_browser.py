@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,3 +76,20 @@ def serve_folder(folder: Path, log: Path) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)
+
+
+def button(scope: Any, text: str) -> Any:
+    """The button in ``scope`` whose whole text is ``text`` (icons carry no text)."""
+    return scope.locator("button").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
+
+
+def menu(page: Any, *path: str) -> None:
+    """Click through JupyterLab's menu bar: ``menu(page, "Run", "Run All Cells")``."""
+    page.locator(".lm-MenuBar-itemLabel").filter(has_text=re.compile(rf"^{path[0]}$")).click()
+    for label in path[1:]:
+        item = page.locator(".lm-Menu:visible .lm-Menu-item").filter(
+            has=page.locator(".lm-Menu-itemLabel").filter(
+                has_text=re.compile(rf"^{re.escape(label)}$")
+            )
+        )
+        item.first.click()

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from _browser import button, menu
+
 from hasenpfeffer_core import Suit
 from hasenpfeffer_core.analysis.practice import LESSONS, lesson_stars
 from hasenpfeffer_core.analysis.progress import FILE_NAME, ProgressStore
@@ -84,23 +86,6 @@ STORED_FILE = """async (path) => {
 }"""
 
 
-def _button(scope: Any, text: str) -> Any:
-    """The button in ``scope`` whose whole text is ``text``."""
-    return scope.locator("button").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
-
-
-def _menu(page: Any, *path: str) -> None:
-    """Click through JupyterLab's menu bar: ``_menu(page, "Run", "Run All Cells")``."""
-    page.locator(".lm-MenuBar-itemLabel").filter(has_text=re.compile(rf"^{path[0]}$")).click()
-    for label in path[1:]:
-        item = page.locator(".lm-Menu:visible .lm-Menu-item").filter(
-            has=page.locator(".lm-Menu-itemLabel").filter(
-                has_text=re.compile(rf"^{re.escape(label)}$")
-            )
-        )
-        item.first.click()
-
-
 def _exercise_item() -> str:
     """The name the exercise records its answers under (made here, as the notebooks do)."""
     from hasenpfeffer_core.faces.widgets import stronger_card
@@ -140,7 +125,7 @@ def test_an_answer_survives_a_kernel_restart_in_jupyterlab(
         timeout=60_000,
     )
     page.wait_for_function(KERNEL_READY, timeout=60_000)
-    _menu(page, "Run", "Run All Cells")
+    menu(page, "Run", "Run All Cells")
     header = page.locator(".hp-test-header")
     exercise = page.locator(".hp-test-exercise")
     line = page.locator(".jp-OutputArea-output").filter(has_text=KERNEL_LINE)
@@ -153,7 +138,7 @@ def test_an_answer_survives_a_kernel_restart_in_jupyterlab(
     assert read == len([e for e in before if e.is_answer])
     expect(header).to_contain_text(_done_text(done))
 
-    _button(exercise, RIGHT).click()
+    button(exercise, RIGHT).click()
     expect(exercise.locator(".hp-fb").filter(has_text="Right!")).to_be_visible()
     expect(header).to_contain_text(_done_text(done + 1))
     answers = ProgressStore(lab.progress_home).answers()
@@ -161,9 +146,9 @@ def test_an_answer_survives_a_kernel_restart_in_jupyterlab(
     last = answers[-1]
     assert (last.source, last.item, last.right, last.lesson) == ("exercise", item, True, 1)
 
-    _menu(page, "Kernel", "Restart Kernel and Run All Cells…")
+    menu(page, "Kernel", "Restart Kernel and Run All Cells…")
     dialog = page.locator(".jp-Dialog")
-    _button(dialog, "Restart").click()
+    button(dialog, "Restart").click()
     expect(dialog).to_have_count(0)
     again = line.filter(has_text=f"read {read + 1} answers")
     expect(again).to_be_visible(timeout=60_000)
@@ -202,8 +187,8 @@ def test_progress_survives_a_reload_of_the_live_copy(
             page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
         found = (
             page.locator(".hp-lesson-choice")
-            .filter(has=_button(page, EXERCISE[0]))
-            .filter(has=_button(page, EXERCISE[1]))
+            .filter(has=button(page, EXERCISE[0]))
+            .filter(has=button(page, EXERCISE[1]))
             .first
         )
         expect(found).to_be_visible(timeout=LIVE_TIMEOUT_MS)
@@ -225,7 +210,7 @@ def test_progress_survives_a_reload_of_the_live_copy(
         expect(header).to_contain_text(_done_text(0))
         assert stored() == [], "a new browser profile holds answers already"
 
-        _button(exercise, RIGHT).click()
+        button(exercise, RIGHT).click()
         expect(exercise.locator(".hp-fb").filter(has_text="Right!")).to_be_visible()
         # the answer reaches the browser's storage (the kernel writes it as it answers)
         saved = stored()

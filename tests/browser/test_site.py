@@ -616,7 +616,7 @@ def test_screenshot_every_page(
     try:
         for rel in _pages(built_site):
             pg.goto(site_url + rel, wait_until="load")
-            if "practice/" in rel and rel not in ("practice/", "practice/progress/"):
+            if rel.startswith("practice/") and rel not in ("practice/", "practice/progress/"):
                 pg.wait_for_selector(".hp-quiz[data-ready=true]")
             if rel == "viewer/":
                 pg.wait_for_selector(".hp-viewer[data-ready=true]")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _browser import button, menu
 
 from hasenpfeffer_core import Seat, Suit, legal_plays, ranking, trick_winner
 from hasenpfeffer_core.analysis.explain import explain_card
@@ -72,23 +73,6 @@ class Notebook:
         else:
             self.page.screenshot(path=str(path), animations="disabled")
         return path
-
-
-def button(scope: Any, text: str) -> Any:
-    """The button in ``scope`` whose whole text is ``text`` (icons carry no text)."""
-    return scope.locator("button").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
-
-
-def menu(page: Any, *path: str) -> None:
-    """Click through JupyterLab's menu bar: ``menu(page, "Run", "Run All Cells")``."""
-    page.locator(".lm-MenuBar-itemLabel").filter(has_text=re.compile(rf"^{path[0]}$")).click()
-    for label in path[1:]:
-        item = page.locator(".lm-Menu:visible .lm-Menu-item").filter(
-            has=page.locator(".lm-Menu-itemLabel").filter(
-                has_text=re.compile(rf"^{re.escape(label)}$")
-            )
-        )
-        item.first.click()
 
 
 @pytest.fixture(scope="module")
