@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/playouts.py
 	$(BIN)/python bench/solver.py
 	$(BIN)/python bench/widgets.py
+	$(BIN)/python bench/progress.py
 
 ## make match: a duplicate match between the computer players (bench/match.py)
 match: $(STAMP)
