@@ -40,6 +40,7 @@ from hasenpfeffer_core.analysis.principles import PRINCIPLES
 from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, quiz_set
 from hasenpfeffer_core.analysis.review import analyse
 from hasenpfeffer_core.analysis.teaching import teaching_hands
+from hasenpfeffer_core.analysis.terms import says_instead, terms
 from hasenpfeffer_core.engine.actions import Bid
 from hasenpfeffer_core.engine.record import HandRecord
 from hasenpfeffer_core.engine.tricks import (
@@ -562,7 +563,13 @@ def _notes(top: _Table) -> TranslationNotes:
     return TranslationNotes(sections, terms, line_notes)
 
 
-def _mark_terms(line: str, terms: Iterable[Term], number: int) -> tuple[str, list[Term]]:
+def _right_word(t: Term, lang: str) -> str:
+    """The project's word (terminology table) for a wrong word of the ``lang`` source."""
+    found = says_instead(t.word, lang) if t.wrong else None
+    return found.word(lang) if found else ""
+
+
+def _mark_terms(line: str, terms: Iterable[Term], number: int, lang: str) -> tuple[str, list[Term]]:
     """The line HTML-escaped, with the noted words wrapped; its text is unchanged."""
     usable = [t for t in terms if not t.only_on_lines or number in t.only_on_lines]
     usable.sort(key=lambda t: -len(t.word))
@@ -574,6 +581,9 @@ def _mark_terms(line: str, terms: Iterable[Term], number: int) -> tuple[str, lis
             if line.startswith(t.word, i):
                 cls = "hp-term hp-term-wrong" if t.wrong else "hp-term hp-term-ok"
                 tip = f"{t.english}: {t.says}" if t.wrong else f"{t.english} ({t.says})"
+                right = _right_word(t, lang)
+                if right:
+                    tip += f"; say {right}"
                 out.append(
                     f'<span class="{cls}" title="{esc(tip)}" tabindex="0">{esc(t.word)}</span>'
                 )
@@ -609,7 +619,7 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
         body = []
         seen: dict[str, Term] = {}
         for n in range(sec.first_line, sec.last_line + 1):
-            marked, found = _mark_terms(lines[n - 1], terms, n)
+            marked, found = _mark_terms(lines[n - 1], terms, n, lang)
             for t in found:
                 seen.setdefault(t.word, t)
             cls = "hp-src-line" + (" hp-src-head" if n == sec.first_line and n > 1 else "")
@@ -618,9 +628,11 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
         for t in seen.values():
             mark = "✗" if t.wrong else "✓"
             where = ' <span class="hp-small">(our note)</span>' if t.our_note else ""
+            right = _right_word(t, lang)
+            say = f'; say <b lang="{esc(lang)}" class="hp-say">{esc(right)}</b>' if right else ""
             notes.append(
                 f'<li><span class="hp-mark">{mark}</span> <span lang="{esc(lang)}">{esc(t.word)}'
-                f"</span> for <em>{esc(t.english)}</em>: {esc(t.says)}{where}</li>"
+                f"</span> for <em>{esc(t.english)}</em>: {esc(t.says)}{say}{where}</li>"
             )
         for n in range(sec.first_line, sec.last_line + 1):
             if n in line_notes:
@@ -652,12 +664,34 @@ def terms_table(lang: str, translation: TranslationNotes | None = None) -> str:
     for t in (translation_notes() if translation is None else translation).terms[lang]:
         verdict = "✗ wrong" if t.wrong else "✓ right"
         origin = " (our note)" if t.our_note else ""
+        right = _right_word(t, lang)
+        say = f'<span lang="{esc(lang)}">{md_text(right)}</span>' if right else ""
         rows.append(
             f'| <span lang="{esc(lang)}">{md_text(t.word)}</span> | {md_text(t.english)} | '
-            f"{md_text(t.says)} | {verdict}{origin} |"
+            f"{md_text(t.says)} | {verdict}{origin} | {say} |"
         )
     return (
-        "| the text has | for the English | what the word says | verdict |\n"
+        "| the text has | for the English | what the word says | verdict | say instead |\n"
+        "| --- | --- | --- | --- | --- |\n" + "\n".join(rows) + "\n"
+    )
+
+
+def terminology_markdown() -> str:
+    """The terminology table (hasenpfeffer_core/locale/terms.toml) as the glossary shows
+    it: each term in English, Italian and Thai, and the wrong forms of the source texts."""
+    rows = []
+    for t in terms():
+        wrong = "; ".join(
+            f'<span lang="{lang}">{md_text(form)}</span>'
+            for lang in ("it", "th")
+            for form in t.wrong[lang]
+        )
+        rows.append(
+            f'| {md_text(t.en)} | <span lang="it">{md_text(t.it)}</span> | '
+            f'<span lang="th">{md_text(t.th)}</span> | {wrong} |'
+        )
+    return (
+        "| English | Italian | Thai | the source texts wrongly have |\n"
         "| --- | --- | --- | --- |\n" + "\n".join(rows) + "\n"
     )
 
@@ -937,6 +971,7 @@ __all__ = [
     "principles_markdown",
     "ranking_markdown",
     "source_html",
+    "terminology_markdown",
     "terms_table",
     "to_json",
     "translation_notes",

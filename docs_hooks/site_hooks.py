@@ -304,6 +304,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
             return hp_content.ranking_markdown()
         if name == "principles":
             return hp_content.principles_markdown()
+        if name == "terminology":
+            return hp_content.terminology_markdown()
         if name == "variants":
             return hp_content.variants_markdown()
         if name in ("source", "terms") and arg not in SOURCES:
