@@ -337,7 +337,7 @@ def test_glossary_table_keeps_its_columns_whatever_a_note_says(tmp_path: Path) -
     html = markdown.markdown(hp_content.terms_table("it", notes), extensions=["tables"])
     tree = _assert_inert(html)
     rows = re.findall(r"<tr>(.*?)</tr>", html, re.S)
-    assert all(row.count("<td") == 4 for row in rows[1:])
+    assert all(row.count("<td") == 5 for row in rows[1:])
     assert f"a | b {POINT}" in tree.text["td"]
 
 
