@@ -44,13 +44,13 @@ from ..engine.errors import InvalidDataError
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Side
 from ..engine.state import HandState, Phase
-from .bidding import action_value
+from .bidding import action_label
 from .bots import CLOSE_POINTS, FairExpert, RuleOfThumbPlayer
 from .explain import capitalised
 from .hints import stepped_hint
 from .principles import PRINCIPLES, broken_by, principle, reasons_for
 from .progress import Event, ProgressStore
-from .quiz import TAGS, Question, choice_answer, make_question
+from .quiz import TAGS, Question, choice_answer, choice_value, make_question, said_words
 from .view import PlayerView
 
 if TYPE_CHECKING:
@@ -479,26 +479,13 @@ _PHASE_OF: Final = {
 }
 
 
-def _choice_value(action: Action) -> str:
-    if isinstance(action, Play | Discard):
-        return action.card.text
-    if isinstance(action, NameTrump):
-        return action.suit.plural if action.suit else "no trump"
-    if isinstance(action, Bid | Pass):
-        return action_value(action)
-    raise InvalidDataError(f"no practice question asks about {action!r}")
-
-
 def _choice_label(action: Action, rules: Rules) -> str:
     if isinstance(action, Play | Discard):
         return action.card.text
     if isinstance(action, NameTrump):
         return f"{action.suit.symbol} {action.suit.plural}" if action.suit else "no trump"
-    if isinstance(action, Pass):
-        return "Pass"
-    if isinstance(action, Bid):
-        name = bid_name(action.tricks, action.big, rules)
-        return f"Bid {name}" if name[0].isdigit() else name
+    if isinstance(action, Bid | Pass):
+        return action_label(action, rules)
     return str(action)
 
 
@@ -507,10 +494,7 @@ def _situation(state: HandState, view: PlayerView) -> str:
     me = view.seat
     parts: list[str] = []
     if view.phase is Phase.AUCTION:
-        said = "; ".join(
-            f"{a.seat.word} {'passed' if isinstance(a, Pass) else 'bid ' + bid_name(a.tricks, a.big, view.rules)}"
-            for a in view.auction
-        )
+        said = "; ".join(said_words(a, view.rules) for a in view.auction)
         parts.append(
             f"{view.dealer.word} dealt. " + (f"So far: {said}." if said else "You speak first.")
         )
@@ -582,12 +566,12 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
     p = principle(key)
     hint = stepped_hint(view, advice, focus=key)
     reason = next(r for r in reasons_for(view, advice.action) if r.principle.key == key)
-    choices = [{"value": _choice_value(a), "label": _choice_label(a, view.rules)} for a in legal]
+    choices = [{"value": choice_value(a), "label": _choice_label(a, view.rules)} for a in legal]
     wrong = {}  # what the principle says against a choice, where it says something
     for a in legal:
         against = [r.text for r in broken_by(view, a) if r.principle.key == key]
         if against:
-            wrong[_choice_value(a)] = against[0]
+            wrong[choice_value(a)] = against[0]
     token = hashlib.sha1(f"{key}|{seed}|{len(state.log)}".encode()).hexdigest()[:12]
     return Question(
         kind="principle",
@@ -596,7 +580,7 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
         tags=(key,),
         trump=view.trump if view.trump_named else None,
         prompt=_situation(state, view),
-        answer=tuple(_choice_value(a) for a in follow),
+        answer=tuple(choice_value(a) for a in follow),
         explanation=f"{capitalised(p.name)}. {p.rule} {reason.text}",
         hand=view.hand,
         trick=view.current_trick,
@@ -606,7 +590,7 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
             "principle": p.name,
             "about": f"{capitalised(p.name)}. {p.rule}",
             "choices": choices,
-            "right": [_choice_value(a) for a in follow],
+            "right": [choice_value(a) for a in follow],
             "against": wrong,
             "hints": list(hint.steps),
             "position": token,

@@ -59,10 +59,12 @@ __all__ = [
     "best_line",
     "bid_question",
     "choice_answer",
+    "choice_value",
     "legal_play_question",
     "make_question",
     "order_question",
     "quiz_set",
+    "said_words",
     "trick_winner_question",
     "tricks_question",
 ]
@@ -725,7 +727,7 @@ def _hand_fits(hand: Sequence[Card], difficulty: str) -> bool:
     return True
 
 
-def _said(action: Bid | Pass, rules: Rules) -> str:
+def said_words(action: Bid | Pass, rules: Rules) -> str:
     """``North passed``, ``East bid 3``, ``West bid Big Pepper``."""
     if isinstance(action, Pass):
         return f"{action.seat.word} passed"
@@ -798,7 +800,7 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
             }
             for a in view.auction
         ]
-        said = ", ".join(_said(a, rules) for a in view.auction)
+        said = ", ".join(said_words(a, rules) for a in view.auction)
         scale = f" Bids here are {scale_text(rules)}." if pepper else ""
         opening = (
             f"{dealer.word} dealt. The auction so far: {said}."
@@ -851,6 +853,18 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
     return _retry(rng, make, tag)
 
 
+def choice_value(action: Action) -> str:
+    """A decision as a principle question's choice names it: the card (``9♥``), the
+    trump (``hearts``, ``no trump``) or the call (``pass``, ``3``, ``big-pepper``)."""
+    if isinstance(action, Play | Discard):
+        return action.card.text
+    if isinstance(action, NameTrump):
+        return action.suit.plural if action.suit else "no trump"
+    if isinstance(action, Bid | Pass):
+        return action_value(action)
+    raise InvalidDataError(f"no practice question asks about {action!r}")
+
+
 def choice_answer(choices: Sequence[Mapping[str, str]], response: object) -> str | None:
     """The choice (of a principle question's ``details["choices"]``) that ``response``
     names: its value, its label, a card or a suit in any spelling, an action; or None.
@@ -859,12 +873,8 @@ def choice_answer(choices: Sequence[Mapping[str, str]], response: object) -> str
     '9♥'
     """
     text = response if isinstance(response, str) else ""
-    if isinstance(response, Play | Discard):
-        text = response.card.text
-    elif isinstance(response, NameTrump):
-        text = response.suit.plural if response.suit else "no trump"
-    elif isinstance(response, Bid | Pass):
-        text = action_value(response)
+    if isinstance(response, Play | Discard | NameTrump | Bid | Pass):
+        text = choice_value(response)
     if isinstance(response, Card):
         text = response.text
     if isinstance(response, Suit):
