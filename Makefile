@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told; containers often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lessons test lint typecheck unit bench match docs site clean
+.PHONY: lessons test lint typecheck unit bench match docs site catalogues clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/solver.py
 	$(BIN)/python bench/widgets.py
 	$(BIN)/python bench/progress.py
+	$(BIN)/python bench/lessons.py
 
 ## make match: a duplicate match between the computer players (bench/match.py)
 match: $(STAMP)
@@ -50,9 +51,24 @@ match: $(STAMP)
 docs: $(STAMP)
 	HP_SITE_URL=http://127.0.0.1:8000/ $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
 
-## make site: build the site, live copy included, into public/ (as the Pages workflow does)
+## make site: build the site (English, Italian in it/, Thai in th/), live copy included,
+## into public/ (as the Pages workflow does)
 site: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir public
+
+## make catalogues: gather every translatable string into the template, merge it into the
+## Italian and Thai catalogues (new strings arrive untranslated) and compile them
+LOCALE := hasenpfeffer_core/locale
+catalogues: $(STAMP)
+	$(BIN)/python tools/catalogues.py $(LOCALE)/hasenpfeffer.pot
+	for lang in it th; do \
+		test -f $(LOCALE)/$$lang/LC_MESSAGES/hasenpfeffer.po || \
+			$(BIN)/pybabel init --domain hasenpfeffer --input-file $(LOCALE)/hasenpfeffer.pot \
+				--output-dir $(LOCALE) --locale $$lang --no-wrap; \
+		$(BIN)/pybabel update --domain hasenpfeffer --input-file $(LOCALE)/hasenpfeffer.pot \
+			--output-dir $(LOCALE) --locale $$lang --no-wrap --ignore-obsolete --no-fuzzy-matching; \
+	done
+	$(BIN)/pybabel compile --domain hasenpfeffer --directory $(LOCALE) --statistics
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

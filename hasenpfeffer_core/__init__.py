@@ -42,6 +42,7 @@ from .engine.errors import (
     WrongPhaseError,
 )
 from .engine.game import Game
+from .engine.i18n import get_language, gettext, language, ngettext, set_language
 from .engine.record import HandRecord, Move, dump, dumps, load, loads
 from .engine.rules import (
     OPTIONS,
@@ -127,9 +128,13 @@ __all__ = [
     "explain_plays",
     "explain_trick",
     "format_cards",
+    "get_language",
+    "gettext",
+    "language",
     "legal_plays",
     "load",
     "loads",
+    "ngettext",
     "parse_action",
     "parse_card",
     "parse_cards",
@@ -140,6 +145,7 @@ __all__ = [
     "play_values",
     "ranking",
     "score_hand",
+    "set_language",
     "sort_hand",
     "trick_winner",
 ]

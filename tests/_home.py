@@ -1,7 +1,8 @@
 """A pytest plugin every run loads (``-p _home`` in pyproject.toml): the learner's
 progress is kept in a folder of the test run's own, never in the real user data folder,
 for this process and every process it starts (the command line, notebook kernels,
-JupyterLab). (A plugin rather than ``tests/conftest.py``: two ``conftest`` modules
+JupyterLab), and in English whatever the machine's locale says (the command line and
+the lessons follow the locale; the tests that check that set it themselves). (A plugin rather than ``tests/conftest.py``: two ``conftest`` modules
 outside packages, this one and ``tests/browser/conftest.py``, would clash.)"""
 
 from __future__ import annotations
@@ -17,3 +18,4 @@ def pytest_configure(config: pytest.Config) -> None:
         home = tempfile.mkdtemp(prefix="hasenpfeffer-test-home-")
         os.environ["HASENPFEFFER_TEST_HOME"] = home
     os.environ["HASENPFEFFER_HOME"] = os.environ["HASENPFEFFER_TEST_HOME"]
+    os.environ["HASENPFEFFER_LANG"] = "en"

@@ -67,11 +67,18 @@ def run_cli(
     stdin: str = "",
 ) -> tuple[int, str, str]:
     """The ``hasenpfeffer`` command's ``main(argv)`` with ``stdin`` piped in; returns
-    (exit status, stdout, stderr)."""
+    (exit status, stdout, stderr).
+
+    The command speaks English whatever the machine's locale (the tests compare its
+    English output): the locale is made ``C.UTF-8`` and ``HASENPFEFFER_LANG`` unset, so
+    only a ``--lang`` in ``argv`` (or a test that sets them again) chooses another."""
     from hasenpfeffer_core.faces import cli
 
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     monkeypatch.delenv("NO_COLOR", raising=False)
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "HASENPFEFFER_LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     code = cli.main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err

@@ -1925,6 +1925,8 @@ COVERED = {
     "HandState", "Game", "HandRecord", "Move", "load", "loads", "dump", "dumps",
     # analysis
     "double_dummy", "play_values", "explain_card", "explain_plays", "explain_trick",
+    # the language
+    "set_language", "language", "gettext", "ngettext",
 }  # fmt: skip
 
 NOT_INPUT = {
@@ -1932,7 +1934,28 @@ NOT_INPUT = {
     "DECK", "JOKER", "OPTIONS", "PRESETS", "SEATS", "SUITS", "__version__", "Action",
     "AllPass", "BiddingScale", "FailedBid", "FirstLead", "NoTrumpJoker", "Colour", "Rank",
     "Suit", "Seat", "Side", "Phase", "CardRole", "Preset", "HandResult", "Trick",
+    "get_language",
 }  # fmt: skip
+
+
+@pytest.mark.parametrize("bad", ["xx", "", "english", 3, "it-IT; rm -rf /"])
+def test_an_unknown_language_is_refused_and_the_language_stays(bad: object) -> None:
+    hc.set_language("it")
+    try:
+        with pytest.raises(InvalidDataError, match=r"the languages are en \(English\)"):
+            hc.set_language(bad)  # type: ignore[arg-type]
+        assert hc.get_language() == "it"
+        with pytest.raises(InvalidDataError), hc.language(bad):  # type: ignore[arg-type]
+            pass
+        assert hc.get_language() == "it"
+    finally:
+        hc.set_language("en")
+
+
+@pytest.mark.parametrize("call", [lambda: hc.gettext(3), lambda: hc.ngettext("a", "b", "2")])
+def test_a_message_is_text_and_a_count_a_whole_number(call: Any) -> None:
+    with pytest.raises(TypeError):
+        call()
 
 
 def test_every_public_entry_point_is_covered() -> None:

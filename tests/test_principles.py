@@ -588,7 +588,8 @@ def _site_hooks() -> Any:
 def test_the_principles_marker_becomes_the_list_on_the_glossary_page() -> None:
     site_hooks = _site_hooks()
     page = SimpleNamespace(file=SimpleNamespace(src_uri="rules/glossary.md"), url="rules/glossary/")
-    out = site_hooks.on_page_markdown("# Glossary\n\n<!-- hp:principles -->\n", page, None, None)
+    config = {"theme": {"language": "en"}, "plugins": {}}  # (an English build, no i18n plugin)
+    out = site_hooks.on_page_markdown("# Glossary\n\n<!-- hp:principles -->\n", page, config, None)
     assert "hp:principles" not in out
     for p in PRINCIPLES:
         assert f"{{#{p.anchor}}}" in out

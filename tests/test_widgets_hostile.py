@@ -614,7 +614,7 @@ BAD_PICTURES: list[tuple[str, Callable[[], object], tuple[str, ...]]] = [
     ("scale text", lambda: card_back_svg(scale="2"), ("scale",)),  # type: ignore[arg-type]
     ("hand", lambda: hand_svg(5), ("the hand", "'J♥ A♥'")),  # type: ignore[arg-type]
     ("overlap", lambda: hand_svg("J♦", overlap=-1), ("overlap",)),
-    ("label", lambda: hand_svg("J♦", label=None), ("label",)),  # type: ignore[arg-type]
+    ("label", lambda: hand_svg("J♦", label=3), ("label",)),  # type: ignore[arg-type]
     ("ranking", lambda: ranking_svg("X"), ("'X' is not a suit",)),
     ("plays", lambda: table_svg("N J♦"), ("(seat, card) pairs",)),  # type: ignore[arg-type]
     ("play", lambda: table_svg([("N",)]), ("(seat, card) pair",)),  # type: ignore[list-item]

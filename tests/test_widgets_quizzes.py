@@ -122,6 +122,24 @@ def test_legal_quiz_right_answer() -> None:
     assert ('class="hp-dim"' in pic) == (len(q.answer) < len(q.hand))
 
 
+def test_legal_quiz_feedback_never_glues_a_card_to_its_reason() -> None:
+    """Each card's line reads "✓ K♣ may be played" or "✓ JK: The Joker may be led" (a
+    reason that does not start with the card's text once ran into it: "JKThe Joker")."""
+    seen_joker = False
+    for seed in range(60):
+        quiz = LegalPlayQuiz(seed=seed, difficulty="joker")
+        q = quiz.question
+        assert q is not None
+        choose(quiz, q.answer)
+        quiz.check_button.click()
+        text = words(quiz.feedback.value)
+        for card in q.hand:
+            after = text.split(f"{'✓' if card in q.answer else '✗'} {card.text}", 1)[1]
+            assert after[:1] in (" ", ":"), f"{card.text}{after[:30]}"
+        seen_joker |= any(c.text == "JK" for c in q.hand)
+    assert seen_joker, "some hand held the Joker"
+
+
 def test_legal_quiz_wrong_answer_names_the_missed_and_wrong_cards() -> None:
     quiz = LegalPlayQuiz(seed=3)
     for _ in range(5):  # a run of right answers first, so the streak resets visibly

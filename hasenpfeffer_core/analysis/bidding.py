@@ -40,6 +40,8 @@ from ..engine.errors import (
     WrongPhaseError,
     shown,
 )
+from ..engine.i18n import gettext as _
+from ..engine.i18n import ngettext, pgettext
 from ..engine.rules import AllPass, FirstLead, Rules
 from ..engine.scoring import score_hand
 from ..engine.seats import Seat, Side
@@ -190,7 +192,7 @@ def _deals(
     others = [s for s in Seat if s is not view.seat]
     widow_unseen = view.rules.widow and len(cards) < 7 and view.maker is None
     out = []
-    for _ in range(n):
+    for _i in range(n):
         for attempt in range(tries):
             pool = unseen[:]
             rng.shuffle(pool)
@@ -304,20 +306,28 @@ def chance_words(p: float, deals: int) -> str:
     >>> chance_words(0.84, 48), chance_words(1.0, 48), chance_words(0.01, 48)
     ('in about 85% of the deals', 'in all 48 deals', 'in fewer than 5% of the deals')
     """
+    # Translators: how often something happens over the deals of the unseen cards
+    # that a study plays out; it ends a sentence ("your side takes 3 tricks ...").
     if p >= 1:
-        return f"in all {deals} deals"
+        return ngettext("in the one deal", "in all {n} deals", deals).format(n=deals)
     if p <= 0:
-        return f"in none of the {deals} deals"
+        return ngettext("in none of the {n} deal", "in none of the {n} deals", deals).format(
+            n=deals
+        )
     label = chance_label(p)
     if label == "<5%":
-        return "in fewer than 5% of the deals"
+        # Translators: percent is "5%".
+        return _("in fewer than {percent} of the deals").format(percent="5%")
     if label == ">95%":
-        return "in more than 95% of the deals"
-    return f"in about {label} of the deals"
+        # Translators: percent is "95%".
+        return _("in more than {percent} of the deals").format(percent="95%")
+    # Translators: percent is a chance such as "85%".
+    return _("in about {percent} of the deals").format(percent=label)
 
 
-def _counted(n: int, one: str, many: str) -> str:
-    return f"{'one' if n == 1 else n} {one if n == 1 else many}"
+def _tricks(n: int) -> str:
+    """``one trick``, ``3 tricks``."""
+    return ngettext("one trick", "{n} tricks", n).format(n=n)
 
 
 def hand_words(hand: Sequence[Card], trump: Suit | None) -> str:
@@ -337,38 +347,61 @@ def hand_words(hand: Sequence[Card], trump: Suit | None) -> str:
     cards = sorted(hand, key=order.index)
     if trump is None:
         aces = [c for c in cards if c.rank is Rank.ACE]
-        joker = "the Joker" if JOKER in cards else "not the Joker"
+        joker = JOKER in cards
         if not aces:
-            return f"you hold {joker} and no ace"
-        return f"you hold {joker} and {_counted(len(aces), 'ace', 'aces')} ({join_and(a.text for a in aces)})"
+            return (
+                _("you hold the Joker and no ace")
+                if joker
+                else _("you hold not the Joker and no ace")
+            )
+        # Translators: aces is "one ace" or "2 aces", cards the aces ("A♠ and A♥").
+        message = (
+            _("you hold the Joker and {aces} ({cards})")
+            if joker
+            else _("you hold not the Joker and {aces} ({cards})")
+        )
+        return message.format(
+            aces=ngettext("one ace", "{n} aces", len(aces)).format(n=len(aces)),
+            cards=join_and(a.text for a in aces),
+        )
     trumps = [c for c in cards if EFF[tk][c.index] == tk]
     aces = [c for c in cards if c.rank is Rank.ACE and EFF[tk][c.index] != tk]
-    held = (
-        f"{_counted(len(trumps), 'trump', 'trumps')} ({join_and(card_words(c) for c in trumps)})"
-        if trumps
-        else "no trumps"
-    )
-    side = (
-        f"{_counted(len(aces), 'side ace', 'side aces')} ({join_and(a.text for a in aces)})"
-        if aces
-        else "no side ace"
-    )
-    return f"you hold {held} and {side}"
+    # Translators: a count of trumps ("one trump", "4 trumps"), followed by the cards.
+    held = ngettext("one trump", "{n} trumps", len(trumps)).format(n=len(trumps))
+    # Translators: a count of aces of the suits that are not trumps.
+    side = ngettext("one side ace", "{n} side aces", len(aces)).format(n=len(aces))
+    trump_cards = join_and(card_words(c) for c in trumps)
+    ace_cards = join_and(a.text for a in aces)
+    if trumps and aces:
+        # Translators: trumps is "4 trumps", trump_cards those cards ("the Joker, J♥ and
+        # A♥"), aces "one side ace", ace_cards those aces ("A♠").
+        message = _("you hold {trumps} ({trump_cards}) and {aces} ({ace_cards})")
+    elif trumps:
+        message = _("you hold {trumps} ({trump_cards}) and no side ace")
+    elif aces:
+        message = _("you hold no trumps and {aces} ({ace_cards})")
+    else:
+        message = _("you hold no trumps and no side ace")
+    return message.format(trumps=held, trump_cards=trump_cards, aces=side, ace_cards=ace_cards)
 
 
 def trump_words(trump: Suit | None) -> str:
     """A trump in a sentence: ``hearts`` or ``no trump``."""
-    return trump.plural if trump is not None else "no trump"
+    return trump.plural if trump is not None else _("no trump")
 
 
 def _with(trump: Suit | None) -> str:
-    return f"with {trump.plural} as trumps" if trump is not None else "in no trump"
+    """``with hearts as trumps``, ``in no trump``: the trump a sentence speaks of."""
+    if trump is None:
+        return _("in no trump")
+    # Translators: a phrase inside a sentence; trumps is a suit's name (hearts).
+    return _("with {trumps} as trumps").format(trumps=trump.plural)
 
 
 def _bid_words(bid: Bid, rules: Rules) -> str:
     """``a bid of 3``, ``Little Pepper``, ``Big Pepper``."""
     name = bid_name(bid.tricks, bid.big, rules)
-    return name if not name[0].isdigit() else f"a bid of {name}"
+    return name if not name[0].isdigit() else _("a bid of {bid}").format(bid=name)
 
 
 def action_label(action: Bid | Pass, rules: Rules) -> str:
@@ -378,9 +411,10 @@ def action_label(action: Bid | Pass, rules: Rules) -> str:
     'Big Pepper'
     """
     if isinstance(action, Pass):
-        return "Pass"
+        return pgettext("button", "Pass")
     name = bid_name(action.tricks, action.big, rules)
-    return f"Bid {name}" if name[0].isdigit() else name
+    # Translators: a button: bid a number of tricks ("Bid 3").
+    return pgettext("button", "Bid {bid}").format(bid=name) if name[0].isdigit() else name
 
 
 def action_value(action: Bid | Pass) -> str:
@@ -391,21 +425,26 @@ def action_value(action: Bid | Pass) -> str:
 def _doing(action: Bid | Pass, rules: Rules) -> str:
     """``passing``, ``bidding 3``, ``Big Pepper``: an action as a sentence's subject."""
     if isinstance(action, Pass):
-        return "passing"
+        return _("passing")
     name = bid_name(action.tricks, action.big, rules)
-    return f"bidding {name}" if name[0].isdigit() else name
+    # Translators: an action as the subject of a sentence ("bidding 3 would do as well");
+    # bid is a number, or several ("2, 3 or 4").
+    return _("bidding {bid}").format(bid=name) if name[0].isdigit() else name
 
 
 def _doing_list(actions: Sequence[Bid | Pass], rules: Rules) -> str:
     """``bidding 2, 3 or 4``, ``passing or bidding 5``: several actions in a sentence."""
     from .explain import join_and
 
-    words = [_doing(a, rules) for a in actions]
-    numbers = [w.removeprefix("bidding ") for w in words if w.startswith("bidding ")]
-    rest = [w for w in words if not w.startswith("bidding ")]
+    def numbered(a: Bid | Pass) -> bool:
+        return isinstance(a, Bid) and bid_name(a.tricks, a.big, rules)[0].isdigit()
+
+    numbers = [a for a in actions if isinstance(a, Bid) and numbered(a)]
     if len(numbers) > 1:
-        return join_and([*rest, "bidding " + join_and(numbers, "or")], "or")
-    return join_and(words, "or")
+        rest = [_doing(a, rules) for a in actions if not numbered(a)]
+        names = join_and((bid_name(a.tricks, a.big, rules) for a in numbers), "or")
+        return join_and([*rest, _("bidding {bid}").format(bid=names)], "or")
+    return join_and((_doing(a, rules) for a in actions), "or")
 
 
 def _signed(points: float) -> str:
@@ -454,7 +493,8 @@ class BidStudy:
             if o.trump is trump:
                 return o
         raise InvalidDataError(
-            f"{trump_words(trump)} is not a trump these rules allow", rule="naming trump"
+            _("{trump} is not a trump these rules allow").format(trump=trump_words(trump)),
+            rule="naming trump",
         )
 
     def chance_to_make(self, bid: Bid) -> float:
@@ -476,39 +516,65 @@ class BidStudy:
     def comment(self, action: Bid | Pass) -> str:
         """What ``action`` is worth, in one sentence."""
         if action not in self.values:
+            # Translators: choice is a button's label in lower case ("bid 3", "pass").
             raise IllegalActionError(
-                f"{action_label(action, self.rules).lower()} is not a choice here",
+                _("{choice} is not a choice here").format(
+                    choice=action_label(action, self.rules).lower()
+                ),
                 rule="bidding",
             )
         n = self.samples
         if isinstance(action, Pass):
             if self.forced_by_pass:
                 forced = Bid(self.seat, FORCED_BID)
-                return (
-                    f"Pass: the other three passed, so you would then have to bid {FORCED_BID}, "
-                    f"worth about {_signed(self.points[action])} points on average "
-                    f"({chance_words(self.chance_to_make(forced), n)} your side takes "
-                    f"{FORCED_BID} tricks)."
+                # Translators: forced is the bid a player is made to bid (3), points an
+                # average such as "+0.4", chance how often ("in about 60% of the deals").
+                return _(
+                    "Pass: the other three passed, so you would then have to bid {forced}, "
+                    "worth about {points} points on average ({chance} your side takes "
+                    "{forced} tricks)."
+                ).format(
+                    forced=FORCED_BID,
+                    points=_signed(self.points[action]),
+                    chance=chance_words(self.chance_to_make(forced), n),
                 )
             if self.partner_high and self.high_bid is not None:
-                return (
-                    f"Pass: your partner's {bid_name(self.high_bid.tricks, self.high_bid.big, self.rules)} "
-                    "stands and your side plays the hand anyway."
-                )
-            return "Pass: no risk, and your side scores nothing as makers."
+                # Translators: bid is partner's bid (3, Little Pepper).
+                return _(
+                    "Pass: your partner's {bid} stands and your side plays the hand anyway."
+                ).format(bid=bid_name(self.high_bid.tricks, self.high_bid.big, self.rules))
+            return _("Pass: no risk, and your side scores nothing as makers.")
         trump = self.trumps[action]
         p = self.chance_to_make(action)
-        what = (
-            "takes all six tricks"
-            if action.tricks == 6
-            else f"takes at least {_counted(action.tricks, 'trick', 'tricks')}"
-        )
-        doubled = ", the result doubled" if action.big else ""
-        return (
-            f"{action_label(action, self.rules)}: {_with(trump)} your side {what} "
-            f"{chance_words(p, n)}{doubled}: worth about {_signed(self.points[action])} "
-            "points on average."
-        )
+        values = {
+            "bid": action_label(action, self.rules),
+            "trump": _with(trump),
+            "chance": chance_words(p, n),
+            "points": _signed(self.points[action]),
+            "n": action.tricks,
+        }
+        # Translators: bid is a button's label ("Bid 3", "Big Pepper"), trump a phrase
+        # ("with hearts as trumps"), chance how often ("in about 60% of the deals"),
+        # points an average such as "+0.4".
+        if action.big:
+            message = _(
+                "{bid}: {trump} your side takes all six tricks {chance}, the result doubled: "
+                "worth about {points} points on average."
+            )
+        elif action.tricks == 6:
+            message = _(
+                "{bid}: {trump} your side takes all six tricks {chance}: worth about {points} "
+                "points on average."
+            )
+        else:
+            message = ngettext(
+                "{bid}: {trump} your side takes at least one trick {chance}: worth about "
+                "{points} points on average.",
+                "{bid}: {trump} your side takes at least {n} tricks {chance}: worth about "
+                "{points} points on average.",
+                action.tricks,
+            )
+        return message.format(**values)
 
 
 def _pass_forces(view: PlayerView) -> bool:
@@ -529,23 +595,36 @@ def _check_study_args(view: object, samples: object) -> PlayerView:
     if not isinstance(view, PlayerView):
         raise InvalidDataError(f"a bid study needs a PlayerView, got {shown(view)}")
     if view.phase is not Phase.AUCTION:
+        # Translators: phase is the stage of the hand, in English (trump, discard, play).
         raise WrongPhaseError(
-            f"there is no bid to make: the auction is over (the hand is at {view.phase.value})",
+            _("there is no bid to make: the auction is over (the hand is at {phase})").format(
+                phase=view.phase.value
+            ),
             rule="bidding",
         )
     if view.to_move is not view.seat or not view.legal_actions:
-        who = view.to_move.word if view.to_move is not None else "nobody"
+        if view.to_move is None:
+            message = _("it is not {seat}'s turn to bid: nobody is to speak")
+        else:
+            # Translators: seat is the seat studied, who the seat whose turn it is.
+            message = _("it is not {seat}'s turn to bid: {who} is to speak")
         raise OutOfTurnError(
-            f"it is not {view.seat.word}'s turn to bid: {who} is to speak", rule="bidding"
+            message.format(
+                seat=view.seat.word, who=view.to_move.word if view.to_move is not None else ""
+            ),
+            rule="bidding",
         )
     if (
         isinstance(samples, bool)
         or not isinstance(samples, int)
         or not STUDY_SAMPLES <= samples <= MAX_STUDY_SAMPLES
     ):
+        # Translators: low and high are the bounds (48, 1000), got what was given.
         raise InvalidDataError(
-            f"a bid study weighs {STUDY_SAMPLES} to {MAX_STUDY_SAMPLES} deals of the unseen "
-            f"cards (fewer cannot give the chances to the nearest 5%), got {shown(samples)}"
+            _(
+                "a bid study weighs {low} to {high} deals of the unseen cards (fewer cannot "
+                "give the chances to the nearest 5%), got {got}"
+            ).format(low=STUDY_SAMPLES, high=MAX_STUDY_SAMPLES, got=shown(samples))
         )
     return view
 
@@ -579,7 +658,9 @@ def bid_study(
     """
     view = _check_study_args(view, samples)
     if not isinstance(margin, int | float) or isinstance(margin, bool):
-        raise InvalidDataError(f"margin is a number of points, got {shown(margin)}")
+        raise InvalidDataError(
+            _("margin is a number of points, got {got}").format(got=shown(margin))
+        )
     rng = rng if isinstance(rng, random.Random) else random.Random(rng)
     odds = tuple(contract_odds(view, trump_options(view.rules), samples, rng))
     return weigh_calls(view, odds, samples, margin=margin)
@@ -615,13 +696,13 @@ def weigh_calls(
     trumps: dict[Bid | Pass, Suit | None] = {}
     values: dict[Bid | Pass, float] = {}
     for b in bids:
-        pts, trump, _ = weigh(b)
+        pts, trump, _mean = weigh(b)
         points[b], trumps[b] = pts, trump
         risk = 0.0 if (forced_by_pass or forced_now) else margin
         values[b] = pts - risk - (BIG_PEPPER_EDGE if b.big else 0.0)
     for p in passes:
         if forced_by_pass:
-            pts, trump, _ = weigh(Bid(view.seat, FORCED_BID))
+            pts, trump, _mean = weigh(Bid(view.seat, FORCED_BID))
             points[p], trumps[p] = pts, trump
             values[p] = pts
         else:
@@ -650,6 +731,14 @@ def weigh_calls(
     return replace(study, reason=_study_reason(view, study))
 
 
+def _full_stop(text: str) -> str:
+    """``text`` ending as a sentence ends (a full stop added where it has none)."""
+    if not text or text.endswith("."):
+        return text
+    # Translators: a sentence and the mark that ends it (Thai: no mark).
+    return pgettext("full stop", "{sentence}.").format(sentence=text)
+
+
 def _study_reason(view: PlayerView, study: BidStudy) -> str:
     """The advice in card terms: the trump, the cards, the chance, and the principle."""
     from .principles import reasons_for
@@ -659,12 +748,14 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
     action = study.action
     legal = study.legal
     if len(legal) == 1:
-        only = "Pass" if isinstance(action, Pass) else action_label(action, rules)
         if view.forced_bid and isinstance(action, Bid):
             said = reasons_for(view, action)
             if said:
                 return said[0].text
-        return f"{only}: it is the only legal choice."
+        # Translators: choice is a button's label ("Pass", "Bid 3").
+        return _("{choice}: it is the only legal choice.").format(
+            choice=action_label(action, rules)
+        )
     bids = [a for a in legal if isinstance(a, Bid)]
     cheapest = min((b for b in bids if not b.big), key=lambda b: b.level, default=None)
     parts: list[str] = []
@@ -672,36 +763,64 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
         trump = study.trumps[action]
         odds = study.odds_for(trump)
         p = study.chance_to_make(action)
+        # Translators: bid is a button's label ("Bid 3"), trump a phrase ("with hearts as
+        # trumps"), hand what the hand holds ("you hold 4 trumps (...) and one side ace
+        # (A♠)"), chance how often ("in about 85% of the deals"), mean a number of tricks
+        # such as 3.4.
         parts.append(
-            f"{action_label(action, rules)}: {_with(trump)} {hand_words(study.hand, trump)}; "
-            f"your side takes at least {_counted(action.tricks, 'trick', 'tricks')} "
-            f"{chance_words(p, n)} of the unseen cards, {odds.mean:.1f} tricks on average."
+            ngettext(
+                "{bid}: {trump} {hand}; your side takes at least one trick {chance} of the "
+                "unseen cards, {mean} tricks on average.",
+                "{bid}: {trump} {hand}; your side takes at least {n} tricks {chance} of the "
+                "unseen cards, {mean} tricks on average.",
+                action.tricks,
+            ).format(
+                bid=action_label(action, rules),
+                trump=_with(trump),
+                hand=hand_words(study.hand, trump),
+                n=action.tricks,
+                chance=chance_words(p, n),
+                mean=f"{odds.mean:.1f}",
+            )
         )
         if action.big:
             assert cheapest is not None
+            # Translators: points and other are averages such as "+1.2", bid the cheapest
+            # bid ("a bid of 3", "Little Pepper").
             parts.append(
-                f"Big Pepper doubles the result: it is worth about "
-                f"{_signed(study.points[action])} points on average, against "
-                f"{_signed(study.points[cheapest])} for {_bid_words(cheapest, rules)}. "
-                "Bid Big Pepper."
+                _(
+                    "Big Pepper doubles the result: it is worth about {points} points on "
+                    "average, against {other} for {bid}. Bid Big Pepper."
+                ).format(
+                    points=_signed(study.points[action]),
+                    other=_signed(study.points[cheapest]),
+                    bid=_bid_words(cheapest, rules),
+                )
             )
         else:
             high = study.high_bid
             if study.partner_high and high is not None:
+                # Translators: seat is the partner, bid the partner's bid (3, Little Pepper).
                 parts.append(
-                    f"{high.seat.word}, your partner, holds the auction with "
-                    f"{bid_name(high.tricks, high.big, rules)}; outbidding a partner pays only "
-                    "with a strong hand, and this one is."
+                    _(
+                        "{seat}, your partner, holds the auction with {bid}; outbidding a "
+                        "partner pays only with a strong hand, and this one is."
+                    ).format(seat=high.seat.word, bid=bid_name(high.tricks, high.big, rules))
                 )
             # Every principle the bid follows (holding the Joker: bid before you are
             # forced; always: the cheapest bid that wins the auction), the bid said once.
-            close_words = f" Bid {bid_name(action.tricks, action.big, rules)}."
-            texts = [r.text.removesuffix(close_words) for r in reasons_for(view, action)]
-            if not any("whatever it bid" in t for t in texts):
+            # Translators: the last sentence of a bid's reasons (bid: 3, Little Pepper).
+            closing = _("Bid {bid}.").format(bid=bid_name(action.tricks, action.big, rules))
+            reasons = reasons_for(view, action)
+            texts = [r.text.removesuffix(closing).rstrip() for r in reasons]
+            if not any(r.principle.key == "bid-cheapest" for r in reasons):
                 texts.append(
-                    "A side that makes its bid scores one point per trick it takes, whatever it bid"
+                    _(
+                        "A side that makes its bid scores one point per trick it takes, "
+                        "whatever it bid."
+                    )
                 )
-            parts.append(" ".join(t.rstrip(".") + "." for t in texts) + close_words)
+            parts.append(" ".join([*(_full_stop(t) for t in texts), closing]))
     else:
         # The bid that would have to be made (the cheapest, or Big Pepper if only it is
         # left), and the trump that gives it the best chance.
@@ -711,51 +830,103 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
         else:
             best_odds = max(study.odds, key=lambda o: (o.chances[target.tricks - 1], o.mean))
         trump = best_odds.trump
+        # Translators: trump is a trump (hearts, no trump), with a phrase ("with hearts
+        # as trumps"), hand what the hand holds ("you hold 2 trumps (...) and no side ace").
         parts.append(
-            f"Pass: your best trump would be {trump_words(trump)}, and {_with(trump)} "
-            f"{hand_words(study.hand, trump)}."
+            _("Pass: your best trump would be {trump}, and {with_trump} {hand}.").format(
+                trump=trump_words(trump),
+                with_trump=_with(trump),
+                hand=hand_words(study.hand, trump),
+            )
         )
         if target is not None:
             p = best_odds.chances[target.tricks - 1]
             worth = expected_points(best_odds.tricks, points_table(rules, target))
-            need = _counted(target.tricks, "trick", "tricks")
             high = study.high_bid
+            chance = chance_words(p, n)
             if study.partner_high and high is not None:
+                # Translators: seat is the partner, bid the partner's bid (3, Little Pepper).
                 parts.append(
-                    f"{high.seat.word}, your partner, already holds the auction with "
-                    f"{bid_name(high.tricks, high.big, rules)}, and your side plays the hand "
-                    "either way: outbidding your partner only pays with a much stronger hand."
+                    _(
+                        "{seat}, your partner, already holds the auction with {bid}, and your "
+                        "side plays the hand either way: outbidding your partner only pays "
+                        "with a much stronger hand."
+                    ).format(seat=high.seat.word, bid=bid_name(high.tricks, high.big, rules))
                 )
+                # Translators: bid is "a bid of 3" or "Little Pepper", chance how often
+                # ("in about 40% of the deals"), points an average such as "-0.6".
                 parts.append(
-                    f"{capitalised(_bid_words(target, rules))} would be made {chance_words(p, n)}, "
-                    f"worth about {_signed(worth)} points on average."
+                    capitalised(
+                        _(
+                            "{bid} would be made {chance}, worth about {points} points on average."
+                        ).format(
+                            bid=_bid_words(target, rules), chance=chance, points=_signed(worth)
+                        )
+                    )
                 )
             else:
-                goal = (
-                    f"To outbid {high.seat.word}'s {bid_name(high.tricks, high.big, rules)}"
-                    if high is not None
-                    else "To take the auction"
-                )
-                if worth < -0.05:
-                    verdict = f"would lose about {abs(worth):.1f} points on average"
-                elif worth < 0.05:
-                    verdict = "would gain nothing on average, not worth the risk"
-                else:
-                    verdict = (
-                        f"would win only about {_signed(worth)} points on average, not "
-                        "worth the risk"
+                if high is not None:
+                    # Translators: seat and bid are the high bid (North's 3); chance how
+                    # often ("in about 40% of the deals").
+                    goal = ngettext(
+                        "To outbid {seat}'s {bid} your side must take at least one trick, "
+                        "which it does {chance}",
+                        "To outbid {seat}'s {bid} your side must take at least {n} tricks, "
+                        "which it does {chance}",
+                        target.tricks,
+                    ).format(
+                        seat=high.seat.word,
+                        bid=bid_name(high.tricks, high.big, rules),
+                        n=target.tricks,
+                        chance=chance,
                     )
-                parts.append(
-                    f"{goal} your side must take at least {need}, which it does "
-                    f"{chance_words(p, n)}: {_bid_words(target, rules)} {verdict}."
-                )
+                else:
+                    # Translators: chance is how often ("in about 40% of the deals").
+                    goal = ngettext(
+                        "To take the auction your side must take at least one trick, which "
+                        "it does {chance}",
+                        "To take the auction your side must take at least {n} tricks, which "
+                        "it does {chance}",
+                        target.tricks,
+                    ).format(n=target.tricks, chance=chance)
+                bid_words = _bid_words(target, rules)
+                # Translators: bid is "a bid of 3" or "Little Pepper"; points a number
+                # of points such as 0.8.
+                if worth < -0.05:
+                    verdict = _("{bid} would lose about {points} points on average").format(
+                        bid=bid_words, points=f"{abs(worth):.1f}"
+                    )
+                elif worth < 0.05:
+                    verdict = _("{bid} would gain nothing on average, not worth the risk").format(
+                        bid=bid_words
+                    )
+                else:
+                    verdict = _(
+                        "{bid} would win only about {points} points on average, not worth the risk"
+                    ).format(bid=bid_words, points=_signed(worth))
+                # Translators: reason is a clause ("To take the auction your side must
+                # take ..."), result the clause that follows from it.
+                parts.append(_("{reason}: {result}.").format(reason=goal, result=verdict))
     others = [a for a in study.good if a != action]
     if others:
         amounts = sorted({_signed(study.points[a]) for a in others}, key=float)
-        span = amounts[0] if len(amounts) == 1 else f"{amounts[0]} to {amounts[-1]}"
+        # Translators: a range of points, such as "+0.2 to +0.4".
+        span = (
+            amounts[0]
+            if len(amounts) == 1
+            else _("{low} to {high}").format(low=amounts[0], high=amounts[-1])
+        )
+        # Translators: others are actions ("passing", "bidding 2 or 3"), span points
+        # ("+0.2 to +0.4"), points the advice's points, action the advice ("bidding 1").
         parts.append(
-            f"It is close: {_doing_list(others, rules)} would do about "
-            f"as well (about {span} points on average, against "
-            f"{_signed(study.points[action])} for {_doing(action, rules)})."
+            _(
+                "It is close: {others} would do about as well (about {span} points on "
+                "average, against {points} for {action})."
+            ).format(
+                others=_doing_list(others, rules),
+                span=span,
+                points=_signed(study.points[action]),
+                action=_doing(action, rules),
+            )
         )
     return " ".join(parts)

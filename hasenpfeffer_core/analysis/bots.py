@@ -24,6 +24,8 @@ from typing import Protocol
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import DECK, SUITS, Card, Rank, Suit
+from ..engine.i18n import gettext as _
+from ..engine.i18n import ngettext, pgettext
 from ..engine.rules import BiddingScale
 from ..engine.seats import SEATS
 from ..engine.tricks import EFF, ORDERS, SUIT_MASK, WIN, trump_key, winner_index
@@ -167,12 +169,12 @@ class RuleOfThumbPlayer:
         if view.rules.no_trump:
             options.append(None)
         scored = [(estimate_tricks(cards, t), i, t) for i, t in enumerate(options)]
-        value, _, trump = max(scored, key=lambda x: (x[0], -x[1]))
+        value, _i, trump = max(scored, key=lambda x: (x[0], -x[1]))
         return trump, value
 
     def _bid(self, view: PlayerView) -> Action:
         legal = view.legal_actions
-        _, value = self.best_trump(view.hand, view)
+        _trump, value = self.best_trump(view.hand, view)
         if view.rules.widow:
             value += 0.3  # the widow usually helps a little
         bids = [a for a in legal if isinstance(a, Bid)]
@@ -190,7 +192,7 @@ class RuleOfThumbPlayer:
         return affordable[0]  # the cheapest bid that outbids
 
     def _trump(self, view: PlayerView) -> Action:
-        trump, _ = self.best_trump(view.hand, view)
+        trump, _value = self.best_trump(view.hand, view)
         for a in view.legal_actions:
             if isinstance(a, NameTrump) and a.suit is trump:
                 return a
@@ -433,7 +435,9 @@ class FairExpert:
             raise ValueError("there is nothing to decide: it is not this seat's turn")
         if len(legal) == 1:
             only = legal[0]
-            return Advice(only, f"{_describe(only)}: it is the only legal choice.")
+            # Translators: {action} is what to do, as "Play 9♠".
+            reason = _("{action}: it is the only legal choice.").format(action=_describe(only))
+            return Advice(only, reason)
         first = legal[0]
         if isinstance(first, Play):
             return self._advise_play(view)
@@ -444,7 +448,7 @@ class FairExpert:
         if isinstance(first, Pass | Bid):
             return self._advise_bid(view)
         action = self._thumb.choose(view)
-        return Advice(action, f"{_describe(action)}: a rule-of-thumb decision.")
+        return Advice(action, _thumb_reason(action))
 
     # --- what tricks are worth -------------------------------------------------------
 
@@ -487,7 +491,7 @@ class FairExpert:
         n = 0
         # The first trick is by far the costliest to solve: it weighs half as many deals.
         budget = self.samples if view.tricks else max(4, self.samples // 2)
-        for _ in range(budget):
+        for _sample in range(budget):
             masks = sample_hidden(view, self._rng)
             if masks is None:
                 continue
@@ -500,7 +504,7 @@ class FairExpert:
                 break  # half the deals leave no doubt: the rest would not change the card
         thumb = self._thumb.choose(view)
         if n == 0:
-            return Advice(thumb, f"{_describe(thumb)}: a rule-of-thumb decision.")
+            return Advice(thumb, _thumb_reason(thumb))
         avg: dict[Action, float] = {a: totals[a.card.index] / n for a in plays}
         pts: dict[Action, float] = {a: worth[a.card.index] / n for a in plays}
         best = max(pts.values())
@@ -559,10 +563,27 @@ class FairExpert:
         others = ", ".join(
             f"{trump_words(o.trump)} {o.mean:.1f}" for o in ranked if o.trump is not best.suit
         )
-        named = trump_words(best.suit)
-        reason = (
-            f"Name {named}: with {named} as trumps the hand takes {tricks[best]:.1f} tricks "
-            f"on average over {self.bid_samples} deals (next: {others})."
+        n = self.bid_samples
+        if best.suit is None:
+            # Translators: {tricks} is an average ("3.4"); {others} lists the other trumps with
+            # their averages ("spades 2.9, clubs 2.1").
+            text = ngettext(
+                "Name no trump: with no trump as trumps the hand takes {tricks} tricks on "
+                "average over {n} deal (next: {others}).",
+                "Name no trump: with no trump as trumps the hand takes {tricks} tricks on "
+                "average over {n} deals (next: {others}).",
+                n,
+            )
+        else:
+            text = ngettext(
+                "Name {trump}: with {trump} as trumps the hand takes {tricks} tricks on "
+                "average over {n} deal (next: {others}).",
+                "Name {trump}: with {trump} as trumps the hand takes {tricks} tricks on "
+                "average over {n} deals (next: {others}).",
+                n,
+            )
+        reason = text.format(
+            trump=trump_words(best.suit), tricks=f"{tricks[best]:.1f}", n=n, others=others
         )
         values = sorted(worth.values(), reverse=True)
         close = len(values) > 1 and values[0] - values[1] < CLOSE_POINTS
@@ -584,10 +605,14 @@ class FairExpert:
         order = ORDERS[tk]
         best = max(candidates, key=lambda a: (worth[a], tricks[a], order.index(a.card)))
         assert isinstance(best, Discard)
-        reason = (
-            f"Discard {best.card.text}: keeping the other six takes {tricks[best]:.1f} tricks "
-            f"on average over {self.bid_samples} deals, the most of any discard."
-        )
+        # Translators: {tricks} is an average number of tricks ("3.4").
+        reason = ngettext(
+            "Discard {card}: keeping the other six takes {tricks} tricks on average over {n} "
+            "deal, the most of any discard.",
+            "Discard {card}: keeping the other six takes {tricks} tricks on average over {n} "
+            "deals, the most of any discard.",
+            self.bid_samples,
+        ).format(card=best.card.text, tricks=f"{tricks[best]:.1f}", n=self.bid_samples)
         values = sorted(worth.values(), reverse=True)
         close = len(values) > 1 and values[0] - values[1] < CLOSE_POINTS
         return Advice(best, reason, tricks, self.bid_samples, worth, close)
@@ -628,20 +653,33 @@ def _likely_trumps(view: PlayerView, cards: Sequence[Card], keep: int) -> list[S
 def action_words(action: Action) -> str:
     """The action as a teacher says it to the player: "play 9♠", "bid 3", "pass"."""
     if isinstance(action, Play):
-        return f"play {action.card.text}"
+        return _("play {card}").format(card=action.card.text)
     if isinstance(action, Pass):
-        return "pass"
+        # Translators: what to do in the auction, as a hint says it ("Pass.").
+        return pgettext("action", "pass")
     if isinstance(action, Bid):
-        return f"bid {action.label}"
+        if action.big:
+            # Translators: "big-pepper" is how the bid is typed; say "Big Pepper" as your
+            # language names the bid.
+            return _("bid big-pepper")
+        # Translators: {bid} is the bid, a number of tricks ("3").
+        return _("bid {bid}").format(bid=action.label)
     if isinstance(action, NameTrump):
-        return f"name {action.suit.plural if action.suit else 'no trump'} as trumps"
+        if action.suit is None:
+            return _("name no trump as trumps")
+        return _("name {suit} as trumps").format(suit=action.suit.plural)
     if isinstance(action, Discard):
-        return f"discard {action.card.text}"
-    return "go alone" if action.alone else "play with your partner"
+        return _("discard {card}").format(card=action.card.text)
+    return _("go alone") if action.alone else _("play with your partner")
 
 
 def _describe(action: Action) -> str:
     return capitalised(action_words(action))
+
+
+def _thumb_reason(action: Action) -> str:
+    # Translators: {action} is what to do, as "Play 9♠".
+    return _("{action}: a rule-of-thumb decision.").format(action=_describe(action))
 
 
 def _play_reason(action: Action, avg: Mapping[Action, float], n: int, done: int) -> str:
@@ -652,16 +690,29 @@ def _play_reason(action: Action, avg: Mapping[Action, float], n: int, done: int)
         key=lambda kv: -kv[1],
     )
     equal = [a for a, v in avg.items() if a is not action and abs(v - best) <= 0.05]
-    head = (
-        f"Play {action.card.text}: over {n} deals of the unseen cards that fit what you "
-        f"have seen, your side takes {best:.1f} of the {6 - done} tricks left on average"
-    )
+    # Translators: {tricks} is an average ("2.5"); {left} the tricks still to play (2 to 6).
+    head = ngettext(
+        "Play {card}: over {n} deal of the unseen cards that fit what you have seen, your side "
+        "takes {tricks} of the {left} tricks left on average",
+        "Play {card}: over {n} deals of the unseen cards that fit what you have seen, your "
+        "side takes {tricks} of the {left} tricks left on average",
+        n,
+    ).format(card=action.card.text, n=n, tricks=f"{best:.1f}", left=6 - done)
     if not worse:
-        return head + "; every legal card does as well, so keep your better cards."
+        # Translators: {head} is "Play 9♠: over 24 deals ..., your side takes 2.5 of the 4
+        # tricks left on average"; {card} another card, {tricks} its average.
+        return _("{head}; every legal card does as well, so keep your better cards.").format(
+            head=head
+        )
     w_action, w_value = worse[0]
     assert isinstance(w_action, Play)
-    tail = f"; {w_action.card.text} would take {w_value:.1f}"
+    words = {"head": head, "card": w_action.card.text, "tricks": f"{w_value:.1f}"}
     if equal:
         same = [a.card.text for a in equal if isinstance(a, Play)]
-        tail += f" ({join_and(same)} {'does' if len(same) == 1 else 'do'} as well)"
-    return head + tail + "."
+        # Translators: {cards} are the cards that take as many as the card played.
+        return ngettext(
+            "{head}; {card} would take {tricks} ({cards} does as well).",
+            "{head}; {card} would take {tricks} ({cards} do as well).",
+            len(same),
+        ).format(cards=join_and(same), **words)
+    return _("{head}; {card} would take {tricks}.").format(**words)

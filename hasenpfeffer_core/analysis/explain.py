@@ -2,7 +2,7 @@
 
 Every face of the project (quizzes, widgets, the docs site, the terminal) takes
 its explanations from here, as structured data a widget can highlight and as
-plain English.
+sentences in the learner's language (:mod:`~hasenpfeffer_core.engine.i18n`).
 
 >>> from hasenpfeffer_core import parse_cards as cs
 >>> e = explain_trick(cs("A♥ J♦ JK Q♥"), "H")
@@ -18,11 +18,14 @@ J♦ is the left bower: when hearts are trumps, the jack of the other red suit c
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ..engine.cards import JOKER, Card, Rank, Suit, parse_card, parse_trump, read_cards
+from ..engine.cards import JOKER, Card, Colour, Rank, Suit, parse_card, parse_trump, read_cards
+from ..engine.i18n import N_, ngettext, pgettext
+from ..engine.i18n import gettext as _
 from ..engine.rules import NoTrumpJoker
 from ..engine.tricks import (
     EFF,
@@ -47,16 +50,25 @@ __all__ = [
     "explain_plays",
     "explain_trick",
     "join_and",
+    "nth_card",
     "nth_highest",
     "ordinal",
     "ordinal_word",
+    "trumps_sentence",
 ]
 
 Trump = Suit | None
 
 
+def _english(message: str, translated: str) -> bool:
+    """Whether ``translated`` is ``message`` itself: English (or a language without a
+    translation for it), where the helpers below write places in English words."""
+    return translated == message
+
+
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` ...: for numbered places in a table or a list.
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ...: for numbered places in a table or a list
+    (in Italian ``1º``, in Thai ``ที่ 1``).
 
     Sentences use :func:`nth_highest` instead ("the third-highest card", never
     "the 3rd highest card").
@@ -64,6 +76,11 @@ def ordinal(n: int) -> str:
     >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
     """
+    # Translators: a numbered place in a table ("1st", "2nd", ...), n is the number.
+    # English adds st/nd/rd/th itself; write the form for every number, e.g. "{n}º".
+    message = pgettext("place in a table", "{n}th")
+    if not _english("{n}th", message):
+        return message.format(n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -93,7 +110,10 @@ _TENS: Final = {2: "twent", 3: "thirt", 4: "fort", 5: "fift"}
 
 
 def ordinal_word(n: int) -> str:
-    """A place in words: ``first``, ``second``, ``third`` ... up to ``fifty-ninth``.
+    """A place in English words: ``first``, ``second``, ``third`` ... up to ``fifty-ninth``.
+
+    English only: a sentence in any language names a place with :func:`nth_highest`
+    or :func:`nth_card`, which use these words in English and the number elsewhere.
 
     >>> [ordinal_word(n) for n in (1, 2, 3, 8, 12, 20, 21, 25)]
     ['first', 'second', 'third', 'eighth', 'twelfth', 'twentieth', 'twenty-first', 'twenty-fifth']
@@ -108,27 +128,109 @@ def ordinal_word(n: int) -> str:
     return f"{_TENS[tens]}y-{_ORDINAL_WORDS[ones - 1]}"
 
 
-def nth_highest(n: int, noun: str = "") -> str:
+#: The nouns :func:`nth_highest` counts: for each, "the highest ..." and "the nth-highest
+#: ...", one message each, so that every language words the place its own way (Italian
+#: ``la 3ª carta più alta``, Thai ``ไพ่ที่ใหญ่เป็นอันดับ 3``).
+_PLACES: Final = {
+    # Translators: a card's place counted from the top, n is 2, 3, 4 ... English
+    # writes the place in words ("the third-highest card").
+    "card": (N_("the highest card"), N_("the {n}-highest card")),
+    "trump": (N_("the highest trump"), N_("the {n}-highest trump")),
+    # Translators: a place among the trumps, with no noun after it ("X is a trump,
+    # the fourth-highest of the 8 trumps"); n is 2, 3, 4 ...
+    "": (N_("the highest"), N_("the {n}-highest")),
+}
+#: The same for a suit's cards ("the highest spade"): the suit is the placeholder.
+_SUIT_PLACES: Final = (
+    # Translators: a card's place in its suit; suit is a suit's name ("spades").
+    N_("the highest {suit}"),
+    # Translators: a card's place in its suit; n is 2, 3, 4 ..., suit a suit's name.
+    N_("the {n}-highest {suit}"),
+)
+#: The English nouns for one card of each suit, read as that suit by nth_highest.
+_SUIT_NOUNS: Final = {s.name.lower()[:-1]: s for s in Suit}
+
+
+def nth_highest(n: int, noun: str | Suit = "") -> str:
     """A place counted from the top, as a card player says it.
 
     The one helper every sentence uses for "the highest", "the second-highest",
-    "the third-highest" ..., with the noun after it when one is given.
+    "the third-highest" ..., with the noun after it when one is given: ``"card"``,
+    ``"trump"`` or a suit (a :class:`~hasenpfeffer_core.engine.cards.Suit`, or its
+    English singular, ``"spade"``). In English the place is in words; in Italian and
+    Thai each noun has its own message with the number.
 
     >>> nth_highest(1, "card"), nth_highest(2), nth_highest(3, "spade")
     ('the highest card', 'the second-highest', 'the third-highest spade')
-    >>> nth_highest(25, "card")
-    'the twenty-fifth-highest card'
+    >>> nth_highest(25, "card"), nth_highest(2, Suit.HEARTS)
+    ('the twenty-fifth-highest card', 'the second-highest heart')
     """
-    words = "the highest" if n == 1 else f"the {ordinal_word(n)}-highest"
-    return f"{words} {noun}" if noun else words
+    suit = noun if isinstance(noun, Suit) else _SUIT_NOUNS.get(noun)
+    if suit is not None:
+        first, nth = _SUIT_PLACES
+        if n == 1:
+            return _(first).format(suit=suit.singular)
+        message = _(nth)
+        if _english(nth, message):
+            return f"the {ordinal_word(n)}-highest {suit.singular}"
+        return message.format(n=n, suit=suit.singular)
+    assert isinstance(noun, str)
+    if noun not in _PLACES:  # a noun without its messages: English words
+        words = "the highest" if n == 1 else f"the {ordinal_word(n)}-highest"
+        return f"{words} {noun}" if noun else words
+    first, nth = _PLACES[noun]
+    if n == 1:
+        return _(first)
+    message = _(nth)
+    if _english(nth, message):
+        words = f"the {ordinal_word(n)}-highest"
+        return f"{words} {noun}" if noun else words
+    return message.format(n=n)
+
+
+def nth_card(n: int, *, yours: bool = False) -> str:
+    """A card's place in a row of cards: ``the third card``, or with ``yours``
+    ``your third card`` (Italian ``la 3ª carta``, Thai ``ไพ่ใบที่ 3``).
+
+    >>> nth_card(3), nth_card(1, yours=True)
+    ('the third card', 'your first card')
+    """
+    if yours:
+        # Translators: the learner's card at place n (1, 2, 3 ...) in the order they chose.
+        nth = N_("your card number {n}")
+        english = f"your {ordinal_word(n)} card"
+    else:
+        # Translators: the card at place n (1, 2, 3 ...) in a row of cards.
+        nth = N_("the card number {n}")
+        english = f"the {ordinal_word(n)} card"
+    message = _(nth)
+    return english if _english(nth, message) else message.format(n=n)
+
+
+#: How a list ends: "A, B and C", "A, B or C".
+_LAST: Final = {
+    # Translators: the end of a list, "A, B and C": first is all but the last item.
+    "and": N_("{first} and {last}"),
+    # Translators: the end of a list of choices, "A, B or C": first is all but the last.
+    "or": N_("{first} or {last}"),
+}
 
 
 def join_and(words: Iterable[str], last: str = "and") -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
+    """``A``, ``A and B``, ``A, B and C`` (``last="or"``: ``A, B or C``), in the
+    learner's language (Italian ``A, B e C``, Thai ``A, B และ C``).
+
+    >>> join_and(["A♠", "K♠", "the Joker"]), join_and(["pass", "3"], "or")
+    ('A♠, K♠ and the Joker', 'pass or 3')
+    """
     items = list(words)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+    # Translators: the comma between the items of a list ("A, B and C").
+    first = pgettext("list", ", ").join(items[:-1])
+    if last in _LAST:
+        return _(_LAST[last]).format(first=first, last=items[-1])
+    return f"{first} {last} {items[-1]}"
 
 
 def card_words(card: Card) -> str:
@@ -138,30 +240,49 @@ def card_words(card: Card) -> str:
     >>> card_words(JOKER), card_words(parse_card("JH"))
     ('the Joker', 'J♥')
     """
-    return "the Joker" if card is JOKER else card.text
+    return _("the Joker") if card is JOKER else card.text
 
 
-def _subject(card: Card) -> str:
-    """How a sentence starting with a card names it: ``The Joker`` or its short text."""
-    return "The Joker" if card is JOKER else card.text
+#: Opening brackets and quotes that may come before a sentence's first letter.
+_OPENING: Final = frozenset({"Ps", "Pi"})
 
 
 def capitalised(text: str) -> str:
-    """``text`` with its first letter a capital (the rest as it is)."""
-    return text[:1].upper() + text[1:]
+    """``text`` with its first letter a capital (the rest as it is).
+
+    An opening bracket or quote before the letter is skipped; a text that begins with
+    anything else (a card, a number, a Thai letter, which has no capital) is left as it
+    is.
+
+    >>> capitalised("the Joker wins"), capitalised("«il jolly»"), capitalised("10♥ led")
+    ('The Joker wins', '«Il jolly»', '10♥ led')
+    >>> capitalised("ไพ่ใบนี้"), capitalised("")
+    ('ไพ่ใบนี้', '')
+    """
+    i = 0
+    while i < len(text) and unicodedata.category(text[i]) in _OPENING:
+        i += 1
+    return text[:i] + text[i : i + 1].upper() + text[i + 1 :]
 
 
-def _trump_sentence(trump: Trump) -> str:
-    if trump is None:
-        return "There are no trumps."
-    return f"{capitalised(trump.plural)} are trumps."
+#: The sentence that names the trump, one per trump suit, and one for no trump.
+_TRUMP_SENTENCES: Final = {
+    Suit.SPADES: N_("Spades are trumps."),
+    Suit.HEARTS: N_("Hearts are trumps."),
+    Suit.DIAMONDS: N_("Diamonds are trumps."),
+    Suit.CLUBS: N_("Clubs are trumps."),
+    None: N_("There are no trumps."),
+}
 
 
-def _suit_words(code: int, tk: int) -> str:
-    if code == NO_TRUMP_KEY:
-        return "the Joker's"
-    suit = Suit(code)
-    return f"trumps ({suit.plural})" if code == tk else suit.plural
+def trumps_sentence(trump: Trump) -> str:
+    """``Hearts are trumps.``, ``There are no trumps.``: the sentence that opens an
+    explanation or a quiz question.
+
+    >>> trumps_sentence(Suit.CLUBS), trumps_sentence(None)
+    ('Clubs are trumps.', 'There are no trumps.')
+    """
+    return _(_TRUMP_SENTENCES[trump])
 
 
 # --- one card -------------------------------------------------------------------
@@ -178,6 +299,22 @@ class CardExplanation:
     place: int
     place_in_suit: int
     text: str
+
+
+#: The left bower's sentence, by the colour of the trump suit.
+_LEFT_BOWER_CARD: Final = {
+    # Translators: card is the left bower (J♦), trumps the trump suit's name (hearts),
+    # suit its printed suit (diamond), place its place ("the third-highest card"), jack
+    # the right bower (J♥).
+    Colour.RED: N_(
+        "{card} is the left bower: when {trumps} are trumps, the jack of the other red suit "
+        "counts as a trump, not a {suit}. It is {place}, after the Joker and {jack}."
+    ),
+    Colour.BLACK: N_(
+        "{card} is the left bower: when {trumps} are trumps, the jack of the other black suit "
+        "counts as a trump, not a {suit}. It is {place}, after the Joker and {jack}."
+    ),
+}
 
 
 def explain_card(card: Card | str, trump: Trump | str) -> CardExplanation:
@@ -202,61 +339,101 @@ def explain_card(card: Card | str, trump: Trump | str) -> CardExplanation:
     eff = None if code == NO_TRUMP_KEY else Suit(code)
     if role == CardRole.JOKER:
         if t is None:
-            text = (
+            text = _(
                 "In a no-trump hand the Joker belongs to no suit and beats every other card: "
-                f"it is {nth_highest(1, 'card')}."
+                "it is the highest card."
             )
         else:
-            text = (
-                f"The Joker is always the highest trump. With {t.plural} trumps it is above "
-                f"even the right bower ({Card(Rank.JACK, t).text}): it is "
-                f"{nth_highest(1, 'card')}."
-            )
+            # Translators: trumps is the trump suit's name (spades), jack the right bower (J♠).
+            text = _(
+                "The Joker is always the highest trump. With {trumps} trumps it is above "
+                "even the right bower ({jack}): it is the highest card."
+            ).format(trumps=t.plural, jack=Card(Rank.JACK, t).text)
     elif role == CardRole.RIGHT_BOWER:
         assert t is not None
-        text = (
-            f"{c.text} is the right bower: the jack of trumps ({t.plural}) is "
-            f"{nth_highest(2, 'trump')}, below only the Joker. It is "
-            f"{nth_highest(place, 'card')}."
-        )
+        # Translators: card is the right bower (J♥), trumps the trump suit's name
+        # (hearts), place its place among all cards ("the second-highest card").
+        text = _(
+            "{card} is the right bower: the jack of trumps ({trumps}) is the second-highest "
+            "trump, below only the Joker. It is {place}."
+        ).format(card=c.text, trumps=t.plural, place=nth_highest(place, "card"))
     elif role == CardRole.LEFT_BOWER:
         assert t is not None and c.suit is not None
-        text = (
-            f"{c.text} is the left bower: when {t.plural} are trumps, the jack of the other "
-            f"{t.colour.value} suit counts as a trump, not a {c.suit.singular}. It is "
-            f"{nth_highest(place, 'card')}, after the Joker and {Card(Rank.JACK, t).text}."
+        text = _(_LEFT_BOWER_CARD[t.colour]).format(
+            card=c.text,
+            trumps=t.plural,
+            suit=c.suit.singular,
+            place=nth_highest(place, "card"),
+            jack=Card(Rank.JACK, t).text,
         )
     elif role == CardRole.TRUMP:
         assert t is not None
-        if place_in_suit == len(same):
-            text = (
-                f"{c.text} is a trump, the lowest of the {len(same)} trumps, yet it beats every "
-                "card of the other suits."
-            )
+        n = len(same)
+        if place_in_suit == n:
+            text = ngettext(
+                "{card} is a trump, the lowest of the {n} trump, yet it beats every card of "
+                "the other suits.",
+                "{card} is a trump, the lowest of the {n} trumps, yet it beats every card of "
+                "the other suits.",
+                n,
+            ).format(card=c.text, n=n)
+        elif place_in_suit == 4:
+            # Translators: place is the card's place among the trumps ("the fourth-highest").
+            text = ngettext(
+                "{card} is a trump, {place} of the {n} trump, below the Joker and both "
+                "bowers: it beats every card of the other suits.",
+                "{card} is a trump, {place} of the {n} trumps, below the Joker and both "
+                "bowers: it beats every card of the other suits.",
+                n,
+            ).format(card=c.text, place=nth_highest(place_in_suit), n=n)
         else:
-            below = ", below the Joker and both bowers" if place_in_suit == 4 else ""
-            text = (
-                f"{c.text} is a trump, {nth_highest(place_in_suit)} of the {len(same)} "
-                f"trumps{below}: it beats every card of the other suits."
-            )
+            # Translators: place is the card's place among the trumps ("the fifth-highest").
+            text = ngettext(
+                "{card} is a trump, {place} of the {n} trump: it beats every card of the "
+                "other suits.",
+                "{card} is a trump, {place} of the {n} trumps: it beats every card of the "
+                "other suits.",
+                n,
+            ).format(card=c.text, place=nth_highest(place_in_suit), n=n)
     else:
         assert c.suit is not None
         suit = c.suit
         size = len(same)
-        missing = ""
-        if t is not None and suit is t.partner:
-            missing = f" This suit has only {size} cards: its jack is the left bower, a trump."
         higher = [x.text for x in same[: place_in_suit - 1]]
-        rank_text = nth_highest(place_in_suit, suit.singular)
+        rank = nth_highest(place_in_suit, suit)
         if higher:
-            rank_text += f" (below {join_and(higher)})"
-        beaters = "a trump" if t is not None else "the Joker"
-        if higher:
-            beaters = f"a higher {suit.singular} or {beaters}"
-        text = (
-            f"{c.text} is a plain card, {rank_text}. It can win a trick only when "
-            f"{suit.plural} are led and nobody plays {beaters}.{missing}"
-        )
+            # Translators: place is "the third-highest spade", cards the higher cards
+            # of the suit ("A♠ and K♠").
+            first = _("{card} is a plain card, {place} (below {cards}).").format(
+                card=c.text, place=rank, cards=join_and(higher)
+            )
+        else:
+            first = _("{card} is a plain card, {place}.").format(card=c.text, place=rank)
+        if higher and t is not None:
+            # Translators: suits is a suit's name (spades), suit one card of it (spade).
+            second = _(
+                "It can win a trick only when {suits} are led and nobody plays a higher "
+                "{suit} or a trump."
+            )
+        elif higher:
+            second = _(
+                "It can win a trick only when {suits} are led and nobody plays a higher "
+                "{suit} or the Joker."
+            )
+        elif t is not None:
+            second = _("It can win a trick only when {suits} are led and nobody plays a trump.")
+        else:
+            second = _("It can win a trick only when {suits} are led and nobody plays the Joker.")
+        sentences = [first, second.format(suits=suit.plural, suit=suit.singular)]
+        if t is not None and suit is t.partner:
+            sentences.append(
+                ngettext(
+                    "This suit has only {n} card: its jack is the left bower, a trump.",
+                    "This suit has only {n} cards: its jack is the left bower, a trump.",
+                    size,
+                ).format(n=size)
+            )
+        text = " ".join(sentences)
     return CardExplanation(c, t, role, eff, place, place_in_suit, text)
 
 
@@ -298,7 +475,7 @@ class TrickExplanation:
 
     @property
     def text(self) -> str:
-        """The explanation as plain English."""
+        """The explanation, its sentences one after the other."""
         return " ".join(self.sentences)
 
     @property
@@ -352,87 +529,142 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
             )
         )
     trumps_led = led_code == tk
-    sentences = [_trump_sentence(t)]
+    sentences = [trumps_sentence(t)]
     led_role = card_role(led, t)
     if led is JOKER and t is not None:
-        sentences.append("The Joker led: it is the highest trump, so trumps were led.")
+        sentences.append(_("The Joker led: it is the highest trump, so trumps were led."))
     elif led is JOKER:
-        sentences.append("The Joker led: it belongs to no suit, so nobody can follow it.")
+        sentences.append(_("The Joker led: it belongs to no suit, so nobody can follow it."))
     elif led_role == CardRole.LEFT_BOWER:
+        # Translators: card is the left bower, suits the name of its printed suit.
         sentences.append(
-            f"{led.text} led: it is the left bower, a trump, so trumps were led, not "
-            f"{led.suit.plural if led.suit else ''}."
+            _("{card} led: it is the left bower, a trump, so trumps were led, not {suits}.").format(
+                card=led.text, suits=led.suit.plural if led.suit else ""
+            )
         )
     elif trumps_led:
-        sentences.append(f"{led.text} led, a trump, so trumps were led.")
+        sentences.append(_("{card} led, a trump, so trumps were led.").format(card=led.text))
     else:
-        sentences.append(f"{led.text} led, so {Suit(led_code).plural} is the suit to follow.")
+        # Translators: suits is the name of the suit led (spades).
+        sentences.append(
+            _("{card} led, so {suits} is the suit to follow.").format(
+                card=led.text, suits=Suit(led_code).plural
+            )
+        )
     win = details[winner]
     wcard = win.card
     said: set[int] = set()
     if wcard is JOKER:
         sentences.append(
-            "The Joker is always the highest trump: it wins."
+            _("The Joker is always the highest trump: it wins.")
             if t is not None
-            else "The Joker beats every card: it wins."
+            else _("The Joker beats every card: it wins.")
         )
     elif win.role == CardRole.LEFT_BOWER and win.status == "trumped":
+        # Translators: suit is one card of the suit led (spade).
         sentences.append(
-            f"{wcard.text} is the left bower, so it is a trump: a trump beats every "
-            f"{Suit(led_code).singular}, so {wcard.text} wins."
+            _(
+                "{card} is the left bower, so it is a trump: a trump beats every {suit}, so "
+                "{card} wins."
+            ).format(card=wcard.text, suit=Suit(led_code).singular)
         )
     elif win.status == "trumped":
-        if len([d for d in details if d.status == "trumped"]) > 1:
-            sentences.append(
-                f"{wcard.text} is the highest trump played, so it wins" + _role_clause(win) + "."
+        several = len([d for d in details if d.status == "trumped"]) > 1
+        right = win.role == CardRole.RIGHT_BOWER
+        if several and right:
+            message = _(
+                "{card} is the highest trump played, so it wins (the right bower, the jack "
+                "of trumps)."
+            )
+        elif several:
+            message = _("{card} is the highest trump played, so it wins.")
+        elif right:
+            # Translators: suit is one card of the suit led (spade).
+            message = _(
+                "{card} is a trump (the right bower, the jack of trumps): a trump beats every "
+                "{suit}, so it wins."
             )
         else:
-            sentences.append(
-                f"{wcard.text} is a trump"
-                + _role_clause(win)
-                + f": a trump beats every {Suit(led_code).singular}, so it wins."
-            )
+            # Translators: suit is one card of the suit led (spade).
+            message = _("{card} is a trump: a trump beats every {suit}, so it wins.")
+        sentences.append(message.format(card=wcard.text, suit=Suit(led_code).singular))
     elif trumps_led:
-        sentences.append(f"The highest trump wins: {wcard.text}" + _role_clause(win) + ".")
+        if win.role == CardRole.RIGHT_BOWER:
+            message = _("The highest trump wins: {card} (the right bower, the jack of trumps).")
+        elif win.role == CardRole.LEFT_BOWER:
+            message = _("The highest trump wins: {card} (the left bower, which counts as a trump).")
+        else:
+            message = _("The highest trump wins: {card}.")
+        sentences.append(message.format(card=wcard.text))
     else:
-        suit_name = Suit(led_code).singular
-        nobody = "No trump was played" if t is not None else "Nobody played the Joker"
-        sentences.append(f"{nobody}, so the highest {suit_name} wins: {wcard.text}.")
+        # Translators: suit is one card of the suit led (spade).
+        message = (
+            _("No trump was played, so the highest {suit} wins: {card}.")
+            if t is not None
+            else _("Nobody played the Joker, so the highest {suit} wins: {card}.")
+        )
+        sentences.append(message.format(suit=Suit(led_code).singular, card=wcard.text))
     said.add(winner)
     # Say why the bowers rank where they do, when they lost (the Joker never loses).
     for d in details:
         if d.position in said:
             continue
         if d.role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER):
-            what = {
-                CardRole.LEFT_BOWER: f"{d.role.phrase}, so it is a trump",
-                CardRole.RIGHT_BOWER: f"{d.role.phrase}, {nth_highest(2, 'trump')}",
-            }[d.role]
-            clause = f"{d.card.text} is {what}"
-            if d.beats:
-                clause += f": it beats {join_and(card_words(x) for x in d.beats)} but not "
-                clause += join_and((card_words(x) for x in d.beaten_by), "or") + "."
+            left = d.role == CardRole.LEFT_BOWER
+            if d.beats and left:
+                # Translators: card is the left bower; beaten the cards it beats,
+                # winners those that beat it ("the Joker", "J♥ or the Joker").
+                message = _(
+                    "{card} is the left bower, so it is a trump: it beats {beaten} but not {winners}."
+                )
+            elif d.beats:
+                message = _(
+                    "{card} is the right bower, the second-highest trump: it beats {beaten} "
+                    "but not {winners}."
+                )
+            elif left:
+                # Translators: card is the left bower; winners the card or cards that beat
+                # it ("the Joker", "the Joker and J♥").
+                message = _("{card} is the left bower, so it is a trump, but {winners} beats it.")
             else:
-                clause += f", but {join_and(card_words(x) for x in d.beaten_by)} beats it."
-            sentences.append(clause)
+                message = _(
+                    "{card} is the right bower, the second-highest trump, but {winners} beats it."
+                )
+            sentences.append(
+                message.format(
+                    card=d.card.text,
+                    beaten=join_and(card_words(x) for x in d.beats),
+                    winners=join_and(
+                        (card_words(x) for x in d.beaten_by), "or" if d.beats else "and"
+                    ),
+                )
+            )
             said.add(d.position)
     off = [d for d in details if d.status == "discarded" and d.position not in said]
-    if off:
-        one = len(off) == 1
-        it = "it cannot win" if one else "they cannot win"
+    if off and led_code != NO_TRUMP_KEY:  # (the lead sentence said nobody can follow the Joker)
+        n = len(off)
         names = join_and(d.card.text for d in off)
-        if led_code == NO_TRUMP_KEY:
-            pass  # the lead sentence said it: nobody can follow the no-trump Joker
-        elif trumps_led:
-            verb = "is not a trump" if one else "are not trumps"
-            sentences.append(f"{names} {verb}, so {it}.")
+        if trumps_led:
+            message = ngettext(
+                "{cards} is not a trump, so it cannot win.",
+                "{cards} are not trumps, so they cannot win.",
+                n,
+            )
         elif t is None:
-            verb = "does not follow" if one else "do not follow"
-            sentences.append(f"{names} {verb} {Suit(led_code).plural}, so {it}.")
+            # Translators: suits is the name of the suit led (spades).
+            message = ngettext(
+                "{cards} does not follow {suits}, so it cannot win.",
+                "{cards} do not follow {suits}, so they cannot win.",
+                n,
+            )
         else:
-            verb = "neither follows" if one else "neither follow"
-            tail = "nor is a trump" if one else "nor are trumps"
-            sentences.append(f"{names} {verb} {Suit(led_code).plural} {tail}, so {it}.")
+            # Translators: suits is the name of the suit led (spades).
+            message = ngettext(
+                "{cards} neither follows {suits} nor is a trump, so it cannot win.",
+                "{cards} neither follow {suits} nor are trumps, so they cannot win.",
+                n,
+            )
+        sentences.append(message.format(cards=names, suits=Suit(led_code).plural))
     return TrickExplanation(
         cards=cards,
         trump=t,
@@ -442,14 +674,6 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
         details=tuple(details),
         sentences=tuple(sentences),
     )
-
-
-def _role_clause(d: TrickCard) -> str:
-    if d.role == CardRole.RIGHT_BOWER:
-        return " (the right bower, the jack of trumps)"
-    if d.role == CardRole.LEFT_BOWER:
-        return " (the left bower, which counts as a trump)"
-    return ""
 
 
 # --- legal plays ---------------------------------------------------------------
@@ -463,6 +687,24 @@ class PlayExplanation:
     allowed: bool
     reason: str
     text: str
+
+
+def _led_words(led: Card, code: int, tk: int, t: Trump) -> str:
+    """What was led, as the clause of a sentence: ``10♥ led trumps (hearts)``."""
+    if code == NO_TRUMP_KEY:
+        return _("the Joker led and belongs to no suit")
+    suits = Suit(code).plural
+    if led is JOKER:
+        # Translators: a clause: suits is the trump suit's name (hearts).
+        return _("the Joker led trumps ({suits})").format(suits=suits)
+    if card_role(led, t) == CardRole.LEFT_BOWER:
+        # Translators: a clause: card is the left bower, suits the trump suit's name.
+        return _("{card}, the left bower, led trumps ({suits})").format(card=led.text, suits=suits)
+    if code == tk:
+        # Translators: a clause: suits is the trump suit's name (hearts).
+        return _("{card} led trumps ({suits})").format(card=led.text, suits=suits)
+    # Translators: a clause: suits is the name of the suit led (spades).
+    return _("{card} led {suits}").format(card=led.text, suits=suits)
 
 
 def explain_plays(
@@ -500,106 +742,126 @@ def explain_plays(
     out: list[PlayExplanation] = []
     if not played:
         for c in cards:
+            text = _("{card} may be led: the leader may lead any card.")
             out.append(
-                PlayExplanation(
-                    c, True, "leading", f"{_subject(c)} may be led: the leader may lead any card."
-                )
+                PlayExplanation(c, True, "leading", capitalised(text.format(card=card_words(c))))
             )
         return tuple(out)
     led = played[0]
     code = EFF[tk][led.index]
     followers = [c for c in cards if EFF[tk][c.index] == code]
-    suit_words = _suit_words(code, tk)
-    if code == NO_TRUMP_KEY:
-        led_text = "the Joker led and belongs to no suit"
-    elif led is JOKER:
-        led_text = f"the Joker led trumps ({Suit(code).plural})"
-    elif card_role(led, t) == CardRole.LEFT_BOWER:
-        led_text = f"{led.text}, the left bower, led trumps ({Suit(code).plural})"
-    elif code == tk:
-        led_text = f"{led.text} led trumps ({Suit(code).plural})"
-    else:
-        led_text = f"{led.text} led {Suit(code).plural}"
     for c in cards:
         role = card_role(c, t)
         c_code = EFF[tk][c.index]
         if c in legal and c_code == code:
-            why = f"{_subject(c)} may be played: it follows {suit_words}"
-            if role == CardRole.LEFT_BOWER and c.suit is not None:
-                why += f" (the left bower counts as a trump, not a {c.suit.singular})"
-            out.append(PlayExplanation(c, True, "follows", why + "."))
-        elif c in legal and followers and c is JOKER:
-            out.append(
-                PlayExplanation(
-                    c,
-                    True,
-                    "joker any time",
-                    f"The Joker may be played even though you hold {join_and(card_words(x) for x in followers)}: "
-                    "under these rules the Joker may be played at any turn of a no-trump hand. "
-                    "It beats every card, so it wins the trick.",
-                )
-            )
-        elif c in legal:
-            note = ""
-            lefts = [x for x in cards if card_role(x, t) == CardRole.LEFT_BOWER]
-            if lefts and code != tk and code != NO_TRUMP_KEY and lefts[0].suit is Suit(code):
-                note = f" ({lefts[0].text} is the left bower, a trump, not a {Suit(code).singular})"
             if code == NO_TRUMP_KEY:
-                start = (
-                    f"{_subject(c)} may be played: nobody can follow the Joker, "
-                    "so any card may be played"
+                why = _("{card} may be played: it follows the Joker's.")
+            elif code != tk:
+                # Translators: suits is the name of the suit led (spades).
+                why = _("{card} may be played: it follows {suits}.")
+            elif role == CardRole.LEFT_BOWER:
+                # Translators: suits is the trump suit's name (hearts), suit the left
+                # bower's printed suit (diamond).
+                why = _(
+                    "{card} may be played: it follows trumps ({suits}) (the left bower counts "
+                    "as a trump, not a {suit})."
                 )
             else:
-                start = (
-                    f"{_subject(c)} may be played: you hold no {Suit(code).plural}{note}, "
-                    "so any card may be played"
-                )
-            if c is JOKER and t is None:
-                out.append(
-                    PlayExplanation(
-                        c,
-                        True,
-                        "joker wins",
-                        start + "; in a no-trump hand the Joker beats every card, so it wins "
-                        "the trick.",
-                    )
-                )
-            elif c_code == tk and t is not None:
-                out.append(
-                    PlayExplanation(
-                        c,
-                        True,
-                        "cannot follow: trumps",
-                        start + f", and {card_words(c)} is a trump.",
-                    )
-                )
-            else:
-                out.append(
-                    PlayExplanation(
-                        c, True, "cannot follow: discard", start + f"; {_cannot_win(c, code, t)}."
-                    )
-                )
-        else:
-            holding = join_and(card_words(x) for x in followers)
-            one = "it" if len(followers) == 1 else "one of them"
-            text = (
-                f"{_subject(c)} is not allowed: {led_text}, and you hold {holding}, so you must "
-                f"follow with {one}."
+                # Translators: suits is the trump suit's name (hearts).
+                why = _("{card} may be played: it follows trumps ({suits}).")
+            text = why.format(
+                card=card_words(c),
+                suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
+                suit=c.suit.singular if c.suit is not None else "",
             )
-            if role == CardRole.LEFT_BOWER and c.suit is not None:
-                text += (
-                    f" ({c.text} is the left bower: it counts as a trump, not a {c.suit.singular}.)"
+            out.append(PlayExplanation(c, True, "follows", capitalised(text)))
+        elif c in legal and followers and c is JOKER:
+            # Translators: cards are the cards of the suit led that the learner holds.
+            text = _(
+                "The Joker may be played even though you hold {cards}: under these rules the "
+                "Joker may be played at any turn of a no-trump hand. It beats every card, so it "
+                "wins the trick."
+            ).format(cards=join_and(card_words(x) for x in followers))
+            out.append(PlayExplanation(c, True, "joker any time", text))
+        elif c in legal:
+            lefts = [x for x in cards if card_role(x, t) == CardRole.LEFT_BOWER]
+            if code == NO_TRUMP_KEY:
+                start = _(
+                    "{card} may be played: nobody can follow the Joker, so any card may be played"
                 )
+            elif lefts and code != tk and lefts[0].suit is Suit(code):
+                # Translators: the start of a sentence. suits is the name of the suit led
+                # (diamonds), left the left bower (J♦), suit one card of the suit led.
+                start = _(
+                    "{card} may be played: you hold no {suits} ({left} is the left bower, a "
+                    "trump, not a {suit}), so any card may be played"
+                )
+            else:
+                # Translators: the start of a sentence. suits is the name of the suit led.
+                start = _("{card} may be played: you hold no {suits}, so any card may be played")
+            reason = capitalised(
+                start.format(
+                    card=card_words(c),
+                    suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
+                    left=lefts[0].text if lefts else "",
+                    suit=Suit(code).singular if code != NO_TRUMP_KEY else "",
+                )
+            )
+            if c is JOKER and t is None:
+                # Translators: reason is "X may be played: ..., so any card may be played"
+                # and result a clause that follows it.
+                text = _("{reason}; {result}.").format(
+                    reason=reason,
+                    result=_("in a no-trump hand the Joker beats every card, so it wins the trick"),
+                )
+                out.append(PlayExplanation(c, True, "joker wins", text))
+            elif c_code == tk and t is not None:
+                # Translators: reason is "X may be played: ..., so any card may be played".
+                text = _("{reason}, and {card} is a trump.").format(
+                    reason=reason, card=card_words(c)
+                )
+                out.append(PlayExplanation(c, True, "cannot follow: trumps", text))
+            else:
+                text = _("{reason}; {result}.").format(
+                    reason=reason, result=_cannot_win(c, code, t)
+                )
+                out.append(PlayExplanation(c, True, "cannot follow: discard", text))
+        else:
+            # Translators: lead is a clause saying what was led ("10♥ led trumps
+            # (hearts)"), cards the cards of that suit the learner holds.
+            text = ngettext(
+                "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with it.",
+                "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with "
+                "one of them.",
+                len(followers),
+            ).format(
+                card=card_words(c),
+                lead=_led_words(led, code, tk, t),
+                cards=join_and(card_words(x) for x in followers),
+            )
+            text = capitalised(text)
+            if role == CardRole.LEFT_BOWER and c.suit is not None:
+                # Translators: card is the left bower, suit its printed suit (diamond).
+                note = _("({card} is the left bower: it counts as a trump, not a {suit}.)")
+                text += " " + note.format(card=c.text, suit=c.suit.singular)
             out.append(PlayExplanation(c, False, "must follow", text))
     return tuple(out)
 
 
 def _cannot_win(card: Card, code: int, t: Trump) -> str:
-    """Why a card that does not follow the lead cannot win: the end of a sentence."""
+    """Why a card that does not follow the lead cannot win: a clause that ends a sentence."""
     if code == NO_TRUMP_KEY:
-        return f"the Joker beats every card, so {card.text} cannot win the trick"
+        return _("the Joker beats every card, so {card} cannot win the trick").format(
+            card=card.text
+        )
     if t is None:
-        return f"{card.text} is not a {Suit(code).singular}, so it cannot win the trick"
+        # Translators: suit is one card of the suit led (spade).
+        return _("{card} is not a {suit}, so it cannot win the trick").format(
+            card=card.text, suit=Suit(code).singular
+        )
     if code == trump_key(t):
-        return f"{card.text} is not a trump, so it cannot win the trick"
-    return f"{card.text} is neither a {Suit(code).singular} nor a trump, so it cannot win the trick"
+        return _("{card} is not a trump, so it cannot win the trick").format(card=card.text)
+    # Translators: suit is one card of the suit led (spade).
+    return _("{card} is neither a {suit} nor a trump, so it cannot win the trick").format(
+        card=card.text, suit=Suit(code).singular
+    )

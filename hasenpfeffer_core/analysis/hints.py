@@ -20,7 +20,10 @@ from dataclasses import dataclass
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import JOKER
+from ..engine.i18n import N_, pgettext
+from ..engine.i18n import gettext as _
 from .bots import Advice, FairExpert, action_words
+from .explain import capitalised
 from .principles import Reason, reasons_for
 from .view import PlayerView
 
@@ -29,14 +32,17 @@ __all__ = ["STEPS", "SteppedHint", "action_words", "decision_kind", "stepped_hin
 #: How many steps a hint has.
 STEPS = 3
 
-#: The nudge when no principle names the decision, by kind of decision.
+#: The nudge when no principle names the decision, by kind of decision (translated where
+#: it is shown).
 _NUDGES = {
-    "bid": "Count the tricks your hand can take with its best trump, and look at the bid "
-    "you would have to beat.",
-    "trump": "Count your cards in each suit, with the bowers and the Joker, and the high ones.",
-    "discard": "Look for a card that will never win a trick, and for a short side suit.",
-    "play": "Look at who is winning the trick, and which higher cards are still out.",
-    "alone": "Count the tricks you can take without your partner's help.",
+    "bid": N_(
+        "Count the tricks your hand can take with its best trump, and look at the bid "
+        "you would have to beat."
+    ),
+    "trump": N_("Count your cards in each suit, with the bowers and the Joker, and the high ones."),
+    "discard": N_("Look for a card that will never win a trick, and for a short side suit."),
+    "play": N_("Look at who is winning the trick, and which higher cards are still out."),
+    "alone": N_("Count the tricks you can take without your partner's help."),
 }
 
 
@@ -58,19 +64,30 @@ def _clue(reason: Reason) -> str:
     """The reason without the action at its end: the part before its last colon (the
     principles word their reasons "situation: what to do")."""
     text = reason.text.strip()
-    head, sep, _ = text.rpartition(": ")
-    clue = head if sep and len(head) >= 20 else reason.principle.rule
-    return clue.rstrip(".") + "."
+    head, sep, _rest = text.rpartition(": ")
+    clue = head if sep and len(head) >= 20 else _(reason.principle.rule)
+    # Translators: a clause made a sentence (a hint's clue, "Partner's J♥ is winning"):
+    # drop the full stop where the language ends sentences without one.
+    return _("{clue}.").format(clue=clue.rstrip("."))
 
 
 def _names_action(text: str, action: Action) -> bool:
     """Does ``text`` already say which card or bid the action is?"""
     if isinstance(action, Play | Discard):
-        return action.card.text in text or (action.card is JOKER and "Joker" in text)
+        if action.card.text in text:
+            return True
+        # Translators: the Joker's name as any sentence naming it contains it (Italian
+        # "jolly"): a hint looks for it to know whether its text names the Joker.
+        joker = pgettext("card name", "Joker")
+        return action.card is JOKER and ("Joker" in text or joker.casefold() in text.casefold())
     if isinstance(action, Bid):
-        return f"Bid {action.label}" in text or f"bid {action.label}" in text
+        said = action_words(action)
+        return capitalised(said) in text or said in text
     if isinstance(action, NameTrump):
-        return action.suit is not None and f"Name {action.suit.plural}" in text
+        # Translators: how the principles' reasons end when they say which trump to name,
+        # "... Name hearts.": the same words here, without the full stop.
+        name = _("Name {suit}")
+        return action.suit is not None and name.format(suit=action.suit.plural) in text
     return False
 
 
@@ -115,26 +132,36 @@ def stepped_hint(
     reasons = tuple(reasons_for(view, action)) if len(view.legal_actions) > 1 else ()
     if focus:
         reasons = tuple(sorted(reasons, key=lambda r: r.principle.key != focus))
-    said = action_words(action)
+    said = capitalised(action_words(action))
     if len(view.legal_actions) == 1:
-        nudge = "Look at what you may do here."
-        principle = "The rules leave you one choice."
-        answer = f"{said[0].upper()}{said[1:]}: it is your only legal choice."
+        nudge = _("Look at what you may do here.")
+        principle = _("The rules leave you one choice.")
+        # Translators: {action} is what to do, as "Play 9♠".
+        answer = _("{action}: it is your only legal choice.").format(action=said)
         return SteppedHint(advice, reasons, nudge, principle, answer, "")
     if reasons:
         top = reasons[0]
-        nudge = top.principle.nudge
-        principle = f"{top.principle.name}. {_clue(top)}"
+        nudge = _(top.principle.nudge)
+        # Translators: a hint's second step: the principle's name ("Win cheaply"), then
+        # what it sees on the table (a sentence).
+        principle = _("{principle}. {clue}").format(
+            principle=_(top.principle.name), clue=_clue(top)
+        )
         answer = top.text
         if not _names_action(answer, action):
-            answer += f" {said[0].upper()}{said[1:]}."
+            # Translators: a reason ({reason}, whole sentences), then what to do, as "Play 9♠".
+            answer = _("{reason} {action}.").format(reason=answer, action=said)
     else:
-        nudge = _NUDGES[decision_kind(action)]
-        principle = "No simple rule decides this one: it comes down to how the unseen cards lie."
-        answer = f"{said[0].upper()}{said[1:]}."
+        nudge = _(_NUDGES[decision_kind(action)])
+        principle = _("No simple rule decides this one: it comes down to how the unseen cards lie.")
+        # Translators: what to do, as a sentence: {action} is "Play 9♠".
+        answer = _("{action}.").format(action=said)
     if advice.close:
-        answer += " It is a close decision: another choice is worth almost as much."
+        # Translators: {answer} is the hint's answer so far (whole sentences).
+        answer = _(
+            "{answer} It is a close decision: another choice is worth almost as much."
+        ).format(answer=answer)
     # The figures behind the move, without the move again ("Play J♦: over 16 deals ...").
     head, sep, rest = advice.reason.partition(": ")
-    details = rest[0].upper() + rest[1:] if sep and len(head) <= 30 and rest else advice.reason
+    details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
     return SteppedHint(advice, reasons, nudge, principle, answer, details)

@@ -41,6 +41,8 @@ from typing import TYPE_CHECKING, Any, Final
 from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from ..engine.auction import bid_name
 from ..engine.errors import InvalidDataError
+from ..engine.i18n import N_, ngettext
+from ..engine.i18n import gettext as _
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Side
 from ..engine.state import HandState, Phase
@@ -89,7 +91,10 @@ STRENGTH_AHEAD: Final = timedelta(days=7)
 @dataclass(frozen=True)
 class Concept:
     """One item of the schedule: a quiz situation (``kind`` ``"situation"``, drawn
-    from the question kinds in ``kinds``) or a principle (``kind`` ``"principle"``)."""
+    from the question kinds in ``kinds``) or a principle (``kind`` ``"principle"``).
+
+    ``name`` and ``about`` are the English wording, marked for the catalogue: a face
+    shows them translated, ``_(concept.name)`` and ``_(concept.about)``."""
 
     key: str
     name: str
@@ -103,56 +108,61 @@ class Concept:
 _SITUATIONS: Final = (
     (
         "plain suit",
-        "Plain suits",
-        "With no trump in the trick, the highest card of the suit led wins.",
+        N_("Plain suits"),
+        N_("With no trump in the trick, the highest card of the suit led wins."),
         1,
     ),
     (
         "trumps",
-        "The order of the trumps",
-        "The Joker, the right bower, the left bower, then ace down to 9.",
+        N_("The order of the trumps"),
+        N_("The Joker, the right bower, the left bower, then ace down to 9."),
         1,
     ),
-    ("right bower", "The right bower", "The jack of trumps: the second-highest card.", 1),
+    ("right bower", N_("The right bower"), N_("The jack of trumps: the second-highest card."), 1),
     (
         "left bower",
-        "The left bower",
-        "The other jack of the trump colour is a trump, not a card of its own suit.",
+        N_("The left bower"),
+        N_("The other jack of the trump colour is a trump, not a card of its own suit."),
         1,
     ),
-    ("joker", "The Joker", "Always the highest trump, whatever the trump suit.", 1),
-    ("leading", "Leading a trick", "The player who leads may play any card.", 2),
-    ("must follow", "Following suit", "Play a card of the suit led if you hold one.", 2),
-    ("void", "Out of a suit", "Holding none of the suit led, you may play any card.", 2),
+    ("joker", N_("The Joker"), N_("Always the highest trump, whatever the trump suit."), 1),
+    ("leading", N_("Leading a trick"), N_("The player who leads may play any card."), 2),
+    ("must follow", N_("Following suit"), N_("Play a card of the suit led if you hold one."), 2),
+    ("void", N_("Out of a suit"), N_("Holding none of the suit led, you may play any card."), 2),
     (
         "trump led",
-        "A trump led",
-        "When a trump is led, the bowers and the Joker must follow it too.",
+        N_("A trump led"),
+        N_("When a trump is led, the bowers and the Joker must follow it too."),
         2,
     ),
     (
         "partner winning",
-        "Partner winning",
-        "The rules make you follow suit even when your partner is winning.",
+        N_("Partner winning"),
+        N_("The rules make you follow suit even when your partner is winning."),
         2,
     ),
-    ("trumped", "Trumping in", "Any trump beats every card of a plain suit.", 3),
+    ("trumped", N_("Trumping in"), N_("Any trump beats every card of a plain suit."), 3),
     (
         "lone hand",
-        "Lone hands",
-        "A player going alone plays against two, and their partner sits out.",
+        N_("Lone hands"),
+        N_("A player going alone plays against two, and their partner sits out."),
         3,
     ),
-    ("opening", "Opening the bidding", "The first bid: what your six cards are worth.", 4),
-    ("outbid", "Outbidding", "To win the auction you must bid more than the last bid.", 4),
+    ("opening", N_("Opening the bidding"), N_("The first bid: what your six cards are worth."), 4),
+    ("outbid", N_("Outbidding"), N_("To win the auction you must bid more than the last bid."), 4),
     (
         "partner's bid",
-        "After partner's bid",
-        "When partner has bid, your cards help their contract.",
+        N_("After partner's bid"),
+        N_("When partner has bid, your cards help their contract."),
         4,
     ),
-    ("pepper", "Pepper bids", "Little and Big Pepper: bidding all six tricks.", 4),
-    ("ending", "Counting an ending", "With every card shown, count the tricks a side can take.", 6),
+    ("pepper", N_("Pepper bids"), N_("Little and Big Pepper: bidding all six tricks."), 4),
+    (
+        "ending",
+        N_("Counting an ending"),
+        N_("With every card shown, count the tricks a side can take."),
+        6,
+    ),
 )
 #: Quiz situations practised as a principle: the bid quiz's "three passes" (all
 #: three others passed and you hold the Joker) is the principle "bid before you are
@@ -183,8 +193,11 @@ def concept(key: str) -> Concept:
     try:
         return _BY_KEY[key]
     except (KeyError, TypeError):
+        # Translators: key is what was asked for (quoted); the concepts' keys stay in English.
         raise InvalidDataError(
-            f"there is no concept {key!r}: the concepts are {', '.join(c.key for c in CONCEPTS)}"
+            _("there is no concept {key}: the concepts are {keys}").format(
+                key=repr(key), keys=", ".join(c.key for c in CONCEPTS)
+            )
         ) from None
 
 
@@ -384,16 +397,17 @@ class Schedule:
 # --- stars -----------------------------------------------------------------------------
 
 #: The lessons, their titles and how many exercises each has (a quiz widget counts as
-#: one exercise: a round of five questions).
+#: one exercise: a round of five questions). The titles are English, marked for the
+#: catalogue: a face shows ``_(title)``.
 LESSONS: Final[dict[int, tuple[str, int]]] = {
-    1: ("The cards and their order", 6),
-    2: ("Following suit", 5),
-    3: ("Who wins the trick", 1),
-    4: ("Bidding, the widow and the discard", 3),
-    5: ("Scoring and the game to 10", 5),
-    6: ("Replaying annotated hands", 5),
-    7: ("Play a hand against the computer", 3),
-    8: ("House rules", 3),
+    1: (N_("The cards and their order"), 6),
+    2: (N_("Following suit"), 5),
+    3: (N_("Who wins the trick"), 1),
+    4: (N_("Bidding, the widow and the discard"), 3),
+    5: (N_("Scoring and the game to 10"), 5),
+    6: (N_("Replaying annotated hands"), 5),
+    7: (N_("Play a hand against the computer"), 3),
+    8: (N_("House rules"), 3),
 }
 #: The questions in one round of a lesson's quiz.
 ROUND: Final = 5
@@ -428,7 +442,8 @@ def exercise_stars(answers: Sequence[Event]) -> int:
 @dataclass(frozen=True)
 class LessonStars:
     """A lesson's stars: the fewest of its exercises' stars once every exercise is
-    done (0 before), and each exercise's stars by its name."""
+    done (0 before), and each exercise's stars by its name. ``title`` is the English
+    title (a face shows ``_(title)``)."""
 
     lesson: int
     title: str
@@ -483,7 +498,7 @@ def _choice_label(action: Action, rules: Rules) -> str:
     if isinstance(action, Play | Discard):
         return action.card.text
     if isinstance(action, NameTrump):
-        return f"{action.suit.symbol} {action.suit.plural}" if action.suit else "no trump"
+        return f"{action.suit.symbol} {action.suit.plural}" if action.suit else _("no trump")
     if isinstance(action, Bid | Pass):
         return action_label(action, rules)
     return str(action)
@@ -495,32 +510,51 @@ def _situation(state: HandState, view: PlayerView) -> str:
     parts: list[str] = []
     if view.phase is Phase.AUCTION:
         said = "; ".join(said_words(a, view.rules) for a in view.auction)
-        parts.append(
-            f"{view.dealer.word} dealt. " + (f"So far: {said}." if said else "You speak first.")
-        )
-        parts.append(f"You are {me.word}: what do you bid?")
+        if said:
+            # Translators: seat is the dealer, said the calls so far ("North passed;
+            # East bid 3").
+            parts.append(
+                _("{seat} dealt. So far: {said}.").format(seat=view.dealer.word, said=said)
+            )
+        else:
+            parts.append(_("{seat} dealt. You speak first.").format(seat=view.dealer.word))
+        parts.append(_("You are {seat}: what do you bid?").format(seat=me.word))
         return " ".join(parts)
     high = view.high_bid
     if high is not None:
         bid = bid_name(high.tricks, high.big, view.rules)
-        who = "You" if high.seat is me else high.seat.word
-        parts.append(f"{who} won the auction with {bid}.")
+        if high.seat is me:
+            # Translators: bid is a bid (3, Little Pepper).
+            parts.append(_("You won the auction with {bid}.").format(bid=bid))
+        else:
+            # Translators: seat won the auction with bid (3, Little Pepper).
+            parts.append(
+                _("{seat} won the auction with {bid}.").format(seat=high.seat.word, bid=bid)
+            )
     if view.phase is Phase.TRUMP:
-        parts.append("You hold seven cards with the widow: which suit do you name as trumps?")
+        parts.append(_("You hold seven cards with the widow: which suit do you name as trumps?"))
         return " ".join(parts)
-    trump = view.trump.plural if view.trump else "no trump"
+    trump = view.trump.plural if view.trump else _("no trump")
     if view.phase is Phase.DISCARD:
-        parts.append(f"You named {trump}. Which card do you discard?")
+        # Translators: trump is the trump named (hearts, no trump).
+        parts.append(_("You named {trump}. Which card do you discard?").format(trump=trump))
         return " ".join(parts)
-    parts.append(f"Trumps: {trump}.")
+    # Translators: trump is the trump named (hearts, no trump).
+    parts.append(_("Trumps: {trump}.").format(trump=trump))
     won = state.side_tricks
-    parts.append(f"Tricks so far: North-South {won[Side.NS]}, East-West {won[Side.EW]}.")
+    # Translators: ns and ew are the tricks each partnership has taken.
+    parts.append(
+        _("Tricks so far: North-South {ns}, East-West {ew}.").format(
+            ns=won[Side.NS], ew=won[Side.EW]
+        )
+    )
     if view.current_trick:
         played = ", ".join(f"{s.word} {c.text}" for s, c in view.current_trick)
-        parts.append(f"This trick so far: {played}.")
+        # Translators: plays are the seats and their cards ("North A♠, East 9♠").
+        parts.append(_("This trick so far: {plays}.").format(plays=played))
     else:
-        parts.append("You lead this trick.")
-    parts.append(f"You are {me.word}: which card do you play?")
+        parts.append(_("You lead this trick."))
+    parts.append(_("You are {seat}: which card do you play?").format(seat=me.word))
     return " ".join(parts)
 
 
@@ -536,7 +570,7 @@ def principle_question(key: str, rng: random.Random, rules: Rules | None = None)
     rules = rules or Rules()
     phase = _PHASE_OF[p.phase]
     thumbs = RuleOfThumbPlayer()
-    for _ in range(DEALS):
+    for _i in range(DEALS):
         seed = rng.randrange(2**31)
         state = HandState.new(dealer=rng.choice(SEATS), seed=seed, rules=rules)
         while not state.is_over:
@@ -548,7 +582,12 @@ def principle_question(key: str, rng: random.Random, rules: Rules | None = None)
                 if found is not None:
                     return found
             state.apply(thumbs.choose(view))
-    raise InvalidDataError(f"no position for the principle {p.name!r} turned up in {DEALS} deals")
+    # Translators: principle is a principle's name (quoted), n the deals tried.
+    raise InvalidDataError(
+        _("no position for the principle {principle} turned up in {n} deals").format(
+            principle=repr(_(p.name)), n=DEALS
+        )
+    )
 
 
 def _principle_position(state: HandState, view: PlayerView, key: str, seed: int) -> Question | None:
@@ -573,6 +612,9 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
         if against:
             wrong[choice_value(a)] = against[0]
     token = hashlib.sha1(f"{key}|{seed}|{len(state.log)}".encode()).hexdigest()[:12]
+    # Translators: a principle's name and its rule, one sentence ("Second hand low.
+    # When you play second, ...").
+    about = _("{principle}. {rule}").format(principle=capitalised(_(p.name)), rule=_(p.rule))
     return Question(
         kind="principle",
         difficulty="mixed",
@@ -581,14 +623,14 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
         trump=view.trump if view.trump_named else None,
         prompt=_situation(state, view),
         answer=tuple(choice_value(a) for a in follow),
-        explanation=f"{capitalised(p.name)}. {p.rule} {reason.text}",
+        explanation=f"{about} {reason.text}",
         hand=view.hand,
         trick=view.current_trick,
         seat=view.seat,
         details={
             "phase": p.phase,
-            "principle": p.name,
-            "about": f"{capitalised(p.name)}. {p.rule}",
+            "principle": _(p.name),
+            "about": about,
             "choices": choices,
             "right": [choice_value(a) for a in follow],
             "against": wrong,
@@ -600,15 +642,25 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
 
 
 def days_text(delta: timedelta) -> str:
-    """``in 3 days``, ``in 5 hours``, ``in 10 minutes``, ``now``: a wait in words."""
+    """``in 3 days``, ``in 5 hours``, ``in 10 minutes``, ``now``: a wait in words.
+
+    >>> days_text(timedelta(days=3)), days_text(timedelta(hours=1)), days_text(timedelta(0))
+    ('in 3 days', 'in 1 hour', 'now')
+    """
     seconds = int(delta.total_seconds())
     if seconds <= 0:
-        return "now"
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size:
-            n = round(seconds / size)
-            return f"in {n} {unit}{'' if n == 1 else 's'}"
-    return "in a minute"
+        # Translators: when a concept is due: now.
+        return _("now")
+    if seconds >= 86400:
+        n = round(seconds / 86400)
+        return ngettext("in {n} day", "in {n} days", n).format(n=n)
+    if seconds >= 3600:
+        n = round(seconds / 3600)
+        return ngettext("in {n} hour", "in {n} hours", n).format(n=n)
+    if seconds >= 60:
+        n = round(seconds / 60)
+        return ngettext("in {n} minute", "in {n} minutes", n).format(n=n)
+    return _("in a minute")
 
 
 def principle_verdict(question: Question, response: object) -> str:
@@ -653,8 +705,11 @@ def privacy_note(store: ProgressStore) -> str:
     """Where the progress is kept, and that it stays there, in one sentence."""
     import sys
 
-    where = "this browser's own storage" if sys.platform == "emscripten" else str(store.home)
-    return f"Your progress is kept on this machine only ({where}); nothing is sent anywhere."
+    where = _("this browser's own storage") if sys.platform == "emscripten" else str(store.home)
+    # Translators: where is a folder, or "this browser's own storage".
+    return _(
+        "Your progress is kept on this machine only ({where}); nothing is sent anywhere."
+    ).format(where=where)
 
 
 @dataclass(frozen=True)

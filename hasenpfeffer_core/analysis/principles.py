@@ -51,6 +51,8 @@ from ..engine.errors import (
     WrongPhaseError,
     shown,
 )
+from ..engine.i18n import N_, ngettext, pgettext
+from ..engine.i18n import gettext as _
 from ..engine.rules import AllPass, BiddingScale, FailedBid, NoTrumpJoker
 from ..engine.seats import SEATS, Seat
 from ..engine.state import Phase
@@ -89,6 +91,9 @@ class Principle:
     ``principle-win-cheaply``; ``phase`` is ``bid``, ``trump``, ``discard`` or ``play``;
     ``rule`` says the principle in one sentence, ``why`` why it works in Hasenpfeffer,
     and ``nudge`` is a first hint that names no card.
+
+    ``name``, ``rule``, ``why`` and ``nudge`` hold the English source text, marked for the
+    catalogue: show them translated, ``gettext(p.name)``.
     """
 
     key: str
@@ -115,160 +120,218 @@ class Reason:
 PRINCIPLES: Final[tuple[Principle, ...]] = (
     Principle(
         "bid-cheapest",
-        "Bid what wins the auction",
+        N_("Bid what wins the auction"),
         "bid",
-        "When you bid, bid the cheapest number that is higher than the last bid.",
-        "A side that makes its bid scores one point for each trick it takes, whatever number "
-        "it bid. A higher bid wins no more points: it only makes the bid harder to make, and "
-        "where a failed bid loses the amount bid, it loses more too. Under the alternative "
-        "bidding, Big Pepper is the one bid worth more, because it doubles the result.",
-        "Look at what a side scores when it makes its bid, and at the lowest bid that is "
-        "higher than the last one.",
+        N_("When you bid, bid the cheapest number that is higher than the last bid."),
+        N_(
+            "A side that makes its bid scores one point for each trick it takes, whatever number "
+            "it bid. A higher bid wins no more points: it only makes the bid harder to make, and "
+            "where a failed bid loses the amount bid, it loses more too. Under the alternative "
+            "bidding, Big Pepper is the one bid worth more, because it doubles the result."
+        ),
+        N_(
+            "Look at what a side scores when it makes its bid, and at the lowest bid that is "
+            "higher than the last one."
+        ),
     ),
     Principle(
         "bid-before-forced",
-        "Bid before you are made to bid 3",
+        N_("Bid before you are made to bid 3"),
         "bid",
-        "When all four pass, the player holding the Joker must bid 3; so, holding the Joker, "
-        "bid 1 or 2 yourself before it comes to that.",
-        "A forced bid of 3 is a contract you did not choose. A bid of 1 or 2 made early is "
-        "easier to make and still lets you name trump. Where the rules make the dealer bid 3 "
-        "instead, the same holds for the dealer, who speaks last in the auction; where the "
-        "cards are simply dealt again, nobody is forced.",
-        "Think about what happens to you if all four players pass.",
+        N_(
+            "When all four pass, the player holding the Joker must bid 3; so, holding the Joker, "
+            "bid 1 or 2 yourself before it comes to that."
+        ),
+        N_(
+            "A forced bid of 3 is a contract you did not choose. A bid of 1 or 2 made early is "
+            "easier to make and still lets you name trump. Where the rules make the dealer bid 3 "
+            "instead, the same holds for the dealer, who speaks last in the auction; where the "
+            "cards are simply dealt again, nobody is forced."
+        ),
+        N_("Think about what happens to you if all four players pass."),
     ),
     Principle(
         "name-longest-trump",
-        "Name your strongest trump suit",
+        N_("Name your strongest trump suit"),
         "trump",
-        "Name as trump the suit in which you hold the most trumps, and the highest, counting "
-        "the Joker and both bowers.",
-        "The Joker is a trump whatever suit you name, and each jack is a bower for the two "
-        "suits of its colour, so the count changes from suit to suit. Trumps take tricks that "
-        "side cards cannot, and every trump you hold is one the defenders do not.",
-        "Count, suit by suit, how many trumps you would hold if that suit were trump.",
+        N_(
+            "Name as trump the suit in which you hold the most trumps, and the highest, counting "
+            "the Joker and both bowers."
+        ),
+        N_(
+            "The Joker is a trump whatever suit you name, and each jack is a bower for the two "
+            "suits of its colour, so the count changes from suit to suit. Trumps take tricks that "
+            "side cards cannot, and every trump you hold is one the defenders do not."
+        ),
+        N_("Count, suit by suit, how many trumps you would hold if that suit were trump."),
     ),
     Principle(
         "void-a-suit",
-        "Make a void with the discard",
+        N_("Make a void with the discard"),
         "discard",
-        "Discard a lone low card of a side suit, so that you hold none of that suit and can "
-        "trump it.",
-        "A lone low side card rarely wins a trick. Once it is gone you hold none of its suit, "
-        "so when that suit is led you may play a trump and win.",
-        "Look for a side suit in which you hold just one card.",
+        N_(
+            "Discard a lone low card of a side suit, so that you hold none of that suit and can "
+            "trump it."
+        ),
+        N_(
+            "A lone low side card rarely wins a trick. Once it is gone you hold none of its suit, "
+            "so when that suit is led you may play a trump and win."
+        ),
+        N_("Look for a side suit in which you hold just one card."),
     ),
     Principle(
         "discard-low",
-        "Discard low, keep trumps and side aces",
+        N_("Discard low, keep trumps and side aces"),
         "discard",
-        "Discard your lowest plain card: never a trump, and never a side ace.",
-        "Every trump can win a trick, and a side ace often wins the first time its suit is "
-        "led. A low plain card almost never wins, so it is the card you will miss least.",
-        "Look for the card in your hand that is least likely ever to win a trick.",
+        N_("Discard your lowest plain card: never a trump, and never a side ace."),
+        N_(
+            "Every trump can win a trick, and a side ace often wins the first time its suit is "
+            "led. A low plain card almost never wins, so it is the card you will miss least."
+        ),
+        N_("Look for the card in your hand that is least likely ever to win a trick."),
     ),
     Principle(
         "cash-winners",
-        "Cash your sure winners",
+        N_("Cash your sure winners"),
         "play",
-        "When you lead, lead a card that is the best left of its suit and take the trick "
-        "while you can.",
-        "A card is the best left of its suit once every higher card of that suit has been "
-        "played. Lead it early, before an opponent runs out of the suit and can trump it.",
-        "Look for a suit in which every card higher than yours has already been played.",
+        N_(
+            "When you lead, lead a card that is the best left of its suit and take the trick "
+            "while you can."
+        ),
+        N_(
+            "A card is the best left of its suit once every higher card of that suit has been "
+            "played. Lead it early, before an opponent runs out of the suit and can trump it."
+        ),
+        N_("Look for a suit in which every card higher than yours has already been played."),
     ),
     Principle(
         "lead-trumps",
-        "Lead trumps as the maker",
+        N_("Lead trumps as the maker"),
         "play",
-        "When your side named trump and you hold the highest trump still out, lead trumps to "
-        "draw the defenders' trumps.",
-        "Each round of trumps takes a trump from every defender who still has one. Once their "
-        "trumps are gone, your side cards and your lower trumps can no longer be trumped.",
-        "Your side named trump: look at how high your best trump is against those still out.",
+        N_(
+            "When your side named trump and you hold the highest trump still out, lead trumps to "
+            "draw the defenders' trumps."
+        ),
+        N_(
+            "Each round of trumps takes a trump from every defender who still has one. Once their "
+            "trumps are gone, your side cards and your lower trumps can no longer be trumped."
+        ),
+        N_("Your side named trump: look at how high your best trump is against those still out."),
     ),
     Principle(
         "count-trumps",
-        "Count the trumps",
+        N_("Count the trumps"),
         "play",
-        "Count the trumps played: once every higher trump is gone, your trump is the highest "
-        "still out and sure to win.",
-        "There are eight trumps: the Joker, the two bowers, then A, K, Q, 10 and 9. Counting "
-        "those played tells you when a lower trump has become the best one left, and how many "
-        "the others can still hold.",
-        "Count the trumps that have been played so far, and the ones still out.",
+        N_(
+            "Count the trumps played: once every higher trump is gone, your trump is the highest "
+            "still out and sure to win."
+        ),
+        N_(
+            "There are eight trumps: the Joker, the two bowers, then A, K, Q, 10 and 9. Counting "
+            "those played tells you when a lower trump has become the best one left, and how many "
+            "the others can still hold."
+        ),
+        N_("Count the trumps that have been played so far, and the ones still out."),
     ),
     Principle(
         "second-hand-low",
-        "Second hand low",
+        N_("Second hand low"),
         "play",
-        "When you play second, play low unless you can win for sure: partner still plays "
-        "after you.",
-        "The last player has not played yet, so a high card played second can still be "
-        "beaten. Playing low keeps your high cards and leaves the trick to partner, who plays "
-        "after you.",
-        "Look at who still plays after you in this trick.",
+        N_(
+            "When you play second, play low unless you can win for sure: partner still plays "
+            "after you."
+        ),
+        N_(
+            "The last player has not played yet, so a high card played second can still be "
+            "beaten. Playing low keeps your high cards and leaves the trick to partner, who plays "
+            "after you."
+        ),
+        N_("Look at who still plays after you in this trick."),
     ),
     Principle(
         "third-hand-high",
-        "Third hand high",
+        N_("Third hand high"),
         "play",
-        "When partner led and partner's card is beaten, or low enough to be beaten, play "
-        "high: win the trick, or make the last player spend a higher card.",
-        "Only one opponent plays after you. A high card either wins the trick or forces that "
-        "opponent to use a better card, which promotes the cards your side still holds.",
-        "Look at partner's card, and at what the opponents could still beat it with.",
+        N_(
+            "When partner led and partner's card is beaten, or low enough to be beaten, play "
+            "high: win the trick, or make the last player spend a higher card."
+        ),
+        N_(
+            "Only one opponent plays after you. A high card either wins the trick or forces that "
+            "opponent to use a better card, which promotes the cards your side still holds."
+        ),
+        N_("Look at partner's card, and at what the opponents could still beat it with."),
     ),
     Principle(
         "win-cheaply",
-        "Win cheaply",
+        N_("Win cheaply"),
         "play",
-        "When you can win the trick, win it with the lowest card that is sure to win.",
-        "A trick won with a 10 counts the same as a trick won with an ace. The higher card "
-        "you keep can win a trick later.",
-        "Look at the card that is winning the trick, and at which of your cards would beat "
-        "it for sure.",
+        N_("When you can win the trick, win it with the lowest card that is sure to win."),
+        N_(
+            "A trick won with a 10 counts the same as a trick won with an ace. The higher card "
+            "you keep can win a trick later."
+        ),
+        N_(
+            "Look at the card that is winning the trick, and at which of your cards would beat "
+            "it for sure."
+        ),
     ),
     Principle(
         "do-not-overtake",
-        "Do not overtake partner",
+        N_("Do not overtake partner"),
         "play",
-        "When partner's card will win the trick, play low: do not spend a winner on a trick "
-        "your side already has.",
-        "Partner's card wins unless a card still to be played can beat it, and only the "
-        "players after you can play one. A high card played on partner's winner takes no "
-        "extra trick and may be missed later.",
-        "Look at who is winning the trick, and what is still out.",
+        N_(
+            "When partner's card will win the trick, play low: do not spend a winner on a trick "
+            "your side already has."
+        ),
+        N_(
+            "Partner's card wins unless a card still to be played can beat it, and only the "
+            "players after you can play one. A high card played on partner's winner takes no "
+            "extra trick and may be missed later."
+        ),
+        N_("Look at who is winning the trick, and what is still out."),
     ),
     Principle(
         "keep-the-joker",
-        "Keep the Joker",
+        N_("Keep the Joker"),
         "play",
-        "Do not spend the Joker on a trick partner already wins, or on one you can win with a "
-        "lower card.",
-        "The Joker is the one card that always wins. Kept back, it takes a trick later that "
-        "no other card could.",
-        "Think about which of your cards can win any trick at all, and whether this trick "
-        "needs it.",
+        N_(
+            "Do not spend the Joker on a trick partner already wins, or on one you can win with a "
+            "lower card."
+        ),
+        N_(
+            "The Joker is the one card that always wins. Kept back, it takes a trick later that "
+            "no other card could."
+        ),
+        N_(
+            "Think about which of your cards can win any trick at all, and whether this trick "
+            "needs it."
+        ),
     ),
     Principle(
         "trump-in",
-        "Trump when you are void",
+        N_("Trump when you are void"),
         "play",
-        "When you hold none of the suit led and the opponents are winning the trick, play a "
-        "trump that wins it.",
-        "Holding none of the suit led, you may play any card, and any trump beats every card "
-        "of a side suit. A side card played instead cannot win.",
-        "Look at whether you can follow the suit led, and who is winning the trick.",
+        N_(
+            "When you hold none of the suit led and the opponents are winning the trick, play a "
+            "trump that wins it."
+        ),
+        N_(
+            "Holding none of the suit led, you may play any card, and any trump beats every card "
+            "of a side suit. A side card played instead cannot win."
+        ),
+        N_("Look at whether you can follow the suit led, and who is winning the trick."),
     ),
     Principle(
         "throw-lowest",
-        "Throw your lowest card",
+        N_("Throw your lowest card"),
         "play",
-        "When you cannot win the trick, play your lowest card and keep your winners.",
-        "A card that cannot win this trick is lost whatever it is. Lose the one that was "
-        "least likely to win later.",
-        "Look at whether any of your cards can beat the card that is winning.",
+        N_("When you cannot win the trick, play your lowest card and keep your winners."),
+        N_(
+            "A card that cannot win this trick is lost whatever it is. Lose the one that was "
+            "least likely to win later."
+        ),
+        N_("Look at whether any of your cards can beat the card that is winning."),
     ),
 )
 
@@ -288,41 +351,60 @@ def principle(key: str) -> Principle:
     found = _BY_KEY.get(key) if isinstance(key, str) else None
     if found is None:
         raise InvalidDataError(
-            f"{shown(key)} is not a principle: the principles are {', '.join(_BY_KEY)}"
+            # Translators: {keys} lists the principles' keys (win-cheaply, ...), as typed.
+            _("{key} is not a principle: the principles are {keys}").format(
+                key=shown(key), keys=", ".join(_BY_KEY)
+            )
         )
     return found
 
 
 # --- words -----------------------------------------------------------------------------
 
-_NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
-
-def _count(n: int, noun: str) -> str:
-    """``one trump``, ``four trumps``, ``no trumps``."""
-    word = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-    return f"{word} {noun}" if n == 1 else f"{word} {noun}s"
-
-
-def _whose(owner: str, card: Card) -> str:
-    """A card after a possessive: ``partner's Joker``, ``East's A♠``."""
-    return f"{owner} {'Joker' if card is JOKER else card.text}"
+def _number(n: int) -> str:
+    """A count of trumps as a word (``two``); past eight, in figures."""
+    words = (
+        # Translators: counts of trumps, as words: "one trump", "two trumps", "all four
+        # trumps still out" (Italian: una, due, ...; Thai: หนึ่ง, สอง, ...).
+        pgettext("count of trumps", "one"),
+        pgettext("count of trumps", "two"),
+        pgettext("count of trumps", "three"),
+        pgettext("count of trumps", "four"),
+        pgettext("count of trumps", "five"),
+        pgettext("count of trumps", "six"),
+        pgettext("count of trumps", "seven"),
+        pgettext("count of trumps", "eight"),
+    )
+    return words[n - 1] if 1 <= n <= len(words) else str(n)
 
 
 def _names(cards: Iterable[Card], last: str = "and") -> str:
     return join_and((card_words(c) for c in cards), last)
 
 
-def _has(cards: Sequence[Card]) -> str:
-    return "has" if len(cards) == 1 else "have"
+def _played(cards: Sequence[Card]) -> str:
+    """``J♥ and the Joker have been played``: a clause."""
+    return ngettext("{cards} has been played", "{cards} have been played", len(cards)).format(
+        cards=_names(cards)
+    )
 
 
 def _bower(card: Card, trump: Suit | None) -> str:
     """``J♦, the left bower,`` for a bower (commas included), else the card's name."""
     role = card_role(card, trump)
     if role in (CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER):
-        return f"{card.text}, {role.phrase},"
+        # Translators: a bower named in a sentence, "so J♦, the left bower, is the
+        # highest trump left"; {role} is "the left bower" or "the right bower".
+        return _("{card}, {role},").format(card=card.text, role=role.phrase)
     return card_words(card)
+
+
+def _lead_or_play(card: Card, lead: bool) -> str:
+    """What to do, ending a reason: ``lead J♦`` or ``play J♦``."""
+    if lead:
+        return _("lead {card}").format(card=card_words(card))
+    return _("play {card}").format(card=card_words(card))
 
 
 # --- the position, as the seat sees it --------------------------------------------------
@@ -415,44 +497,74 @@ class _Play:
         """Partner's card is winning, and no opponent still to play can beat it."""
         return self.win_seat is self.seat.partner and not self.threats(self.win_card)
 
-    def owner(self, seat: Seat) -> str:
+    def card_of(self, seat: Seat, card: Card) -> str:
+        """``partner's J♥``, ``East's A♠``, ``your Joker``: a card and whose it is."""
         if seat is self.seat:
-            return "your"
+            if card is JOKER:
+                return _("your Joker")
+            return _("your {card}").format(card=card.text)
         if seat is self.seat.partner:
-            return "partner's"
-        return f"{seat.word}'s"
+            if card is JOKER:
+                return _("partner's Joker")
+            return _("partner's {card}").format(card=card.text)
+        if card is JOKER:
+            return _("{seat}'s Joker").format(seat=seat.word)
+        return _("{seat}'s {card}").format(seat=seat.word, card=card.text)
 
     def winning(self) -> str:
         """``East's A♠`` (the card winning the trick, and whose it is)."""
-        return _whose(self.owner(self.win_seat), self.win_card)
+        return self.card_of(self.win_seat, self.win_card)
 
     def can_follow(self) -> bool:
         return any(EFF[self.tk][c.index] == self.led_code for c in self.hand)
 
     def led_plural(self) -> str:
         if self.led_code == NO_TRUMP_KEY:
-            return "cards of the Joker's suit"
+            return _("cards of the Joker's suit")
         if self.led_code == self.tk:
-            return "trumps"
+            return _("trumps")
         return SUITS[self.led_code].plural
 
-    def why_partner_safe(self) -> str:
+    def why_partner_safe(self, *, past: bool = False) -> str:
         """Why partner's winning card is sure to win (it is winning, and no opponent still to
-        play can beat it), as a clause: ``only the Joker can beat it, which you hold``."""
+        play can beat it), as a clause: ``only the Joker can beat it, which you hold``;
+        ``past``: as it was (``only the Joker could beat it, which you held``)."""
         w = self.win_card
         beaters = [
             c for c in (*self.hand, *self.unseen) if self.table[c.index] > self.table[w.index]
         ]
         if not beaters:
-            return "nothing left can beat it"
+            return _("nothing left could beat it") if past else _("nothing left can beat it")
         if all(c in self.hand for c in beaters):
             if len(beaters) == 1:
-                return f"only {card_words(beaters[0])} can beat it, which you hold"
-            return f"only {_names(beaters, 'or')} can beat it, and you hold them"
-        who = join_and(s.word for s in self.later_opponents)
-        if len(self.later_opponents) == 1:
-            return f"{who}, the last to play, cannot hold a card that beats it"
-        return f"neither {who.replace(' and ', ' nor ')} can hold a card that beats it"
+                card = card_words(beaters[0])
+                if past:
+                    return _("only {card} could beat it, which you held").format(card=card)
+                return _("only {card} can beat it, which you hold").format(card=card)
+            cards = _names(beaters, "or")
+            if past:
+                return _("only {cards} could beat it, and you held them").format(cards=cards)
+            return _("only {cards} can beat it, and you hold them").format(cards=cards)
+        who = [s.word for s in self.later_opponents]
+        if len(who) == 1:
+            if past:
+                return _("{seat}, the last to play, could not hold a card that beats it").format(
+                    seat=who[0]
+                )
+            return _("{seat}, the last to play, cannot hold a card that beats it").format(
+                seat=who[0]
+            )
+        if len(who) == 2:
+            if past:
+                return _("neither {seat} nor {other} could hold a card that beats it").format(
+                    seat=who[0], other=who[1]
+                )
+            return _("neither {seat} nor {other} can hold a card that beats it").format(
+                seat=who[0], other=who[1]
+            )
+        if past:
+            return _("no opponent still to play could hold a card that beats it")
+        return _("no opponent still to play can hold a card that beats it")
 
 
 # --- play: the lead ---------------------------------------------------------------------
@@ -467,15 +579,26 @@ def _count_trumps(p: _Play, card: Card) -> _Found:
     higher = [c for c in ORDERS[p.tk] if p.is_trump(c) and p.key(c) > p.key(card)]
     if not higher or any(c not in p.gone for c in higher):
         return _NONE
-    out = [u for u in p.unseen if p.is_trump(u)]
-    rest = f"; {_count(len(out), 'other trump')} still out" if out else "; no other trump is out"
-    rest = rest.replace("still out", "is still out" if len(out) == 1 else "are still out")
-    verb = "lead" if not p.trick else "play"
-    text = (
-        f"{capitalised(_names(higher))} {_has(higher)} been played, so {_bower(card, p.trump)} is the "
-        f"highest trump left and sure to win{rest}: {verb} {card_words(card)}."
+    n = len([u for u in p.unseen if p.is_trump(u)])
+    if n:
+        out = ngettext("one other trump is still out", "{n} other trumps are still out", n).format(
+            n=_number(n)
+        )
+    else:
+        out = _("no other trump is out")
+    # Translators: {played} is "J♥ and the Joker have been played"; {card} the trump
+    # (maybe "J♦, the left bower,"); {out} says how many trumps are still out; {action}
+    # is what to do ("lead J♦"). Keep the colon before {action}: a hint shows the part
+    # before the last colon first, without the card to play.
+    text = _(
+        "{played}, so {card} is the highest trump left and sure to win; {out}: {action}."
+    ).format(
+        played=_played(higher),
+        card=_bower(card, p.trump),
+        out=out,
+        action=_lead_or_play(card, not p.trick),
     )
-    return text, None
+    return capitalised(text), None
 
 
 def _lead_trumps(p: _Play, card: Card) -> _Found:
@@ -491,11 +614,15 @@ def _lead_trumps(p: _Play, card: Card) -> _Found:
     if not sure:
         return _NONE
     n = len(out)
-    beats_all = "the one trump still out" if n == 1 else f"all {_count(n, 'trump')} still out"
     if card in sure:
         return (
-            f"Your side named {p.trump.plural} and {card_words(card)} beats {beats_all}, so "
-            f"leading it draws the defenders' trumps: lead {card_words(card)}.",
+            ngettext(
+                "Your side named {trump} and {card} beats the one trump still out, so leading "
+                "it draws the defenders' trumps: lead {card}.",
+                "Your side named {trump} and {card} beats all {n} trumps still out, so leading "
+                "it draws the defenders' trumps: lead {card}.",
+                n,
+            ).format(trump=p.trump.plural, card=card_words(card), n=_number(n)),
             None,
         )
     code = EFF[p.tk][card.index]
@@ -503,11 +630,15 @@ def _lead_trumps(p: _Play, card: Card) -> _Found:
         EFF[p.tk][u.index] == code and p.key(u) > p.key(card) for u in p.unseen
     ):
         top = max(sure, key=p.key)
-        return None, (
-            f"Your side named {p.trump.plural} and you held {card_words(top)}, which beats "
-            f"{beats_all}, but you led {card.text}, which a higher card or a trump can take: "
-            f"lead trumps first, {card_words(top)}."
-        )
+        return None, ngettext(
+            "Your side named {trump} and you held {top}, which beats the one trump still out, "
+            "but you led {card}, which a higher card or a trump can take: lead trumps first, "
+            "{top}.",
+            "Your side named {trump} and you held {top}, which beats all {n} trumps still out, "
+            "but you led {card}, which a higher card or a trump can take: lead trumps first, "
+            "{top}.",
+            n,
+        ).format(trump=p.trump.plural, top=card_words(top), card=card.text, n=_number(n))
     return _NONE
 
 
@@ -524,20 +655,31 @@ def _cash_winners(p: _Play, card: Card) -> _Found:
         if EFF[p.tk][c.index] == code and p.key(c) > p.key(card) and c not in p.hand
     ]
     if higher:
-        head = (
-            f"{capitalised(_names(higher))} {_has(higher)} been played, so {card.text} is the best "
-            f"{suit.singular} left"
-        )
+        # Translators: {suit} is one card's suit ("heart"): "the best heart left".
+        head = ngettext(
+            "{cards} has been played, so {card} is the best {suit} left",
+            "{cards} have been played, so {card} is the best {suit} left",
+            len(higher),
+        ).format(cards=_names(higher), card=card.text, suit=suit.singular)
     else:
-        head = f"{card.text} is the best {suit.singular} left"
+        head = _("{card} is the best {suit} left").format(card=card.text, suit=suit.singular)
     if p.trump is not None:
-        out = any(p.is_trump(u) for u in p.unseen)
-        danger = ": only a trump can take it" if out else ", and no trumps are left to take it"
+        if any(p.is_trump(u) for u in p.unseen):
+            # Translators: {situation} is "K♠ is the best spade left" (or "A♠ has been
+            # played, so K♠ is the best spade left").
+            text = _(
+                "{situation}: only a trump can take it. Cash it while it is sure: lead {card}."
+            )
+        else:
+            text = _(
+                "{situation}, and no trumps are left to take it. Cash it while it is sure: "
+                "lead {card}."
+            )
+    elif JOKER in p.unseen:
+        text = _("{situation}: only the Joker can take it. Cash it while it is sure: lead {card}.")
     else:
-        danger = (
-            ": only the Joker can take it" if JOKER in p.unseen else ", and nothing can take it"
-        )
-    return f"{head}{danger}. Cash it while it is sure: lead {card.text}.", None
+        text = _("{situation}, and nothing can take it. Cash it while it is sure: lead {card}.")
+    return capitalised(text.format(situation=head, card=card.text)), None
 
 
 # --- play: following ---------------------------------------------------------------------
@@ -547,65 +689,72 @@ def _do_not_overtake(p: _Play, card: Card) -> _Found:
     if not p.partner_safe():
         return _NONE
     low = p.lowest(p.legal)
-    w = _whose("partner's", p.win_card)
+    w = p.card_of(p.seat.partner, p.win_card)
     if not p.beats(card):
         if card not in low:
             return _NONE
         if not p.later:
             return (
-                f"You play last and {w} is winning the trick: play low, {card_words(card)}.",
+                _("You play last and {winning} is winning the trick: play low, {card}.").format(
+                    winning=w, card=card_words(card)
+                ),
                 None,
             )
-        return (
-            f"{capitalised(w)} is winning and {p.why_partner_safe()}: play low, {card_words(card)}.",
-            None,
+        # Translators: {winning} is "partner's J♥"; {why} why it is sure to win, as
+        # "only the Joker can beat it, which you hold".
+        text = _("{winning} is winning and {why}: play low, {card}.").format(
+            winning=w, why=p.why_partner_safe(), card=card_words(card)
         )
+        return capitalised(text), None
     if not any(not p.beats(c) for c in p.legal):
         return _NONE
     if not p.later:
-        why = "you played last, so it had won the trick"
+        why = _("you played last, so it had won the trick")
     else:
-        why = p.why_partner_safe().replace("can beat", "could beat").replace("you hold", "you held")
-        why = why.replace("cannot hold", "could not hold").replace("can hold", "could hold")
-    sure = _whose("partner's sure", p.win_card)
-    return None, (
-        f"You overtook {sure} with {card_words(card)}: {why}. Play low, {card_words(low[0])}."
-    )
+        why = p.why_partner_safe(past=True)
+    # Translators: {why} says why partner's card was sure to win, as "only the Joker
+    # could beat it, which you held".
+    return None, _(
+        "You overtook partner's sure {winning} with {card}: {why}. Play low, {low}."
+    ).format(winning=card_words(p.win_card), card=card_words(card), why=why, low=card_words(low[0]))
 
 
 def _keep_the_joker(p: _Play, card: Card) -> _Found:
     if JOKER not in p.legal or len(p.legal) < 2:
         return _NONE
     safe = p.partner_safe()
-    theirs = capitalised(_whose("partner's", p.win_card))
+    theirs = p.card_of(p.seat.partner, p.win_card)
     if card is not JOKER:
         if safe and card in p.lowest(p.legal):
-            return (
-                f"{theirs} already wins this trick: keep the Joker, the one "
-                f"card that always wins, and play {card_words(card)}.",
-                None,
-            )
+            text = _(
+                "{winning} already wins this trick: keep the Joker, the one card that always "
+                "wins, and play {card}."
+            ).format(winning=theirs, card=card_words(card))
+            return capitalised(text), None
         if not safe and p.sure(card):
             return (
-                f"{card.text} is sure to win this trick too, so keep the Joker, the one card "
-                f"that always wins, for later: play {card.text}.",
+                _(
+                    "{card} is sure to win this trick too, so keep the Joker, the one card that "
+                    "always wins, for later: play {card}."
+                ).format(card=card.text),
                 None,
             )
         return _NONE
     others = [c for c in p.legal if c is not JOKER]
     if safe and any(not p.beats(c) for c in others):
         low = p.lowest(others)[0]
-        return None, (
-            f"{theirs} already won this trick, and you spent the Joker on "
-            f"it: keep the Joker, the one card that always wins, and play low, {card_words(low)}."
-        )
+        text = _(
+            "{winning} already won this trick, and you spent the Joker on it: keep the Joker, "
+            "the one card that always wins, and play low, {card}."
+        ).format(winning=theirs, card=card_words(low))
+        return None, capitalised(text)
     sure = [c for c in others if p.sure(c)]
     if not safe and sure:
         cheap = p.lowest(sure)[0]
-        return None, (
-            f"You spent the Joker where {cheap.text} was sure to win as well: keep the Joker, "
-            f"the one card that always wins, and play {cheap.text}."
-        )
+        return None, _(
+            "You spent the Joker where {card} was sure to win as well: keep the Joker, the one "
+            "card that always wins, and play {card}."
+        ).format(card=cheap.text)
     return _NONE
 
 
@@ -617,20 +766,39 @@ def _trump_in(p: _Play, card: Card) -> _Found:
     trumps = [c for c in p.legal if p.is_trump(c) and p.beats(c)]
     if not trumps:
         return _NONE
-    over = "overtrump" if p.is_trump(p.win_card) else "trump"
+    over = p.is_trump(p.win_card)
     cheapest = p.lowest(trumps)
-    led = p.led_plural()
+    words = {"suit": p.led_plural(), "winning": p.winning(), "card": card_words(card)}
     if card in trumps:
-        what = (
-            f"{card_words(card)}, your lowest trump that wins"
-            if card in cheapest and len(trumps) > len(cheapest)
-            else card_words(card)
+        lowest = card in cheapest and len(trumps) > len(cheapest)
+        if over and lowest:
+            # Translators: {suit} is the suit led ("hearts"); {winning} the card winning the
+            # trick and whose it is ("East's A♥").
+            text = _(
+                "You hold no {suit} and {winning} is winning: overtrump it with {card}, your "
+                "lowest trump that wins."
+            )
+        elif over:
+            text = _("You hold no {suit} and {winning} is winning: overtrump it with {card}.")
+        elif lowest:
+            text = _(
+                "You hold no {suit} and {winning} is winning: trump it with {card}, your "
+                "lowest trump that wins."
+            )
+        else:
+            text = _("You hold no {suit} and {winning} is winning: trump it with {card}.")
+        return text.format(**words), None
+    if over:
+        text = _(
+            "You held no {suit} and {winning} was winning, but you played {card}: overtrump "
+            "it with {trump}."
         )
-        return f"You hold no {led} and {p.winning()} is winning: {over} it with {what}.", None
-    return None, (
-        f"You held no {led} and {p.winning()} was winning, but you played {card_words(card)}: "
-        f"{over} it with {card_words(cheapest[0])}."
-    )
+    else:
+        text = _(
+            "You held no {suit} and {winning} was winning, but you played {card}: trump it "
+            "with {trump}."
+        )
+    return None, text.format(trump=card_words(cheapest[0]), **words)
 
 
 def _third_hand_high(p: _Play, card: Card) -> _Found:
@@ -646,34 +814,55 @@ def _third_hand_high(p: _Play, card: Card) -> _Found:
         winners = [c for c in winners if len(p.threats(c)) < risk]
     if not winners:
         return _NONE
-    led = p.trick[0][1]
-    if p.win_seat is p.seat.partner:
-        situation = (
-            f"Partner led {card_words(led)}, which {p.later_opponents[0].word} can still beat"
-        )
-    else:
-        situation = f"Partner led {card_words(led)} and {p.winning()} is winning"
+    partner_winning = p.win_seat is p.seat.partner
+    words = {
+        "led": card_words(p.trick[0][1]),
+        "seat": p.later_opponents[0].word,
+        "winning": p.winning(),
+        "card": card_words(card),
+    }
     sure = [c for c in winners if not p.threats(c)]
     if sure:
         target = p.lowest(sure)
-        ok = card in target
-        how = f"and {card_words(card)} is sure to win the trick: play {card_words(card)}."
     else:
         top = max(p.key(c) for c in winners)
         target = [c for c in winners if p.key(c) == top]
-        ok = card in target
-        how = (
-            f"so that {p.later_opponents[0].word} must spend a higher card to win it: "
-            f"play {card_words(card)}."
-        )
-    if ok:
-        return f"{situation}: third hand plays high, {how}", None
+    if card in target:
+        if partner_winning and sure:
+            # Translators: {led} is the card partner led; {seat} the opponent still to play;
+            # {winning} the card winning the trick and whose it is ("East's Q♠").
+            text = _(
+                "Partner led {led}, which {seat} can still beat: third hand plays high, and "
+                "{card} is sure to win the trick: play {card}."
+            )
+        elif partner_winning:
+            text = _(
+                "Partner led {led}, which {seat} can still beat: third hand plays high, so that "
+                "{seat} must spend a higher card to win it: play {card}."
+            )
+        elif sure:
+            text = _(
+                "Partner led {led} and {winning} is winning: third hand plays high, and {card} "
+                "is sure to win the trick: play {card}."
+            )
+        else:
+            text = _(
+                "Partner led {led} and {winning} is winning: third hand plays high, so that "
+                "{seat} must spend a higher card to win it: play {card}."
+            )
+        return text.format(**words), None
     if card not in winners:
-        was = situation.replace(" is winning", " was winning").replace(" can still", " could")
-        return (
-            None,
-            f"{was}, but you played {card_words(card)}: third hand plays high, {card_words(target[0])}.",
-        )
+        if partner_winning:
+            text = _(
+                "Partner led {led}, which {seat} could beat, but you played {card}: third hand "
+                "plays high, {high}."
+            )
+        else:
+            text = _(
+                "Partner led {led} and {winning} was winning, but you played {card}: third hand "
+                "plays high, {high}."
+            )
+        return None, text.format(high=card_words(target[0]), **words)
     return _NONE
 
 
@@ -685,23 +874,46 @@ def _win_cheaply(p: _Play, card: Card) -> _Found:
         return _NONE
     cheapest = p.lowest(sure)
     # Playing last, every card that beats the winner is sure to win the trick.
-    enough = "beats it" if not p.later else "is sure to win the trick"
+    last = not p.later
     if card in cheapest:
         keep = [c for c in sure if c not in cheapest and c is not JOKER]
-        tail = f" and keep {_names(keep)}" if keep else ""
-        if not p.later:
-            head = (
-                f"You play last and {p.winning()} is winning: {card_words(card)} is the lowest card"
+        if last and keep:
+            # Translators: {winning} is the card winning the trick and whose it is ("East's
+            # A♠"); {keep} the higher cards kept ("K♠ and the Joker").
+            text = _(
+                "You play last and {winning} is winning: {card} is the lowest card that beats "
+                "it, so win cheaply with {card} and keep {keep}."
+            )
+        elif last:
+            text = _(
+                "You play last and {winning} is winning: {card} is the lowest card that beats "
+                "it, so win cheaply with {card}."
+            )
+        elif keep:
+            text = _(
+                "{winning} is winning and {card} is the lowest card you hold that is sure to win "
+                "the trick, so win cheaply with {card} and keep {keep}."
             )
         else:
-            head = f"{capitalised(p.winning())} is winning and {card_words(card)} is the lowest card you hold"
-        head += f" that {enough}"
-        return f"{head}, so win cheaply with {card_words(card)}{tail}.", None
+            text = _(
+                "{winning} is winning and {card} is the lowest card you hold that is sure to win "
+                "the trick, so win cheaply with {card}."
+            )
+        words = {"winning": p.winning(), "card": card_words(card), "keep": _names(keep)}
+        return capitalised(text.format(**words)), None
     if card in sure:
-        low = card_words(cheapest[0])
-        return None, (
-            f"You won with {card_words(card)} where {low} was enough: against {p.winning()}, {low} "
-            f"is the lowest card that {enough}. Win cheaply with {low}."
+        if last:
+            text = _(
+                "You won with {card} where {low} was enough: against {winning}, {low} is the "
+                "lowest card that beats it. Win cheaply with {low}."
+            )
+        else:
+            text = _(
+                "You won with {card} where {low} was enough: against {winning}, {low} is the "
+                "lowest card that is sure to win the trick. Win cheaply with {low}."
+            )
+        return None, text.format(
+            card=card_words(card), low=card_words(cheapest[0]), winning=p.winning()
         )
     return _NONE
 
@@ -714,8 +926,10 @@ def _second_hand_low(p: _Play, card: Card) -> _Found:
     low = p.lowest(p.legal)
     if card in low and not p.sure(card):
         return (
-            f"You play second and partner still plays after you: play low, {card_words(card)}, and "
-            "keep your higher cards.",
+            _(
+                "You play second and partner still plays after you: play low, {card}, and keep "
+                "your higher cards."
+            ).format(card=card_words(card)),
             None,
         )
     threats = p.threats(card)
@@ -724,11 +938,16 @@ def _second_hand_low(p: _Play, card: Card) -> _Found:
     if p.beats(card) and same:
         trumps = p.led_code != p.tk and any(p.is_trump(u) for u in threats)
         names = [card_words(c) for c in sorted(same, key=lambda c: -p.key(c))]
-        who = join_and([*names, "a trump"] if trumps else names, "or")
-        return None, (
-            f"You played {card_words(card)} second, and {who} can still beat it after you: second hand "
-            f"plays low, {card_words(low[0])}, and leaves the trick to partner."
-        )
+        if trumps:
+            names.append(_("a trump"))
+        # Translators: {cards} are the cards that can still beat it ("A♠ or a trump").
+        return None, ngettext(
+            "You played {card} second, and {cards} can still beat it after you: second hand "
+            "plays low, {low}, and leaves the trick to partner.",
+            "You played {card} second, and {cards} can still beat it after you: second hand "
+            "plays low, {low}, and leaves the trick to partner.",
+            len(names),
+        ).format(card=card_words(card), cards=join_and(names, "or"), low=card_words(low[0]))
     return _NONE
 
 
@@ -738,13 +957,15 @@ def _throw_lowest(p: _Play, card: Card) -> _Found:
     low = p.lowest(p.legal)
     if card in low:
         return (
-            f"Nothing you hold can beat {p.winning()}: throw your lowest card, {card_words(card)}.",
+            _("Nothing you hold can beat {winning}: throw your lowest card, {card}.").format(
+                winning=p.winning(), card=card_words(card)
+            ),
             None,
         )
-    return None, (
-        f"Nothing you held could beat {p.winning()}, yet you played {card_words(card)}: throw your "
-        f"lowest card, {card_words(low[0])}, and keep {card_words(card)} for later."
-    )
+    return None, _(
+        "Nothing you held could beat {winning}, yet you played {card}: throw your lowest card, "
+        "{low}, and keep {card} for later."
+    ).format(winning=p.winning(), card=card_words(card), low=card_words(low[0]))
 
 
 _Recogniser = Callable[[_Play, Card], _Found]
@@ -782,10 +1003,14 @@ def _failing_words(view: PlayerView) -> str:
     """What a higher bid risks under the failed-bid rule, in plain words."""
     rule = view.rules.failed_bid
     if rule is FailedBid.BID:
-        return "a failed bid loses the amount bid, so a higher bid is harder to make and loses more"
+        return _(
+            "a failed bid loses the amount bid, so a higher bid is harder to make and loses more"
+        )
     if rule is FailedBid.SIX:
-        return "a failed bid loses 6 whatever was bid, so a higher bid only makes failing likelier"
-    return (
+        return _(
+            "a failed bid loses 6 whatever was bid, so a higher bid only makes failing likelier"
+        )
+    return _(
         "a failed bid loses one point per trick taken whatever was bid, so a higher bid only "
         "makes failing likelier"
     )
@@ -802,31 +1027,52 @@ def _bid_cheapest(view: PlayerView, action: Action) -> _Found:
     name = bid_name(action.tricks, action.big, rules)
     cheap = bid_name(cheapest.tricks, cheapest.big, rules)
     high = view.high_bid
-    above = (
-        f"{high.seat.word}'s {bid_name(high.tricks, high.big, rules)}"
-        if high is not None
-        else "no bid"
-    )
-    pepper = (
-        " (Big Pepper is the one bid worth more: it doubles the result)"
-        if rules.bidding is BiddingScale.PEPPER
-        else ""
-    )
+    pepper = rules.bidding is BiddingScale.PEPPER
+    words = {
+        "bid": name,
+        "seat": high.seat.word if high is not None else "",
+        "high": bid_name(high.tricks, high.big, rules) if high is not None else "",
+    }
     if action.level == cheapest.level:
-        if high is None:
-            head = f"Nobody has bid yet, so {name} is the cheapest bid that takes the auction"
+        if high is None and pepper:
+            # Translators: {bid} is a bid (a number of tricks, or "Little Pepper"); {seat}
+            # and {high} are who made the last bid and what it was ("North", "1").
+            text = _(
+                "Nobody has bid yet, so {bid} is the cheapest bid that takes the auction: a side "
+                "that makes its bid scores one point per trick it takes, whatever it bid (Big "
+                "Pepper is the one bid worth more: it doubles the result). Bid {bid}."
+            )
+        elif high is None:
+            text = _(
+                "Nobody has bid yet, so {bid} is the cheapest bid that takes the auction: a side "
+                "that makes its bid scores one point per trick it takes, whatever it bid. Bid "
+                "{bid}."
+            )
+        elif pepper:
+            text = _(
+                "A bid of {bid} is the cheapest above {seat}'s {high}: a side that makes its bid "
+                "scores one point per trick it takes, whatever it bid (Big Pepper is the one bid "
+                "worth more: it doubles the result). Bid {bid}."
+            )
         else:
-            head = f"a bid of {name} is the cheapest above {above}"
-        return (
-            f"{capitalised(head)}: a side that makes its bid scores one point per trick it takes, "
-            f"whatever it bid{pepper}. Bid {name}.",
-            None,
+            text = _(
+                "A bid of {bid} is the cheapest above {seat}'s {high}: a side that makes its bid "
+                "scores one point per trick it takes, whatever it bid. Bid {bid}."
+            )
+        return text.format(**words), None
+    if high is not None:
+        # Translators: {cheap} is the cheapest bid that was enough; {failing} what a failed bid
+        # costs, as "a failed bid loses 6 whatever was bid, so ...".
+        text = _(
+            "You bid {bid} where {cheap} was enough to outbid {seat}'s {high}: you score the "
+            "tricks you take whatever you bid, and {failing}. Bid {cheap}."
         )
-    over = f"to outbid {above}" if high is not None else "to take the auction"
-    return None, (
-        f"You bid {name} where {cheap} was enough {over}: you score the tricks you take "
-        f"whatever you bid, and {_failing_words(view)}. Bid {cheap}."
-    )
+    else:
+        text = _(
+            "You bid {bid} where {cheap} was enough to take the auction: you score the tricks "
+            "you take whatever you bid, and {failing}. Bid {cheap}."
+        )
+    return None, text.format(cheap=cheap, failing=_failing_words(view), **words)
 
 
 def _bid_before_forced(view: PlayerView, action: Action) -> _Found:
@@ -834,19 +1080,25 @@ def _bid_before_forced(view: PlayerView, action: Action) -> _Found:
     if policy is AllPass.JOKER_HOLDER:
         if JOKER not in view.hand:
             return _NONE
-        whom, you = "the player holding the Joker", "you hold the Joker"
+        joker = True
     elif policy is AllPass.DEALER:
         if view.dealer is not view.seat:
             return _NONE
-        whom, you = "the dealer", "you are the dealer"
+        joker = False
     else:
         return _NONE
     if view.forced_bid:
         if isinstance(action, Bid):
-            return (
-                f"All four passed and {whom} must bid {FORCED_BID}: that is you. Bid {FORCED_BID}.",
-                None,
-            )
+            if joker:
+                text = _(
+                    "All four passed and the player holding the Joker must bid {forced}: that is "
+                    "you. Bid {forced}."
+                )
+            else:
+                text = _(
+                    "All four passed and the dealer must bid {forced}: that is you. Bid {forced}."
+                )
+            return text.format(forced=FORCED_BID), None
         return _NONE
     if view.high_bid is not None:
         return _NONE
@@ -855,16 +1107,30 @@ def _bid_before_forced(view: PlayerView, action: Action) -> _Found:
         a for a in view.legal_actions if isinstance(a, Bid) and not a.big and a.tricks < FORCED_BID
     ]
     if isinstance(action, Bid) and not action.big and action.tricks < FORCED_BID:
-        return (
-            f"{capitalised(you)} and nobody has bid: if all four pass, {whom} must bid {FORCED_BID}, "
-            f"so a bid of {action.tricks} now is easier to make. Bid {action.tricks}.",
-            None,
-        )
+        if joker:
+            # Translators: {forced} is the bid forced when all four pass (3); {bid} the bid made.
+            text = _(
+                "You hold the Joker and nobody has bid: if all four pass, the player holding the "
+                "Joker must bid {forced}, so a bid of {bid} now is easier to make. Bid {bid}."
+            )
+        else:
+            text = _(
+                "You are the dealer and nobody has bid: if all four pass, the dealer must bid "
+                "{forced}, so a bid of {bid} now is easier to make. Bid {bid}."
+            )
+        return text.format(forced=FORCED_BID, bid=action.tricks), None
     if isinstance(action, Pass) and others_passed and low:
-        return None, (
-            f"The other three passed and {you}: your pass makes you bid {FORCED_BID} anyway, "
-            f"a bid you did not choose. Bid {low[0].tricks} instead."
-        )
+        if joker:
+            text = _(
+                "The other three passed and you hold the Joker: your pass makes you bid {forced} "
+                "anyway, a bid you did not choose. Bid {bid} instead."
+            )
+        else:
+            text = _(
+                "The other three passed and you are the dealer: your pass makes you bid {forced} "
+                "anyway, a bid you did not choose. Bid {bid} instead."
+            )
+        return None, text.format(forced=FORCED_BID, bid=low[0].tricks)
     return _NONE
 
 
@@ -883,10 +1149,13 @@ def _trump_strength(hand: Sequence[Card], suit: Suit) -> tuple[int, tuple[int, .
 
 
 def _holding(hand: Sequence[Card], suit: Suit) -> str:
+    """``no trumps``, ``two trumps, J♥ and A♥``."""
     trumps = _trumps_under(hand, suit)
     if not trumps:
-        return "no trumps"
-    return f"{_count(len(trumps), 'trump')}, {_names(trumps)}"
+        return _("no trumps")
+    return ngettext("one trump, {cards}", "{n} trumps, {cards}", len(trumps)).format(
+        n=_number(len(trumps)), cards=_names(trumps)
+    )
 
 
 def _name_trump(view: PlayerView, action: Action) -> _Found:
@@ -901,21 +1170,45 @@ def _name_trump(view: PlayerView, action: Action) -> _Found:
         others = [s for s in SUITS if s is not chosen]
         second = max(others, key=lambda s: strength[s])
         if mine[0] > strength[second][0]:
-            compare = "more than with any other suit"
+            # Translators: {suit} is the suit named ("hearts"); {holding} the trumps held with
+            # it ("two trumps, J♥ and A♥"); {other} the next best suit. Keep "Name {suit}." as
+            # the hint's "Name {suit}" says it.
+            text = _(
+                "With {suit} as trump you would hold {holding}: more than with any other suit. "
+                "Name {suit}."
+            )
         elif mine == strength[second]:
-            compare = f"as good as with {second.plural}"
+            text = _(
+                "With {suit} as trump you would hold {holding}: as good as with {other}. Name "
+                "{suit}."
+            )
         else:
-            compare = f"as many as with {second.plural}, and higher ones"
+            text = _(
+                "With {suit} as trump you would hold {holding}: as many as with {other}, and "
+                "higher ones. Name {suit}."
+            )
         return (
-            f"With {chosen.plural} as trump you would hold {_holding(hand, chosen)}: {compare}. "
-            f"Name {chosen.plural}.",
+            text.format(suit=chosen.plural, holding=_holding(hand, chosen), other=second.plural),
             None,
         )
     top = next(s for s in SUITS if strength[s] == best)
-    more = "more" if best[0] > mine[0] else "as many, and higher ones"
-    return None, (
-        f"You named {chosen.plural}, where you hold {_holding(hand, chosen)}; {top.plural} "
-        f"gives {more}: {_holding(hand, top)}. Name {top.plural}."
+    if best[0] > mine[0]:
+        # Translators: {suit} is the suit named, {holding} its trumps; {best} the better suit,
+        # {best_holding} its trumps ("three trumps, the Joker, J♠ and A♠").
+        text = _(
+            "You named {suit}, where you hold {holding}; {best} gives more: {best_holding}. Name "
+            "{best}."
+        )
+    else:
+        text = _(
+            "You named {suit}, where you hold {holding}; {best} gives as many, and higher ones: "
+            "{best_holding}. Name {best}."
+        )
+    return None, text.format(
+        suit=chosen.plural,
+        holding=_holding(hand, chosen),
+        best=top.plural,
+        best_holding=_holding(hand, top),
     )
 
 
@@ -933,9 +1226,17 @@ def _void_a_suit(view: PlayerView, action: Action) -> _Found:
     if not trumps:
         return _NONE
     suit = SUITS[code]
+    n = len(trumps)
+    # Translators: {suit} is one card's suit ("heart"), {suits} the suit ("hearts").
+    text = ngettext(
+        "{card} is your only {suit}: once it is gone you hold no {suits}, and you can trump "
+        "them with your one trump. Discard {card}.",
+        "{card} is your only {suit}: once it is gone you hold no {suits}, and you can trump "
+        "them with your {n} trumps. Discard {card}.",
+        n,
+    )
     return (
-        f"{card.text} is your only {suit.singular}: once it is gone you hold no {suit.plural}, "
-        f"and you can trump them with your {_count(len(trumps), 'trump')}. Discard {card.text}.",
+        text.format(card=card.text, suit=suit.singular, suits=suit.plural, n=_number(n)),
         None,
     )
 
@@ -952,29 +1253,58 @@ def _discard_low(view: PlayerView, action: Action) -> _Found:
     lows = [c for c in pool if c.rank == low]
     card = action.card
     aces = [c for c in plain if c.rank is Rank.ACE]
-    side = "side " if view.trump is not None else ""
-    plain_card = "plain card" if view.trump is not None else "card"
+    trump = view.trump is not None
     if card in lows:
         keep = []
         if any(EFF[tk][c.index] == tk for c in view.hand):
-            keep.append("your trumps" if view.trump is not None else "the Joker")
+            keep.append(_("your trumps") if trump else _("the Joker"))
         if aces:
-            keep.append(f"your {side}{'ace' if len(aces) == 1 else 'aces'}, {_names(aces)}")
-        tail = f": keep {join_and(keep)}" if keep else ""
-        return f"{card.text} is your lowest {plain_card}{tail}. Discard {card.text}.", None
-    if EFF[tk][card.index] == tk:
-        if card is JOKER:
-            what = "the Joker, the one card that always wins"
+            if trump:
+                ace = ngettext("your side ace, {cards}", "your side aces, {cards}", len(aces))
+            else:
+                ace = ngettext("your ace, {cards}", "your aces, {cards}", len(aces))
+            keep.append(ace.format(cards=_names(aces)))
+        if trump and keep:
+            # Translators: {keep} is what to keep, as "your trumps and your side ace, A♠".
+            text = _("{card} is your lowest plain card: keep {keep}. Discard {card}.")
+        elif trump:
+            text = _("{card} is your lowest plain card. Discard {card}.")
+        elif keep:
+            text = _("{card} is your lowest card: keep {keep}. Discard {card}.")
         else:
-            what = f"{card.text}, {card_role(card, view.trump).phrase}, which can win a trick"
-        return None, (
-            f"You discarded {what}: keep it and discard a {plain_card}, {lows[0].text}, instead."
-        )
+            text = _("{card} is your lowest card. Discard {card}.")
+        return text.format(card=card.text, keep=join_and(keep)), None
+    if EFF[tk][card.index] == tk:
+        if card is JOKER and trump:
+            text = _(
+                "You discarded the Joker, the one card that always wins: keep it and discard a "
+                "plain card, {low}, instead."
+            )
+        elif card is JOKER:
+            text = _(
+                "You discarded the Joker, the one card that always wins: keep it and discard a "
+                "card, {low}, instead."
+            )
+        else:
+            # Translators: {role} is the trump's role, as "the left bower" or "a trump".
+            text = _(
+                "You discarded {card}, {role}, which can win a trick: keep it and discard a "
+                "plain card, {low}, instead."
+            )
+        role = card_role(card, view.trump).phrase
+        return None, text.format(card=card.text, role=role, low=lows[0].text)
     if card.rank is Rank.ACE and card in aces and pool is not plain:
-        return None, (
-            f"You discarded {card.text}, {'a side ace' if side else 'an ace'} that can win a "
-            f"trick: discard your lowest {plain_card}, {lows[0].text}, instead."
-        )
+        if trump:
+            text = _(
+                "You discarded {card}, a side ace that can win a trick: discard your lowest "
+                "plain card, {low}, instead."
+            )
+        else:
+            text = _(
+                "You discarded {card}, an ace that can win a trick: discard your lowest card, "
+                "{low}, instead."
+            )
+        return None, text.format(card=card.text, low=lows[0].text)
     return _NONE
 
 
@@ -1003,31 +1333,40 @@ _ACTION_RULES: Final[dict[type, tuple[Phase, str]]] = {
     Play: (Phase.PLAY, "follow suit"),
 }
 
+#: Why nothing can be done now, by phase (translated where it is shown).
 _PHASE_WORDS: Final = {
-    Phase.DEAL: "the cards are not dealt yet",
-    Phase.AUCTION: "the players are bidding",
-    Phase.TRUMP: "the high bidder is naming trump",
-    Phase.DISCARD: "the high bidder is discarding",
-    Phase.ALONE: "the players are deciding whether to go alone",
-    Phase.PLAY: "the cards are being played",
-    Phase.SCORED: "the hand is over",
-    Phase.THROWN_IN: "the hand was thrown in",
+    Phase.DEAL: N_("the cards are not dealt yet"),
+    Phase.AUCTION: N_("the players are bidding"),
+    Phase.TRUMP: N_("the high bidder is naming trump"),
+    Phase.DISCARD: N_("the high bidder is discarding"),
+    Phase.ALONE: N_("the players are deciding whether to go alone"),
+    Phase.PLAY: N_("the cards are being played"),
+    Phase.SCORED: N_("the hand is over"),
+    Phase.THROWN_IN: N_("the hand was thrown in"),
 }
 
 
-def _doing(action: Action, view: PlayerView) -> str:
-    """What ``action`` does, as words after "cannot": ``bid 2``, ``discard 9♣``."""
+def _refusal(action: Action, view: PlayerView) -> str:
+    """What the seat cannot do, as a clause: ``North cannot bid 2``."""
+    seat = view.seat.word
     if isinstance(action, Bid):
-        return f"bid {bid_name(action.tricks, action.big, view.rules)}"
+        bid = bid_name(action.tricks, action.big, view.rules)
+        # Translators: what a player cannot do, the start of an error message ("North
+        # cannot bid 2: the hand is over").
+        return _("{seat} cannot bid {bid}").format(seat=seat, bid=bid)
     if isinstance(action, Pass):
-        return "pass"
+        return _("{seat} cannot pass").format(seat=seat)
     if isinstance(action, NameTrump):
-        return f"name {action.suit.plural if action.suit is not None else 'no trump'}"
+        if action.suit is None:
+            return _("{seat} cannot name no trump").format(seat=seat)
+        return _("{seat} cannot name {suit}").format(seat=seat, suit=action.suit.plural)
     if isinstance(action, Discard):
-        return f"discard {card_words(action.card)}"
+        return _("{seat} cannot discard {card}").format(seat=seat, card=card_words(action.card))
     if isinstance(action, Play):
-        return f"play {card_words(action.card)}"
-    return "go alone" if action.alone else "decline to go alone"
+        return _("{seat} cannot play {card}").format(seat=seat, card=card_words(action.card))
+    if action.alone:
+        return _("{seat} cannot go alone").format(seat=seat)
+    return _("{seat} cannot decline to go alone").format(seat=seat)
 
 
 def _check(view: PlayerView, action: Action) -> None:
@@ -1045,27 +1384,41 @@ def _check(view: PlayerView, action: Action) -> None:
     if action in view.legal_actions:
         return
     seat = view.seat
-    doing = f"{seat.word} cannot {_doing(action, view)}"
+    doing = _refusal(action, view)
     if action.seat is not seat:
         raise InvalidDataError(
-            f"the action is {action.seat.word}'s, but the view is {seat.word}'s: a principle "
-            "is judged for the player whose cards are seen",
+            _(
+                "the action is {seat}'s, but the view is {viewer}'s: a principle is judged for "
+                "the player whose cards are seen"
+            ).format(seat=action.seat.word, viewer=seat.word),
             rule="turn order",
         )
+    phase_words = _(_PHASE_WORDS[view.phase])
     if view.to_move is None:
-        raise WrongPhaseError(f"{doing}: {_PHASE_WORDS[view.phase]}", rule="order of play")
+        raise WrongPhaseError(
+            # Translators: {refusal} is "North cannot play 9♠"; {phase} why not, as "the
+            # hand is over".
+            _("{refusal}: {phase}").format(refusal=doing, phase=phase_words),
+            rule="order of play",
+        )
     if view.to_move is not seat:
         raise OutOfTurnError(
-            f"it is not {seat.word}'s turn but {view.to_move.word}'s, so {seat.word} has no "
-            "action to judge",
+            _("it is not {seat}'s turn but {other}'s, so {seat} has no action to judge").format(
+                seat=seat.word, other=view.to_move.word
+            ),
             rule="turn order",
         )
     phase, rule = _ACTION_RULES[type(action)]
     if view.phase is not phase:
-        raise WrongPhaseError(f"{doing} now: {_PHASE_WORDS[view.phase]}", rule="order of play")
+        raise WrongPhaseError(
+            _("{refusal} now: {phase}").format(refusal=doing, phase=phase_words),
+            rule="order of play",
+        )
     if isinstance(action, Play):
         if action.card not in view.hand:
-            raise InvalidDataError(f"{doing}: it is not in the hand", rule="the hand")
+            raise InvalidDataError(
+                _("{refusal}: it is not in the hand").format(refusal=doing), rule="the hand"
+            )
         mask = sum(1 << c.index for c in view.hand)
         trick = view.current_trick
         check_follow(
@@ -1077,15 +1430,20 @@ def _check(view: PlayerView, action: Action) -> None:
             view.rules.no_trump_joker is NoTrumpJoker.ANY_TIME,
         )
     if isinstance(action, Discard) and action.card not in view.hand:
-        raise InvalidDataError(f"{doing}: it is not in the hand", rule="the discard")
+        raise InvalidDataError(
+            _("{refusal}: it is not in the hand").format(refusal=doing), rule="the discard"
+        )
     if isinstance(action, Bid) and not view.forced_bid:
         high = view.high_bid
         check_bid(action, high, high.seat if high is not None else None, view.rules)
     if view.forced_bid:
         raise IllegalActionError(
-            f"{doing}: all four passed, so {seat.word} must bid {FORCED_BID}", rule="all pass"
+            _("{refusal}: all four passed, so {seat} must bid {forced}").format(
+                refusal=doing, seat=seat.word, forced=FORCED_BID
+            ),
+            rule="all pass",
         )
-    raise IllegalActionError(f"{doing} here", rule=rule)
+    raise IllegalActionError(_("{refusal} here").format(refusal=doing), rule=rule)
 
 
 def _found(view: PlayerView, action: Action) -> list[tuple[str, _Found]]:

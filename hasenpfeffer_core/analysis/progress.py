@@ -44,6 +44,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine.errors import InvalidDataError
+from ..engine.i18n import gettext as _
+from ..engine.i18n import ngettext
 
 __all__ = [
     "FORMAT",
@@ -247,7 +249,8 @@ def _header() -> str:
 
 
 class _Unreadable(Exception):
-    """The store's file is not a progress file this version can read: why, and a tag."""
+    """The store's file is not a progress file this version can read: why (in the
+    learner's language), and a tag (for the name of the file kept aside)."""
 
     def __init__(self, why: str, tag: str) -> None:
         super().__init__(why)
@@ -258,18 +261,21 @@ def _check_header(line: bytes) -> None:
     try:
         head = json.loads(line)
     except ValueError:
-        raise _Unreadable(
-            "it is not a progress file (its first line is not ours)", "unreadable"
-        ) from None
+        head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise _Unreadable("it is not a progress file (its first line is not ours)", "unreadable")
+        # Translators: why a progress file cannot be read.
+        raise _Unreadable(_("it is not a progress file (its first line is not ours)"), "unreadable")
     version = head.get("version")
     if type(version) is not int or version < 1:
-        raise _Unreadable("its version is not a number", "unreadable")
+        raise _Unreadable(_("its version is not a number"), "unreadable")
     if version > VERSION:
+        # Translators: why a progress file cannot be read; version is the file's format
+        # number, mine the one this program reads.
         raise _Unreadable(
-            f"it was written by a newer version of hasenpfeffer (format {version}; "
-            f"this one reads format {VERSION})",
+            _(
+                "it was written by a newer version of hasenpfeffer (format {version}; "
+                "this one reads format {mine})"
+            ).format(version=version, mine=VERSION),
             f"format-{version}",
         )
 
@@ -323,7 +329,7 @@ class ProgressStore:
         if sys.platform == "emscripten":  # one kernel per page; the drive has no locks
             if not BROWSER_DRIVE.is_dir():  # no storage: a file made here would vanish
                 raise OSError(
-                    errno.ENOENT, "this browser gives the page no storage", str(BROWSER_DRIVE)
+                    errno.ENOENT, _("this browser gives the page no storage"), str(BROWSER_DRIVE)
                 )
             self.home.mkdir(parents=True, exist_ok=True)
             yield
@@ -393,10 +399,12 @@ class ProgressStore:
             _check_header(first)
         except _Unreadable as e:
             aside = self._put_aside(e.tag)
-            self.notice = (
-                f"Your progress file could not be read: {e.why}. It is kept unchanged at "
-                f"{aside}, and a new one starts."
-            )
+            # Translators: why says why ("it is not a progress file ..."), aside is the
+            # path of the file kept aside.
+            self.notice = _(
+                "Your progress file could not be read: {why}. It is kept unchanged at "
+                "{aside}, and a new one starts."
+            ).format(why=e.why, aside=aside)
             self._write_new(_header().encode())
 
     # --- reading ------------------------------------------------------------------
@@ -416,10 +424,11 @@ class ProgressStore:
                     self._ensure()
             except OSError as e:  # a folder that cannot be written
                 self._forget()
-                self.notice = (
-                    f"Your progress file {self.path} cannot be read, nor set aside so that "
-                    f"a new one can start ({e.strerror or e})."
-                )
+                # Translators: path is the progress file, error the system's reason.
+                self.notice = _(
+                    "Your progress file {path} cannot be read, nor set aside so that "
+                    "a new one can start ({error})."
+                ).format(path=self.path, error=e.strerror or e)
                 return
             st = os.stat(self.path)
             identity = (st.st_ino, st.st_dev)
@@ -445,11 +454,15 @@ class ProgressStore:
             self._bad.extend(bad)
             shown = ", ".join(str(n) for n in self._bad[:_SHOWN_BAD])
             more = "" if len(self._bad) <= _SHOWN_BAD else ", ..."
-            lines = "line" if len(self._bad) == 1 else "lines"
-            self.notice = (
-                f"{len(self._bad)} {lines} of your progress file could not be read "
-                f"({lines} {shown}{more} of {self.path}); they are left in the file and skipped."
-            )
+            # Translators: n is how many lines, lines their numbers ("3, 7, 9, ..."),
+            # path the progress file.
+            self.notice = ngettext(
+                "{n} line of your progress file could not be read (line {lines} of {path}); "
+                "they are left in the file and skipped.",
+                "{n} lines of your progress file could not be read (lines {lines} of {path}); "
+                "they are left in the file and skipped.",
+                len(self._bad),
+            ).format(n=len(self._bad), lines=shown + more, path=self.path)
 
     def _readable_header(self) -> bool:
         try:
@@ -524,22 +537,30 @@ class ProgressStore:
         try:
             data = source.read_bytes()
         except OSError as e:
-            raise InvalidDataError(f"cannot read {source}: {e.strerror or e}") from None
-        first, _, rest = data.partition(b"\n")
+            # Translators: path is a file, error the system's reason.
+            raise InvalidDataError(
+                _("cannot read {path}: {error}").format(path=source, error=e.strerror or e)
+            ) from None
+        first, _sep, rest = data.partition(b"\n")
         try:
             _check_header(first)
         except _Unreadable as e:
-            raise InvalidDataError(f"{source} cannot be imported: {e.why}") from None
+            # Translators: path is a file, why why it cannot be read.
+            raise InvalidDataError(
+                _("{path} cannot be imported: {why}").format(path=source, why=e.why)
+            ) from None
         incoming, bad = _parse_lines(rest, 2)
         if bad and not incoming:
-            raise InvalidDataError(f"{source} holds no answers that can be read")
+            raise InvalidDataError(
+                _("{path} holds no answers that can be read").format(path=source)
+            )
         with self._lock():
             self._ensure()
             current = self.path.read_bytes()
-            head, _, body = current.partition(b"\n")
+            head, _sep2, body = current.partition(b"\n")
             if body and not body.endswith(b"\n"):
                 body += b"\n"
-            have, _ = _parse_lines(body, 2)
+            have, _bad = _parse_lines(body, 2)
             ids = {e.id for e in have}
             new = [e for e in incoming if e.id not in ids]
             if new:

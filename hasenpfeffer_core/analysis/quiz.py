@@ -41,13 +41,22 @@ from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from ..engine.auction import bid_name, scale_text
 from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
 from ..engine.errors import InvalidDataError
+from ..engine.i18n import gettext as _
+from ..engine.i18n import ngettext
 from ..engine.rules import PRESETS, Rules
 from ..engine.seats import SEATS, Seat, Side, parse_seat
 from ..engine.state import HandState, Phase
 from ..engine.tricks import EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
 from .bidding import action_label, action_value, bid_study, chance_label
 from .bots import RuleOfThumbPlayer
-from .explain import card_words, explain_card, explain_plays, explain_trick
+from .explain import (
+    capitalised,
+    card_words,
+    explain_card,
+    explain_plays,
+    explain_trick,
+    trumps_sentence,
+)
 from .solver import double_dummy, play_values
 from .view import PlayerView
 
@@ -238,7 +247,7 @@ class Question:
             "difficulty": self.difficulty,
             "tag": self.tag,
             "tags": list(self.tags),
-            "trump": self.trump.plural if self.trump else "none",
+            "trump": self.trump.name.lower() if self.trump else "none",
             "trump_symbol": self.trump.symbol if self.trump else "",
             "prompt": self.prompt,
             "answer": answer,
@@ -290,19 +299,28 @@ def _fits(cards: Sequence[Card], trump: Suit | None, difficulty: str) -> bool:
 
 def _check_args(kind: str, difficulty: str, tag: str | None) -> None:
     if difficulty not in DIFFICULTIES:
+        # Translators: difficulty is what was asked for (quoted); difficulties the names
+        # that exist (first-steps, bowers, ...), which stay in English.
         raise InvalidDataError(
-            f"unknown difficulty {difficulty!r}: the difficulties are {', '.join(DIFFICULTIES)}"
+            _("unknown difficulty {difficulty}: the difficulties are {difficulties}").format(
+                difficulty=repr(difficulty), difficulties=", ".join(DIFFICULTIES)
+            )
         )
     if tag is not None:
         tags = TAGS[kind]
         if tag not in tags:
+            # Translators: tag, kind and tags are names the learner types, in English.
             raise InvalidDataError(
-                f"unknown tag {tag!r} for {kind} questions: the tags are {', '.join(tags)}"
+                _("unknown tag {tag} for {kind} questions: the tags are {tags}").format(
+                    tag=repr(tag), kind=kind, tags=", ".join(tags)
+                )
             )
         if difficulty not in tags[tag]:
+            # Translators: tag and the difficulties are names the learner types, in English.
             raise InvalidDataError(
-                f"the tag {tag!r} does not fit the difficulty {difficulty!r}: "
-                f"it fits {', '.join(tags[tag])}"
+                _("the tag {tag} does not fit the difficulty {difficulty}: it fits {fits}").format(
+                    tag=repr(tag), difficulty=repr(difficulty), fits=", ".join(tags[tag])
+                )
             )
 
 
@@ -311,7 +329,7 @@ def _retry(
 ) -> Question:
     from dataclasses import replace
 
-    for _ in range(5000):
+    for _i in range(5000):
         q = make(rng)
         if q is None:
             continue
@@ -380,7 +398,7 @@ def trick_winner_question(
         same = [c for c in pool if c is not led and EFF[tk][c.index] == EFF[tk][led.index]]
         rest = [c for c in pool if c is not led and c not in same]
         others: list[Card] = []
-        for _ in range(n - 1):
+        for _i in range(n - 1):
             src = same if (same and r.random() < 0.55) else rest
             c = r.choice(src)
             src.remove(c)
@@ -405,10 +423,21 @@ def trick_winner_question(
             tag=_primary(tags),
             tags=tuple(sorted(tags)),
             trump=trump,
-            prompt=f"{trump.plural.capitalize()} are trumps and {leader.word} led. "
-            "Who wins the trick?",
+            # Translators: trumps is the trump suit's name (hearts), seat the leader (North).
+            prompt=capitalised(
+                _("{trumps} are trumps and {seat} led. Who wins the trick?").format(
+                    trumps=trump.plural, seat=leader.word
+                )
+            ),
             answer=seats[win],
-            explanation=f"{seats[win].word} wins with {card_words(cards[win])}. {e.text}",
+            explanation=" ".join(
+                (
+                    _("{seat} wins with {card}.").format(
+                        seat=seats[win].word, card=card_words(cards[win])
+                    ),
+                    e.text,
+                )
+            ),
             trick=trick,
             details={"winner_index": win, "winning_card": cards[win].text},
         )
@@ -445,7 +474,7 @@ def legal_play_question(
             return None
         me = r.choice(SEATS)
         leader = me
-        for _ in range(len(trick_cards)):
+        for _i in range(len(trick_cards)):
             leader = leader.right
         seats = _seat_order(leader, len(trick_cards))
         trick = tuple(zip(seats, trick_cards, strict=True))
@@ -480,10 +509,18 @@ def legal_play_question(
             tag=_primary(tags),
             tags=tuple(sorted(tags)),
             trump=trump,
-            prompt=(
-                f"{trump.plural.capitalize()} are trumps. You are {me.word}"
-                + (", and you lead." if not trick_cards else f"; {leader.word} led.")
-                + " Which of your cards may you play?"
+            prompt=" ".join(
+                (
+                    trumps_sentence(trump),
+                    _("You are {seat}, and you lead. Which of your cards may you play?").format(
+                        seat=me.word
+                    )
+                    if not trick_cards
+                    # Translators: seat is the learner's seat, leader the seat that led.
+                    else _(
+                        "You are {seat}; {leader} led. Which of your cards may you play?"
+                    ).format(seat=me.word, leader=leader.word),
+                )
             ),
             answer=legal,
             explanation=" ".join(e.text for e in expl),
@@ -542,10 +579,18 @@ def order_question(
             tag=_primary(tags),
             tags=tuple(sorted(tags)),
             trump=trump,
-            prompt=f"{trump.plural.capitalize()} are trumps. Put these cards in order, "
-            "strongest first.",
+            prompt=" ".join(
+                (trumps_sentence(trump), _("Put these cards in order, strongest first."))
+            ),
             answer=answer,
-            explanation=f"Strongest first: {' '.join(c.text for c in answer)}. {why}".strip(),
+            explanation=" ".join(
+                x
+                for x in (
+                    _("Strongest first: {cards}.").format(cards=" ".join(c.text for c in answer)),
+                    why,
+                )
+                if x
+            ),
             cards=tuple(cards),
         )
 
@@ -580,7 +625,7 @@ def tricks_question(
             tags.add("left bower")
         answer = result[side]
         line = best_line(hands, trump, leader)
-        names = {"NS": _side_word(Side.NS), "EW": _side_word(Side.EW)}
+        names = {"NS": Side.NS.word, "EW": Side.EW.word}
         other = "EW" if side == "NS" else "NS"
         return Question(
             kind="tricks",
@@ -588,16 +633,34 @@ def tricks_question(
             tag=_primary(tags),
             tags=tuple(sorted(tags)),
             trump=trump,
-            prompt=(
-                f"{trump.plural.capitalize()} are trumps, {leader.word} leads, and every "
-                f"card is shown. With best play by everyone, how many of the {n} tricks "
-                f"can {names[side]} take?"
+            # Translators: trumps is the trump suit's name, seat the leader, side a
+            # partnership (North-South), n the tricks left (2 or 3).
+            prompt=capitalised(
+                ngettext(
+                    "{trumps} are trumps, {seat} leads, and every card is shown. With best play "
+                    "by everyone, how many of the {n} trick can {side} take?",
+                    "{trumps} are trumps, {seat} leads, and every card is shown. With best play "
+                    "by everyone, how many of the {n} tricks can {side} take?",
+                    n,
+                ).format(trumps=trump.plural, seat=leader.word, n=n, side=names[side])
             ),
             answer=answer,
-            explanation=(
-                f"With best play {names[side]} take {answer} of the {n} tricks, and "
-                f"{names[other]} take {result[other]}. One best line of play: "
-                f"{_line_text(line, trump)}."
+            # Translators: side and other are the partnerships (North-South, East-West),
+            # taken and others the tricks each takes, n the tricks left, line the play,
+            # trick by trick ("trick 1: North A♠, ... (North wins); trick 2: ...").
+            explanation=ngettext(
+                "With best play {side} take {taken} of the {n} trick, and {other} take "
+                "{others}. One best line of play: {line}.",
+                "With best play {side} take {taken} of the {n} tricks, and {other} take "
+                "{others}. One best line of play: {line}.",
+                n,
+            ).format(
+                side=names[side],
+                taken=answer,
+                n=n,
+                other=names[other],
+                others=result[other],
+                line=_line_text(line, trump),
             ),
             hands=hands,
             seat=leader,
@@ -639,7 +702,7 @@ def best_line(
     while any(left.values()):
         trick: list[tuple[Seat, Card]] = []
         seat = leader
-        for _ in range(len(left)):
+        for _i in range(len(left)):
             while not left.get(seat):
                 seat = seat.left
             values = play_values(
@@ -658,19 +721,17 @@ def best_line(
     return line
 
 
-def _side_word(side: Side) -> str:
-    """``North-South`` or ``East-West``: how a sentence names a partnership."""
-    a, b = side.seats
-    return f"{a.word}-{b.word}"
-
-
 def _line_text(line: Sequence[tuple[tuple[Seat, Card], ...]], trump: Suit | None) -> str:
     """``trick 1: North A♠, East 9♠, ... (North wins)`` for each trick of a line."""
     parts = []
     for i, trick in enumerate(line, start=1):
         cards = ", ".join(f"{s.word} {card_words(c)}" for s, c in trick)
         winner = trick[trick_winner([c for _, c in trick], trump)][0]
-        parts.append(f"trick {i}: {cards} ({winner.word} wins)")
+        # Translators: one trick of a line of play: n its number, plays the seats and
+        # their cards ("North A♠, East 9♠, ..."), seat the seat that wins it.
+        parts.append(
+            _("trick {n}: {plays} ({seat} wins)").format(n=i, plays=cards, seat=winner.word)
+        )
     return "; ".join(parts)
 
 
@@ -730,8 +791,11 @@ def _hand_fits(hand: Sequence[Card], difficulty: str) -> bool:
 def said_words(action: Bid | Pass, rules: Rules) -> str:
     """``North passed``, ``East bid 3``, ``West bid Big Pepper``."""
     if isinstance(action, Pass):
-        return f"{action.seat.word} passed"
-    return f"{action.seat.word} bid {bid_name(action.tricks, action.big, rules)}"
+        return _("{seat} passed").format(seat=action.seat.word)
+    # Translators: seat bid a number of tricks, or Little or Big Pepper ("East bid 3").
+    return _("{seat} bid {bid}").format(
+        seat=action.seat.word, bid=bid_name(action.tricks, action.big, rules)
+    )
 
 
 def _bid_choices(legal: Sequence[Action]) -> list[Bid | Pass]:
@@ -757,7 +821,7 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
         state = HandState.new(rules, dealer, seed=r.randrange(2**32))
         player = RuleOfThumbPlayer(bid_threshold=r.choice(_BOLDNESS))
         # Up to two rounds of the auction before the learner speaks (a pass is final).
-        for _ in range(r.randint(0, 7)):
+        for _i in range(r.randint(0, 7)):
             seat = state.to_move
             if seat is None or state.phase is not Phase.AUCTION or state.forced_bid:
                 return None
@@ -801,13 +865,16 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
             for a in view.auction
         ]
         said = ", ".join(said_words(a, rules) for a in view.auction)
-        scale = f" Bids here are {scale_text(rules)}." if pepper else ""
+        # Translators: seat is the dealer; said the calls so far ("North passed, East bid 3").
         opening = (
-            f"{dealer.word} dealt. The auction so far: {said}."
+            _("{seat} dealt. The auction so far: {said}.").format(seat=dealer.word, said=said)
             if said
-            else f"{dealer.word} dealt, and you speak first."
+            else _("{seat} dealt, and you speak first.").format(seat=dealer.word)
         )
-        prompt = f"{opening}{scale} You are {me.word}: with these six cards, what do you bid?"
+        # Translators: scale lists the bids ("1 to 5, Little Pepper (6) and Big Pepper").
+        scale = _("Bids here are {scale}.").format(scale=scale_text(rules)) if pepper else ""
+        ask = _("You are {seat}: with these six cards, what do you bid?").format(seat=me.word)
+        prompt = " ".join(x for x in (opening, scale, ask) if x)
         return Question(
             kind="bid",
             difficulty=difficulty,
@@ -859,7 +926,7 @@ def choice_value(action: Action) -> str:
     if isinstance(action, Play | Discard):
         return action.card.text
     if isinstance(action, NameTrump):
-        return action.suit.plural if action.suit else "no trump"
+        return action.suit.name.lower() if action.suit else "no trump"
     if isinstance(action, Bid | Pass):
         return action_value(action)
     raise InvalidDataError(f"no practice question asks about {action!r}")
@@ -878,7 +945,7 @@ def choice_answer(choices: Sequence[Mapping[str, str]], response: object) -> str
     if isinstance(response, Card):
         text = response.text
     if isinstance(response, Suit):
-        text = response.plural
+        text = response.name.lower()
     norm = text.strip().casefold()
     for c in choices:
         if norm in (c["value"].casefold(), c["label"].casefold()):
@@ -896,14 +963,16 @@ def choice_answer(choices: Sequence[Mapping[str, str]], response: object) -> str
             suit.letter.casefold(),
             suit.symbol,
         ):
-            return suit.plural if any(c["value"] == suit.plural for c in choices) else None
+            value = suit.name.lower()
+            return value if any(c["value"] == value for c in choices) else None
     if norm.startswith("bid "):
         return choice_answer(choices, norm[4:])
     return None
 
 
 def _trump_text(trump: Suit | None) -> str:
-    return trump.plural if trump is not None else "no trump"
+    """A trump as a label: ``hearts``, ``no trump``, in the learner's language."""
+    return trump.plural if trump is not None else _("no trump")
 
 
 _MAKERS: Final[dict[str, Callable[..., Question]]] = {
@@ -920,7 +989,13 @@ def make_question(
 ) -> Question:
     """One question of ``kind`` (see :data:`KINDS`)."""
     if kind not in _MAKERS:
-        raise InvalidDataError(f"unknown question kind {kind!r}: the kinds are {', '.join(KINDS)}")
+        # Translators: kind is what was asked for (quoted); kinds the names of the kinds
+        # of question (trick-winner, legal-play, ...), which stay in English.
+        raise InvalidDataError(
+            _("unknown question kind {kind}: the kinds are {kinds}").format(
+                kind=repr(kind), kinds=", ".join(KINDS)
+            )
+        )
     return _MAKERS[kind](rng, difficulty, tag)
 
 
@@ -937,7 +1012,9 @@ def quiz_set(
     With ``tags``, the questions cycle through those situations.
     """
     if not isinstance(count, int) or count < 1:
-        raise InvalidDataError(f"count must be a whole number of at least 1, got {count!r}")
+        raise InvalidDataError(
+            _("count must be a whole number of at least 1, got {count}").format(count=repr(count))
+        )
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     out: list[Question] = []
     keys: set[str] = set()
@@ -945,8 +1022,11 @@ def quiz_set(
     while len(out) < count:
         attempts += 1
         if attempts > count * 200:
+            # Translators: kind is the kind of question (trick-winner, bid, ...).
             raise InvalidDataError(
-                f"could not find {count} different {kind} questions for these settings"
+                _("could not find {count} different {kind} questions for these settings").format(
+                    count=count, kind=kind
+                )
             )
         tag = tags[len(out) % len(tags)] if tags else None
         q = make_question(kind, rng, difficulty, tag)

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from ..engine.actions import Play
 from ..engine.cards import DECK, JOKER, Card, Suit
+from ..engine.i18n import gettext as _
+from ..engine.i18n import ngettext, pgettext
 from ..engine.record import HandRecord, Move
 from ..engine.rules import NoTrumpJoker
 from ..engine.seats import SEATS, Seat
@@ -102,44 +104,71 @@ class HandAnalysis:
         return tuple(p for p in self.plays if p.lost > 0)
 
 
+def _letter(seat: Seat) -> str:
+    """The seat's letter in a note: ``N``, ``E``, ``S``, ``W``."""
+    # Translators: the seats' letters in a hand's notes ("E led A♠."): North, East, South,
+    # West (Italian writes O for Ovest).
+    letters = (
+        pgettext("seat", "N"),
+        pgettext("seat", "E"),
+        pgettext("seat", "S"),
+        pgettext("seat", "W"),
+    )
+    return letters[seat.value]
+
+
 def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
-    seat = play.seat
+    seat = _letter(play.seat)
     card = play.card
     trump = state.trump
     tk = NO_TRUMP_KEY if trump is None else trump.value
     trick = state.current_trick
     role = card_role(card, trump)
     bower = role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER)
-    role_text = f" ({role.phrase})" if bower else ""
+    # Translators: a bower with its role, as "J♦ (the left bower)".
+    named = _("{card} ({role})").format(card=card.text, role=role.phrase) if bower else card.text
     if status == "led":
         code = EFF[tk][card.index]
         if card is JOKER and trump is not None:
-            what = "the Joker, leading trumps"
-        elif card is JOKER:
-            what = "the Joker, which nobody can follow"
-        elif code == tk:
-            what = f"{card.text}{role_text}, leading trumps"
-        else:
-            what = f"{card.text}, leading {Suit(code).plural}"
-        return f"{seat.name} led {what}."
+            return _("{seat} led the Joker, leading trumps.").format(seat=seat)
+        if card is JOKER:
+            return _("{seat} led the Joker, which nobody can follow.").format(seat=seat)
+        if code == tk:
+            return _("{seat} led {card}, leading trumps.").format(seat=seat, card=named)
+        # Translators: {suit} is the suit led ("spades").
+        return _("{seat} led {card}, leading {suit}.").format(
+            seat=seat, card=named, suit=Suit(code).plural
+        )
     led = trick[0][1]
     code = EFF[tk][led.index]
-    led_words = (
-        "trumps" if code == tk else ("the Joker" if code == NO_TRUMP_KEY else Suit(code).plural)
-    )
+    if code == tk:
+        # Translators: the suit led when trumps are led, as in "E could not follow trumps".
+        suit = pgettext("suit led", "trumps")
+    elif code == NO_TRUMP_KEY:
+        suit = pgettext("suit led", "the Joker")
+    else:
+        suit = Suit(code).plural
+    played = named if bower else card_words(card)
     if status == "followed":
-        first = f"{seat.name} followed {led_words} with {card_words(card)}{role_text}"
+        # Translators: {seat} is a seat's letter (E); {suit} the suit led ("spades").
+        first = _("{seat} followed {suit} with {card}").format(seat=seat, suit=suit, card=played)
     elif status == "trumped":
-        first = f"{seat.name} could not follow {led_words} and trumped with {card_words(card)}{role_text}"
+        first = _("{seat} could not follow {suit} and trumped with {card}").format(
+            seat=seat, suit=suit, card=played
+        )
     else:
-        first = f"{seat.name} could not follow {led_words} and discarded {card_words(card)}"
-    if winning is seat:
-        tail = f"{seat.name} is winning the trick"
-    elif winning is seat.partner:
-        tail = f"partner {winning.name} is still winning the trick"
-    else:
-        tail = f"{winning.name} is still winning the trick"
-    return f"{first}: {tail}."
+        first = _("{seat} could not follow {suit} and discarded {card}").format(
+            seat=seat, suit=suit, card=card_words(card)
+        )
+    if winning is play.seat:
+        # Translators: {play} is what the player did, as "E could not follow spades and
+        # trumped with J♦"; {seat} the seat winning the trick (a letter).
+        return _("{play}: {seat} is winning the trick.").format(play=first, seat=seat)
+    if winning is play.seat.partner:
+        return _("{play}: partner {seat} is still winning the trick.").format(
+            play=first, seat=_letter(winning)
+        )
+    return _("{play}: {seat} is still winning the trick.").format(play=first, seat=_letter(winning))
 
 
 def analyse(record: HandRecord) -> HandAnalysis:
@@ -167,10 +196,12 @@ def analyse(record: HandRecord) -> HandAnalysis:
         verdict = ""
         if lost:
             alt = join_and((card_words(c) for c in best), "or")
-            tricks = "a trick" if lost == 1 else f"{lost} tricks"
-            verdict = (
-                f"This gave up {tricks}: {alt} would have kept {'it' if lost == 1 else 'them'}."
-            )
+            # Translators: {cards} are the cards that would have kept the trick(s).
+            verdict = ngettext(
+                "This gave up a trick: {cards} would have kept it.",
+                "This gave up {n} tricks: {cards} would have kept them.",
+                lost,
+            ).format(n=lost, cards=alt)
         plays.append(
             PlayAnalysis(
                 step=step,

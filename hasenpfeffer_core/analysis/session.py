@@ -46,6 +46,8 @@ from ..engine.auction import bid_name
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ..engine.game import Game
+from ..engine.i18n import N_, ngettext, pgettext
+from ..engine.i18n import gettext as _
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.state import HandState, Phase
@@ -106,21 +108,32 @@ def quoted(value: object) -> str:
         for cut, char in enumerate(value):  # as much as fits, escapes counted as written
             size += len(repr(char)) - 2
             if size > _QUOTE_CHARS:
-                return f"{value[:cut] + '…'!r} ({len(value)} characters)"
+                # Translators: the start of a long text quoted in an error message
+                # ({text}, in quotes), and how long it is.
+                cut_text = ngettext("{text} ({n} character)", "{text} ({n} characters)", len(value))
+                return cut_text.format(text=repr(value[:cut] + "…"), n=len(value))
         return repr(value)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**_QUOTE_CHARS:
-        return f"a number of about {math.floor(math.log10(abs(value))) + 1} digits"
+        digits = math.floor(math.log10(abs(value))) + 1
+        # Translators: said in an error message of a number too long to write out.
+        return ngettext(
+            "a number of about {n} digit", "a number of about {n} digits", digits
+        ).format(n=digits)
+    # Translators: said in an error message of a value that cannot be shown; {kind} is a
+    # programming type such as dict.
+    of_type = _("a value of type {kind}")
     try:
         text = repr(value)
     except Exception:  # a repr that fails (or refuses): name the type instead
-        return f"a value of type {type(value).__name__}"
-    return text if len(text) <= _QUOTE_CHARS else f"a value of type {type(value).__name__}"
+        return of_type.format(kind=type(value).__name__)
+    return text if len(text) <= _QUOTE_CHARS else of_type.format(kind=type(value).__name__)
 
 
-def check_seed(value: object, *, what: str = "the seed") -> int:
+def check_seed(value: object, *, what: str | None = None) -> int:
     """Read a seed: a whole number from 0 to :data:`MAX_SEED`, or its digits as text.
 
-    ``what`` names the setting in the message. A bool, a fraction, infinity, a
+    ``what`` names the setting in the message (by default "the seed", translated; a
+    face passing its own name passes it translated). A bool, a fraction, infinity, a
     negative or a too large number is refused with :class:`InvalidDataError`, and
     text that is not digits with :class:`ParseError`.
 
@@ -131,23 +144,29 @@ def check_seed(value: object, *, what: str = "the seed") -> int:
     ...
     hasenpfeffer_core.InvalidDataError: the seed must be a whole number from 0 to 9223372036854775807, not -1
     """
-    accepted = f"a whole number from 0 to {MAX_SEED}"
+    if what is None:
+        what = _("the seed")
+    # Translators: {what} names the setting ("the seed"), {high} is the largest seed and
+    # {value} the value given.
+    message = _("{what} must be a whole number from 0 to {high}, not {value}")
+
+    def refused(shown: str) -> str:
+        return message.format(what=what, high=MAX_SEED, value=shown)
+
     if isinstance(value, str):
         text = value.strip()
         if not (0 < len(text) <= len(str(MAX_SEED)) and text.isascii() and text.isdigit()):
-            raise ParseError(f"{what} must be {accepted}, not {quoted(value)}", rule="seed")
+            raise ParseError(refused(quoted(value)), rule="seed")
         number = int(text)
     elif isinstance(value, bool):
-        raise InvalidDataError(f"{what} must be {accepted}, not {value!r}", rule="seed")
+        raise InvalidDataError(refused(repr(value)), rule="seed")
     else:
         try:
             number = operator.index(value)  # type: ignore[arg-type]
         except TypeError:
-            raise InvalidDataError(
-                f"{what} must be {accepted}, not {quoted(value)}", rule="seed"
-            ) from None
+            raise InvalidDataError(refused(quoted(value)), rule="seed") from None
     if not 0 <= number <= MAX_SEED:
-        raise InvalidDataError(f"{what} must be {accepted}, not {quoted(number)}", rule="seed")
+        raise InvalidDataError(refused(quoted(number)), rule="seed")
     return number
 
 
@@ -156,7 +175,9 @@ _ACTION_TYPES: Final = (Bid, Pass, NameTrump, Discard, GoAlone, Play)
 
 def _check_flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidDataError(f"{what} must be True or False, not {quoted(value)}")
+        # Translators: {what} names the setting; True and False are Python's words.
+        message = _("{what} must be True or False, not {value}")
+        raise InvalidDataError(message.format(what=what, value=quoted(value)))
     return value
 
 
@@ -171,17 +192,15 @@ def _check_people(people: object) -> frozenset[Seat]:
     elif isinstance(people, Iterable):
         items = list(itertools.islice(people, len(SEATS) + 1))
     else:
-        raise InvalidDataError(
-            f"people sit at seats N, E, S or W, not {quoted(people)}", rule="seats"
-        )
+        message = _("people sit at seats N, E, S or W, not {value}")
+        raise InvalidDataError(message.format(value=quoted(people)), rule="seats")
     if len(items) > len(SEATS):
-        raise InvalidDataError("people sit at up to four seats: N, E, S and W", rule="seats")
+        raise InvalidDataError(_("people sit at up to four seats: N, E, S and W"), rule="seats")
     seats = []
     for item in items:
         if not isinstance(item, str | Seat) or (isinstance(item, str) and len(item) > 20):
-            raise InvalidDataError(
-                f"{quoted(item)} is not a seat: seats are N, E, S, W", rule="seats"
-            )
+            message = _("{value} is not a seat: seats are N, E, S, W")
+            raise InvalidDataError(message.format(value=quoted(item)), rule="seats")
         seats.append(parse_seat(item))
     return frozenset(seats)
 
@@ -210,7 +229,7 @@ def autoplay(
     pick = players if callable(players) else players.__getitem__
     do = target.apply if apply is None else apply
     taken: list[Action] = []
-    for _ in range(max_actions):
+    for _step in range(max_actions):
         hand = target.hand if isinstance(target, Game) else target
         seat = hand.to_move
         if seat is None or seat in stop_at:
@@ -241,10 +260,15 @@ def make_player(kind: str, rng: random.Random) -> Player:
         return RandomPlayer(rng)
     if kind == "expert":
         return FairExpert(rng, samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES)
-    raise InvalidDataError(
-        f"the computer players are one of {', '.join(OPPONENTS)}, not {quoted(kind)}",
-        rule="computer players",
-    )
+    raise InvalidDataError(_computer_kinds(kind), rule="computer players")
+
+
+def _computer_kinds(kind: object) -> str:
+    """The message refusing ``kind`` as a kind of computer player."""
+    # Translators: {kinds} lists the names the code accepts (thumb, expert, random): keep
+    # them as they are.
+    message = _("the computer players are one of {kinds}, not {value}")
+    return message.format(kinds=", ".join(OPPONENTS), value=quoted(kind))
 
 
 #: A bid, a trump or a discard counts as a mistake in the review after the hand when the
@@ -265,34 +289,50 @@ def hints_used_words(decisions: int, steps: int) -> str:
     ('You used a hint on 1 decision, 1 step in all.', 'You used no hints in this hand.')
     """
     if not steps:
-        return "You used no hints in this hand."
-    if decisions == 1:
-        head = "You used a hint on 1 decision"
-    else:
-        head = f"You used hints on {decisions} decisions"
-    return f"{head}, {steps} {'step' if steps == 1 else 'steps'} in all."
+        return _("You used no hints in this hand.")
+    # Translators: part of "You used hints on 3 decisions, 5 steps in all."
+    on = ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)
+    # Translators: part of "You used hints on 3 decisions, 5 steps in all." (a hint is
+    # shown a step at a time).
+    shown = ngettext("{n} step", "{n} steps", steps).format(n=steps)
+    # Translators: {decisions} is "1 decision" or "3 decisions", {steps} is "1 step" or
+    # "5 steps"; the form is chosen by the number of decisions.
+    used = ngettext(
+        "You used a hint on {decisions}, {steps} in all.",
+        "You used hints on {decisions}, {steps} in all.",
+        decisions,
+    )
+    return used.format(decisions=on, steps=shown)
 
 
-#: How the review after the hand names its two views of a decision.
-EXPERT_VIEW: Final = "The fair expert, seeing only what you saw"
-DOUBLE_DUMMY_VIEW: Final = "Double dummy, seeing all four hands as nobody at the table can"
+#: How the review after the hand names its two views of a decision (marked for the
+#: catalogue: a face shows them translated, as ``_(EXPERT_VIEW)``).
+EXPERT_VIEW: Final = N_("The fair expert, seeing only what you saw")
+DOUBLE_DUMMY_VIEW: Final = N_("Double dummy, seeing all four hands as nobody at the table can")
 
 
 def _decision_words(action: Action, trick: int, rules: Rules) -> str:
     """A person's decision, in the past, as the review names it."""
     if isinstance(action, Play):
-        return f"At trick {trick} you played {action.card.text}."
+        # Translators: {n} is the trick's number (1 to 6).
+        return _("At trick {n} you played {card}.").format(n=trick, card=action.card.text)
     if isinstance(action, Pass):
-        return "In the auction you passed."
+        return _("In the auction you passed.")
     if isinstance(action, Bid):
-        return f"In the auction you bid {bid_name(action.tricks, action.big, rules)}."
+        # Translators: {bid} is a bid's name ("4", "Little Pepper").
+        return _("In the auction you bid {bid}.").format(
+            bid=bid_name(action.tricks, action.big, rules)
+        )
     if isinstance(action, NameTrump):
         if action.suit is None:
-            return "You named no trump."
-        return f"You named {action.suit.plural} as trumps."
+            return _("You named no trump.")
+        # Translators: {suit} is a suit's name ("hearts").
+        return _("You named {suit} as trumps.").format(suit=action.suit.plural)
     if isinstance(action, Discard):
-        return f"You laid away {action.card.text} as your discard."
-    return "You chose to go alone." if action.alone else "You chose to play with your partner."
+        return _("You laid away {card} as your discard.").format(card=action.card.text)
+    if action.alone:
+        return _("You chose to go alone.")
+    return _("You chose to play with your partner.")
 
 
 @dataclass(frozen=True)
@@ -328,27 +368,43 @@ class Mistake:
         bid, a trump or a discard: it judges only the cards played."""
         if not isinstance(self.action, Play) or not self.lost:
             return ""
-        tricks = "1 trick" if self.lost == 1 else f"{self.lost} tricks"
         best = join_and((c.text for c in self.best), "or")
-        them = "it" if self.lost == 1 else "them"
-        return f"This gave up {tricks}: {best} would have kept {them}."
+        # Translators: double dummy's verdict on a card played: {cards} lists the cards
+        # that would have kept the tricks ("A♠ or K♠").
+        gave_up = ngettext(
+            "This gave up {n} trick: {cards} would have kept it.",
+            "This gave up {n} tricks: {cards} would have kept them.",
+            self.lost,
+        )
+        return gave_up.format(n=self.lost, cards=best)
 
     @property
     def expert(self) -> str:
         """What the fair expert (:data:`EXPERT_VIEW`) would have done, and why."""
         answer = self.hint.answer
         if self.hint.action == self.action:
-            return f"It would have done the same. {answer} The cards lay against it this time."
-        text = answer
+            # Translators: the fair expert's view of a decision it would also have made;
+            # {answer} is its advice, one or more sentences.
+            same = _("It would have done the same. {answer} The cards lay against it this time.")
+            return same.format(answer=answer)
         if self.points is not None:
-            points = "point" if round(self.points, 1) == 1 else "points"
-            text += (
-                f" It reckons that worth about {self.points:.1f} {points} more to your side, "
-                "on average, than your choice."
+            # Translators: {answer} is the fair expert's advice (one or more sentences);
+            # {points} is a number with one decimal, such as 1.5.
+            worth = ngettext(
+                "{answer} It reckons that worth about {points} point more to your side, "
+                "on average, than your choice.",
+                "{answer} It reckons that worth about {points} points more to your side, "
+                "on average, than your choice.",
+                1 if round(self.points, 1) == 1 else 2,
             )
-        elif not isinstance(self.action, Play):
-            text += " Your choice was not among those it thought worth weighing."
-        return text
+            # Translators: the decimal separator in a number such as 2.5 (Italian: a comma)
+            points = f"{self.points:.1f}".replace(".", pgettext("decimal separator", "."))
+            return worth.format(answer=answer, points=points)
+        if not isinstance(self.action, Play):
+            # Translators: {answer} is the fair expert's advice (one or more sentences).
+            unweighed = _("{answer} Your choice was not among those it thought worth weighing.")
+            return unweighed.format(answer=answer)
+        return answer
 
     @property
     def principle(self) -> str:
@@ -356,7 +412,10 @@ class Mistake:
         if not self.broken:
             return ""
         top = self.broken[0]
-        return f"It goes against the principle “{top.principle.name}”. {top.text}"
+        # Translators: {principle} is a principle's name ("Third hand plays high"), {text}
+        # how it applies to the cards (one or more sentences).
+        against = _("It goes against the principle “{principle}”. {text}")
+        return against.format(principle=_(top.principle.name), text=top.text)
 
 
 class PlaySession:
@@ -383,18 +442,14 @@ class PlaySession:
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
-            raise InvalidDataError(
-                f"rules must be a Rules value, got {type(rules).__name__}", rule="rules"
-            )
+            message = _("rules must be a Rules value, got {kind}")
+            raise InvalidDataError(message.format(kind=type(rules).__name__), rule="rules")
         seed = check_seed(seed)
         for kind in (opponents, partner):
             if not isinstance(kind, str) or kind not in OPPONENTS:
-                raise InvalidDataError(
-                    f"the computer players are one of {', '.join(OPPONENTS)}, not {quoted(kind)}",
-                    rule="computer players",
-                )
+                raise InvalidDataError(_computer_kinds(kind), rule="computer players")
         seats = _check_people(people)
-        game = _check_flag(game, "game (play a whole game rather than single hands)")
+        game = _check_flag(game, _("game (play a whole game rather than single hands)"))
         self.rules = rules
         self.seed = seed
         self.people: frozenset[Seat] = seats
@@ -482,17 +537,20 @@ class PlaySession:
         for a person's seat, as well as whenever the rules forbid it.
         """
         if not isinstance(action, _ACTION_TYPES):
-            raise InvalidDataError(
-                f"an action is a bid, a pass, a trump, a discard, going alone or a card "
-                f"played, not {quoted(action)}"
+            message = _(
+                "an action is a bid, a pass, a trump, a discard, going alone or a card "
+                "played, not {value}"
             )
+            raise InvalidDataError(message.format(value=quoted(action)))
         if self.state.is_over:
-            raise IllegalActionError("the hand is over: deal the next one", rule="order of play")
+            raise IllegalActionError(_("the hand is over: deal the next one"), rule="order of play")
         if action.seat not in self.people:
+            # Translators: {seat} is a seat's name ("East"); {seats} lists the learner's
+            # seats ("South", "North and South").
+            message = _("{seat} is a computer player's seat: you play {seats}")
+            mine = join_and(s.word for s in sorted(self.people, key=SEATS.index))
             raise IllegalActionError(
-                f"{action.seat.word} is a computer player's seat: you play "
-                f"{' and '.join(s.word for s in sorted(self.people, key=SEATS.index))}",
-                rule="turn order",
+                message.format(seat=action.seat.word, seats=mine), rule="turn order"
             )
         self.apply(action)
         return self.run_computers()
@@ -508,7 +566,7 @@ class PlaySession:
         mine = [i for i, a in enumerate(log) if a.seat in self.people]
         if not mine:
             raise IllegalActionError(
-                "there is no decision of yours to take back in this hand", rule="undo"
+                _("there is no decision of yours to take back in this hand"), rule="undo"
             )
         self._rebuild(log[: mine[-1]])
 
@@ -533,16 +591,16 @@ class PlaySession:
         """
         log = self.state.log
         if isinstance(actions, bool) or not isinstance(actions, int):
-            raise InvalidDataError(
-                f"the place to go back to is a number of actions, not {quoted(actions)}",
-                rule="undo",
-            )
+            message = _("the place to go back to is a number of actions, not {value}")
+            raise InvalidDataError(message.format(value=quoted(actions)), rule="undo")
         if not 0 <= actions <= len(log):
-            raise InvalidDataError(
-                f"this hand has {len(log)} actions so far: go back to a place from 0 to "
-                f"{len(log)}, not {quoted(actions)}",
-                rule="undo",
+            # Translators: {n} is the number of actions (bids, cards played...) so far.
+            message = ngettext(
+                "this hand has {n} action so far: go back to a place from 0 to {n}, not {value}",
+                "this hand has {n} actions so far: go back to a place from 0 to {n}, not {value}",
+                len(log),
             )
+            raise InvalidDataError(message.format(n=len(log), value=quoted(actions)), rule="undo")
         self._rebuild(log[:actions])
 
     def _rebuild(self, keep: tuple[Action, ...]) -> None:
@@ -598,7 +656,7 @@ class PlaySession:
         seat = self.waiting_for
         if seat is None:
             raise IllegalActionError(
-                "it is not your turn: there is no decision of yours to advise on", rule="hint"
+                _("it is not your turn: there is no decision of yours to advise on"), rule="hint"
             )
         expert = FairExpert(
             self.rng("hint", seat), samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES
@@ -641,24 +699,28 @@ class PlaySession:
             seat = self.waiting_for
             if seat is None:
                 raise IllegalActionError(
-                    "it is not your turn: there is no decision of yours to advise on",
+                    _("it is not your turn: there is no decision of yours to advise on"),
                     rule="hint",
                 )
             return self._hint_for(self.state, seat)
         log = self.state.log
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < len(log):
-            raise InvalidDataError(
-                f"this hand has {len(log)} actions so far: a decision is one of them, "
-                f"counted from 0, not {quoted(at)}",
-                rule="hint",
+            # Translators: {n} is the number of actions (bids, cards played...) so far.
+            message = ngettext(
+                "this hand has {n} action so far: a decision is one of them, counted from "
+                "0, not {value}",
+                "this hand has {n} actions so far: a decision is one of them, counted from "
+                "0, not {value}",
+                len(log),
             )
+            raise InvalidDataError(message.format(n=len(log), value=quoted(at)), rule="hint")
         seat = log[at].seat
         if seat not in self.people:
-            raise IllegalActionError(
-                f"action {at + 1} of this hand was {seat.word}'s, a computer player's, "
-                "not a decision of yours",
-                rule="hint",
+            # Translators: {n} is the action's number in the hand, {seat} a seat's name.
+            message = _(
+                "action {n} of this hand was {seat}'s, a computer player's, not a decision of yours"
             )
+            raise IllegalActionError(message.format(n=at + 1, seat=seat.word), rule="hint")
         return self._hint_for(self._replayed(log[:at]), seat)
 
     def _replayed(self, actions: tuple[Action, ...]) -> HandState:

@@ -51,8 +51,10 @@ from typing import Final
 
 from ..engine.cards import Card, Trump, parse_card, parse_cards, parse_trump
 from ..engine.errors import InvalidDataError, ParseError
+from ..engine.i18n import gettext as _
+from ..engine.i18n import ngettext, pgettext
 from ..engine.rules import NoTrumpJoker
-from ..engine.seats import SEATS, Seat, parse_seat
+from ..engine.seats import Seat, parse_seat
 from ..engine.tricks import (
     EFF,
     NO_TRUMP_KEY,
@@ -621,48 +623,80 @@ def _infer_active(counts: Sequence[int], leader: int, t: int) -> int:
     return active
 
 
+def _seat_letters() -> list[str]:
+    """The seats' one-letter names N, E, S, W (by seat number), in the current language."""
+    # Translators: the one-letter names of the seats North, East, South and West in
+    # compact text such as "N J♥, E A♥" (Italian bridge writes O for Ovest).
+    return [
+        pgettext("seat", "N"),
+        pgettext("seat", "E"),
+        pgettext("seat", "S"),
+        pgettext("seat", "W"),
+    ]
+
+
 def _check(counts: Sequence[int], leader: int, t: int, active: int) -> None:
     """Raise InvalidDataError unless the numbers of cards fit the seats in play and the trick."""
-    names = [s.name for s in SEATS]
+    names = _seat_letters()
     rule = "double dummy"
     for s in range(4):
         if counts[s] and not active >> s & 1:
-            raise InvalidDataError(f"{names[s]} holds {counts[s]} cards but sits out", rule=rule)
+            # Translators: {seat} is a seat's letter ("N"), {n} a number of cards.
+            message = ngettext(
+                "{seat} holds {n} card but sits out",
+                "{seat} holds {n} cards but sits out",
+                counts[s],
+            )
+            raise InvalidDataError(message.format(seat=names[s], n=counts[s]), rule=rule)
     if not active >> leader & 1:
-        raise InvalidDataError(
-            f"the leader {names[leader]} has no cards and has not led to the trick", rule=rule
-        )
+        # Translators: {seat} is a seat's letter ("N").
+        message = _("the leader {seat} has no cards and has not led to the trick")
+        raise InvalidDataError(message.format(seat=names[leader]), rule=rule)
     for a, b in ((0, 2), (1, 3)):
         if not active >> a & 1 and not active >> b & 1:
-            raise InvalidDataError(
-                f"{names[a]} and {names[b]} both have no cards: only the partner of a lone "
-                "player sits out, so each side needs a player",
-                rule=rule,
+            # Translators: {seat} and {partner} are the letters of two partners ("N", "S").
+            message = _(
+                "{seat} and {partner} both have no cards: only the partner of a lone "
+                "player sits out, so each side needs a player"
             )
+            raise InvalidDataError(message.format(seat=names[a], partner=names[b]), rule=rule)
     order = _seat_orders(active)[leader]
     if t >= len(order):
-        raise InvalidDataError(
-            f"the trick has {t} cards but only {len(order)} players are in play"
-            + (", so it is already complete" if t == len(order) else ""),
-            rule=rule,
-        )
+        if t == len(order):
+            # Translators: {n} is the number of cards in the trick and of players in play.
+            message = _(
+                "the trick has {n} cards but only {n} players are in play, so it is already complete"
+            )
+        else:
+            # Translators: {n} is the number of cards in the trick, {players} of players in
+            # play (2 to 4).
+            message = _("the trick has {n} cards but only {players} players are in play")
+        raise InvalidDataError(message.format(n=t, players=len(order)), rule=rule)
     m = counts[leader] + (1 if t else 0)  # cards held by each player still to play
     held = ", ".join(f"{names[s]} {counts[s]}" for s in order)
     if m > _MAX_TRICKS:
-        raise InvalidDataError(
-            f"too many cards ({held}): a player holds at most {_MAX_TRICKS} cards, one per trick",
-            rule=rule,
-        )
+        # Translators: {held} lists the cards each seat holds ("N 7, E 7, S 7, W 7"); {n}
+        # is the most a player holds (6).
+        message = _("too many cards ({held}): a player holds at most {n} cards, one per trick")
+        raise InvalidDataError(message.format(held=held, n=_MAX_TRICKS), rule=rule)
     if any(counts[s] != (m - 1 if i < t else m) for i, s in enumerate(order)):
         if t:
-            why = (
-                f"the players who have played to the trick ({', '.join(names[s] for s in order[:t])})"
-                " should hold one card fewer than those still to play "
-                f"({', '.join(names[s] for s in order[t:])})"
+            # Translators: {held} lists the cards each seat holds ("N 2, E 1, S 2, W 2");
+            # {played} and {waiting} list seats' letters ("N, E" and "S, W").
+            message = _(
+                "hands of unequal lengths ({held} cards): the players who have played to "
+                "the trick ({played}) should hold one card fewer than those still to play "
+                "({waiting})"
             )
         else:
-            why = "at the start of a trick every player in play holds the same number"
-        raise InvalidDataError(f"hands of unequal lengths ({held} cards): {why}", rule=rule)
+            # Translators: {held} lists the cards each seat holds ("N 2, E 1, S 2, W 2").
+            message = _(
+                "hands of unequal lengths ({held} cards): at the start of a trick every "
+                "player in play holds the same number"
+            )
+        played = ", ".join(names[s] for s in order[:t])
+        waiting = ", ".join(names[s] for s in order[t:])
+        raise InvalidDataError(message.format(held=held, played=played, waiting=waiting), rule=rule)
 
 
 def solve_masks(
@@ -780,41 +814,51 @@ class _Position:
         sitting_out: Iterable[Seat | str] | Seat | str | None,
     ) -> None:
         if not isinstance(hands, Mapping):
-            raise InvalidDataError(
-                f"hands must map seats (N, E, S, W) to cards, got {type(hands).__name__}",
-                rule="double dummy",
-            )
+            # Translators: {kind} is a programming type such as list.
+            message = _("hands must map seats (N, E, S, W) to cards, got {kind}")
+            raise InvalidDataError(message.format(kind=type(hands).__name__), rule="double dummy")
         self.tk = trump_key(parse_trump(trump))
         self.leader = parse_seat(leader).value
         self.cards: list[tuple[Card, ...]] = [(), (), (), ()]
+        names = _seat_letters()
         where: dict[Card, str] = {}
         given: dict[int, object] = {}
         for key, value in hands.items():
             seat = parse_seat(key)
             if seat.value in given:
+                # Translators: {seat} is a seat's letter ("N"); {first} and {second} are
+                # the two keys that both name it, as the code wrote them ('N', 'north').
+                message = _("{seat}'s hand is given twice (as {first} and {second})")
                 raise InvalidDataError(
-                    f"{seat.name}'s hand is given twice (as {given[seat.value]!r} and {key!r})",
+                    message.format(
+                        seat=names[seat.value], first=repr(given[seat.value]), second=repr(key)
+                    ),
                     rule="double dummy",
                 )
             given[seat.value] = key
-            cards = _read_cards(value, f"{seat.name}'s hand")
+            cards = _read_cards(value, names[seat.value])
             for c in cards:
                 if c in where:
+                    # Translators: {seat} and {other} are seats' letters ("N", "E").
+                    message = _(
+                        "{card} is in both {seat}'s hand and {other}'s hand: the deck has one "
+                        "of each card"
+                    )
                     raise InvalidDataError(
-                        f"{c.text} is in both {where[c]} and {seat.name}'s hand: "
-                        "the deck has one of each card",
+                        message.format(card=c.text, seat=where[c], other=names[seat.value]),
                         rule="the deck",
                     )
-                where[c] = f"{seat.name}'s hand"
+                where[c] = names[seat.value]
             self.cards[seat.value] = cards
-        played = _read_cards(trick, "the trick")
+        played = _read_cards(trick, None)
         for c in played:
             if c in where:
-                raise InvalidDataError(
-                    f"{c.text} is in {where[c]} and also played to the trick: "
-                    "the deck has one of each card",
-                    rule="the deck",
+                # Translators: {seat} is a seat's letter ("N").
+                message = _(
+                    "{card} is in {seat}'s hand and also played to the trick: the deck has "
+                    "one of each card"
                 )
+                raise InvalidDataError(message.format(card=c.text, seat=where[c]), rule="the deck")
         self.trick = tuple(c.index for c in played)
         self.masks = [sum(1 << c.index for c in cs) for cs in self.cards]
         counts = [len(cs) for cs in self.cards]
@@ -826,7 +870,7 @@ class _Position:
             out = {parse_seat(s).value for s in seats}
             self.active = sum(1 << s for s in range(4) if s not in out)
         if not any(counts) and not t:
-            raise InvalidDataError("no cards to play: every hand is empty", rule="double dummy")
+            raise InvalidDataError(_("no cards to play: every hand is empty"), rule="double dummy")
         _check(counts, self.leader, t, self.active)
 
     @property
@@ -835,29 +879,46 @@ class _Position:
         return _seat_orders(self.active)[self.leader][len(self.trick)]
 
 
-def _read_cards(value: CardsArg, what: str) -> tuple[Card, ...]:
+def _read_cards(value: CardsArg, seat: str | None) -> tuple[Card, ...]:
+    """The cards of ``seat``'s hand (a seat's letter), or of the trick (``None``)."""
     if isinstance(value, str):
         try:
             cards = parse_cards(value)
         except InvalidDataError as e:  # a card listed twice
-            raise InvalidDataError(f"{e} (in {what})", rule=e.rule) from None
+            if seat is None:
+                # Translators: {error} is an error message about the cards of the trick.
+                message = _("{error} (in the trick)")
+            else:
+                # Translators: {error} is an error message about the cards of a hand;
+                # {seat} is the seat's letter ("N").
+                message = _("{error} (in {seat}'s hand)")
+            raise InvalidDataError(message.format(error=e, seat=seat), rule=e.rule) from None
     elif isinstance(value, Card):
         cards = (value,)
     else:
         try:
             items = list(value)
         except TypeError:
-            raise ParseError(
-                f"{what} must be cards or card texts, got {type(value).__name__}"
-            ) from None
+            if seat is None:
+                # Translators: {kind} is a programming type such as int.
+                message = _("the trick must be cards or card texts, got {kind}")
+            else:
+                # Translators: {seat} is a seat's letter ("N"); {kind} a programming type
+                # such as int.
+                message = _("{seat}'s hand must be cards or card texts, got {kind}")
+            raise ParseError(message.format(seat=seat, kind=type(value).__name__)) from None
         cards = tuple(parse_card(c) for c in items)
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise InvalidDataError(
-                f"{c.text} is listed twice in {what}: the deck has one of each card",
-                rule="the deck",
-            )
+            if seat is None:
+                message = _("{card} is listed twice in the trick: the deck has one of each card")
+            else:
+                # Translators: {seat} is a seat's letter ("N").
+                message = _(
+                    "{card} is listed twice in {seat}'s hand: the deck has one of each card"
+                )
+            raise InvalidDataError(message.format(card=c.text, seat=seat), rule="the deck")
         seen.add(c)
     return cards
 

@@ -22,6 +22,8 @@ from typing import Final
 
 from ..engine.cards import JOKER
 from ..engine.game import Game
+from ..engine.i18n import N_
+from ..engine.i18n import gettext as _
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.state import HandState
@@ -34,20 +36,42 @@ __all__ = [
     "computer_position",
     "game_stats",
     "joker_side",
+    "measure_label",
     "play_game",
     "rng",
 ]
 
-#: What :func:`game_stats` measures, in the order it gives them.
+#: What :func:`game_stats` measures, in the order it gives them: the keys of its result
+#: (English, whatever the language; a face shows :func:`measure_label`).
 GAME_MEASURES: Final = (
     "hands per game",
     "% of bids failed",
     "% of hands thrown in",
     "Joker's value (points per hand)",
 )
+#: Each measure's label, for the catalogue (the percent sign is a placeholder, so that
+#: no tool reads the labels as printf formats).
+_LABELS: Final = {
+    "hands per game": N_("hands per game"),
+    # Translators: percent is the sign "%": the share of the bids made that failed.
+    "% of bids failed": N_("{percent} of bids failed"),
+    # Translators: percent is the sign "%": the share of the hands thrown in (redealt).
+    "% of hands thrown in": N_("{percent} of hands thrown in"),
+    "Joker's value (points per hand)": N_("Joker's value (points per hand)"),
+}
 
 #: A bound on the hands of one simulated game (a game to 10 takes about ten).
 MAX_HANDS: Final = 1000
+
+
+def measure_label(measure: str) -> str:
+    """A measure of :data:`GAME_MEASURES` as a chart or a table labels it, in the
+    learner's language.
+
+    >>> measure_label("% of bids failed")
+    '% of bids failed'
+    """
+    return _(_LABELS[measure]).format(percent="%")
 
 
 def rng(seed: int) -> random.Random:
@@ -75,7 +99,7 @@ def play_game(rules: Rules, seed: int) -> Game:
     players = _thumbs()
     game = Game(rules, seed=seed)
     autoplay(game, players)
-    for _ in range(MAX_HANDS):
+    for _i in range(MAX_HANDS):
         if game.is_over:
             return game
         game.next_hand()

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..engine.actions import Action, Bid, Pass
 from ..engine.cards import JOKER, Card, Suit
 from ..engine.errors import InvalidDataError
+from ..engine.i18n import gettext as _
 from ..engine.rules import NoTrumpJoker, Rules
 from ..engine.seats import SEATS, Seat
 from ..engine.state import HandState, Phase, Trick
@@ -62,7 +63,7 @@ class PlayerView:
         if not isinstance(seat, Seat):
             raise InvalidDataError(f"a view is for a Seat, got {seat!r}")
         if state.deal is None:
-            raise InvalidDataError("the hand has not been dealt yet: there is nothing to see")
+            raise InvalidDataError(_("the hand has not been dealt yet: there is nothing to see"))
         is_maker = state.maker is seat
         picked_up = is_maker and state.rules.widow
         return cls(

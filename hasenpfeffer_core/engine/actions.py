@@ -21,6 +21,8 @@ from typing import Final
 
 from .cards import Card, Suit, check_distinct, format_cards, parse_card, parse_trump
 from .errors import MAX_ACTION_CHARS, InvalidDataError, ParseError, check_length, shown
+from .i18n import gettext as _
+from .i18n import ngettext
 from .seats import Seat, parse_seat
 
 __all__ = [
@@ -59,14 +61,18 @@ class Bid:
             raise InvalidDataError(f"a bid is a whole number of tricks, got {shown(self.tricks)}")
         if not -MAX_BID_TRICKS <= self.tricks <= MAX_BID_TRICKS:
             raise InvalidDataError(
-                f"a bid of {shown(self.tricks)} tricks cannot be: a hand has six tricks",
+                # Translators: {n} is a number far too large (or small) to bid.
+                _("a bid of {n} tricks cannot be: a hand has six tricks").format(
+                    n=shown(self.tricks)
+                ),
                 rule="bidding scale",
             )
         if not isinstance(self.big, bool):
             raise InvalidDataError(f"big (Big Pepper) is True or False, got {shown(self.big)}")
         if self.big and self.tricks != 6:
             raise InvalidDataError(
-                f"Big Pepper is a bid of 6 tricks, not {self.tricks}", rule="pepper bids"
+                _("Big Pepper is a bid of 6 tricks, not {n}").format(n=self.tricks),
+                rule="pepper bids",
             )
 
     @property
@@ -217,9 +223,14 @@ def check_deal(
         )
     for seat, cards in zip(Seat, hands, strict=True):
         if len(cards) != 6:
+            shown_cards = format_cards(cards[:7]) + (" ..." if len(cards) > 7 else "")
             raise InvalidDataError(
-                f"{seat.name} was dealt {len(cards)} cards ({format_cards(cards[:7])}"
-                f"{' ...' if len(cards) > 7 else ''}): each player is dealt six cards",
+                # Translators: {seat} is a seat's letter (N, E, S, W), {cards} the cards.
+                ngettext(
+                    "{seat} was dealt {n} card ({cards}): each player is dealt six cards",
+                    "{seat} was dealt {n} cards ({cards}): each player is dealt six cards",
+                    len(cards),
+                ).format(seat=seat.name, n=len(cards), cards=shown_cards),
                 rule="the deal",
             )
     if not isinstance(widow, Card):
@@ -264,19 +275,30 @@ def parse_action(text: str) -> Action:
     words = text.split()
     if len(words) < 2:
         raise ParseError(
-            f"{text!r} is not an action: write a seat, a verb and its argument, as in 'E bid 3'"
+            # Translators: 'E bid 3' is an action as the learner types it: keep it.
+            _(
+                "{text} is not an action: write a seat, a verb and its argument, as in 'E bid 3'"
+            ).format(text=repr(text))
         )
     seat = parse_seat(words[0])
     verb = words[1].lower()
     args = words[2:]
     if verb not in _VERBS:
-        raise ParseError(f"{text!r} is not an action: the verb must be one of {', '.join(_VERBS)}")
+        raise ParseError(
+            # Translators: {verbs} lists the verbs the learner may type (bid, pass, ...).
+            _("{text} is not an action: the verb must be one of {verbs}").format(
+                text=repr(text), verbs=", ".join(_VERBS)
+            )
+        )
     if verb == "pass":
         if args:
-            raise ParseError(f"{text!r}: a pass takes nothing after it")
+            raise ParseError(_("{text}: a pass takes nothing after it").format(text=repr(text)))
         return Pass(seat)
     if len(args) != 1:
-        raise ParseError(f"{text!r}: '{verb}' takes exactly one argument")
+        raise ParseError(
+            # Translators: {verb} is a verb the learner typed (bid, trump, play...).
+            _("{text}: '{verb}' takes exactly one argument").format(text=repr(text), verb=verb)
+        )
     arg = args[0]
     if verb == "bid":
         low = arg.lower()
@@ -285,10 +307,17 @@ def parse_action(text: str) -> Action:
         if low in ("little-pepper", "littlepepper", "little"):
             return Bid(seat, 6)
         if not (low.isascii() and low.isdigit()):
-            raise ParseError(f"{text!r}: a bid is a number of tricks, little-pepper or big-pepper")
+            raise ParseError(
+                # Translators: little-pepper and big-pepper are what the learner types.
+                _("{text}: a bid is a number of tricks, little-pepper or big-pepper").format(
+                    text=repr(text)
+                )
+            )
         if len(low) > 2:  # counted before reading the number: a hand has six tricks
             raise ParseError(
-                f"{text!r}: a bid is a number of tricks from 1 to 6, little-pepper or big-pepper",
+                _(
+                    "{text}: a bid is a number of tricks from 1 to 6, little-pepper or big-pepper"
+                ).format(text=repr(text)),
                 rule="bidding scale",
             )
         return Bid(seat, int(low))
@@ -297,7 +326,10 @@ def parse_action(text: str) -> Action:
     if verb == "alone":
         low = arg.lower()
         if low not in ("yes", "no"):
-            raise ParseError(f"{text!r}: 'alone' takes yes or no")
+            raise ParseError(
+                # Translators: 'alone', yes and no are what the learner types.
+                _("{text}: 'alone' takes yes or no").format(text=repr(text))
+            )
         return GoAlone(seat, low == "yes")
     card = parse_card(arg)
     return Discard(seat, card) if verb == "discard" else Play(seat, card)

@@ -19,6 +19,7 @@ from functools import cache
 
 from .actions import MAX_BID_TRICKS, Bid
 from .errors import BidTooLowError, InvalidDataError, shown
+from .i18n import gettext as _
 from .rules import BiddingScale, Rules
 from .seats import Seat
 
@@ -29,7 +30,8 @@ FORCED_BID = 3
 
 
 def bid_name(tricks: int, big: bool, rules: Rules) -> str:
-    """How the rules call a bid: ``3``, ``Little Pepper`` or ``Big Pepper``."""
+    """How the rules call a bid: ``3``, ``Little Pepper`` or ``Big Pepper`` (in the
+    learner's language)."""
     if not isinstance(rules, Rules):
         raise InvalidDataError(f"rules must be a Rules value, got {type(rules).__name__}")
     if (
@@ -41,17 +43,21 @@ def bid_name(tricks: int, big: bool, rules: Rules) -> str:
     if not isinstance(big, bool):
         raise InvalidDataError(f"big (Big Pepper) is True or False, got {shown(big)}")
     if big:
-        return "Big Pepper"
+        # Translators: the name of the highest bid (6 tricks, stakes doubled).
+        return _("Big Pepper")
     if tricks == 6 and rules.bidding is BiddingScale.PEPPER:
-        return "Little Pepper"
+        # Translators: the name of the bid of 6 tricks at normal stakes.
+        return _("Little Pepper")
     return str(tricks)
 
 
 def scale_text(rules: Rules) -> str:
-    """The bids of the scale, as the error messages list them."""
+    """The bids of the scale, as the error messages list them (in the learner's language)."""
     if rules.bidding is BiddingScale.PEPPER:
-        return "1 to 5, Little Pepper (6) and Big Pepper (6, doubled)"
-    return "1 to 6"
+        # Translators: the bids that exist, as in "bids here are 1 to 5, Little Pepper...".
+        return _("1 to 5, Little Pepper (6) and Big Pepper (6, doubled)")
+    # Translators: the bids that exist, as in "bids are 1 to 6".
+    return _("1 to 6")
 
 
 @cache
@@ -76,13 +82,19 @@ def check_bid(bid: Bid, high: Bid | None, high_seat: Seat | None, rules: Rules) 
     """Raise :class:`BidTooLowError` unless ``bid`` exists and outranks the high bid."""
     if bid.big and rules.bidding is not BiddingScale.PEPPER:
         raise BidTooLowError(
-            f"{bid.seat.name} cannot bid Big Pepper: it exists only with the pepper bidding "
-            f"(Rules(bidding='pepper')); bids here are {scale_text(rules)}",
+            # Translators: {seat} is a seat's letter (N, E, S, W); {bids} lists the bids
+            # that exist, as in "1 to 6".
+            _(
+                "{seat} cannot bid Big Pepper: it exists only with the pepper bidding "
+                "(Rules(bidding='pepper')); bids here are {bids}"
+            ).format(seat=bid.seat.name, bids=scale_text(rules)),
             rule="bidding scale",
         )
     if not 1 <= bid.tricks <= 6:
         raise BidTooLowError(
-            f"{bid.seat.name} cannot bid {bid.tricks}: bids are {scale_text(rules)}",
+            _("{seat} cannot bid {bid}: bids are {bids}").format(
+                seat=bid.seat.name, bid=bid.tricks, bids=scale_text(rules)
+            ),
             rule="bidding scale",
         )
     if high is not None and bid.level <= high.level:
@@ -90,7 +102,11 @@ def check_bid(bid: Bid, high: Bid | None, high_seat: Seat | None, rules: Rules) 
         name = bid_name(bid.tricks, bid.big, rules)
         high_name = bid_name(high.tricks, high.big, rules)
         raise BidTooLowError(
-            f"{bid.seat.name} cannot bid {name}: the high bid is {high_name} by "
-            f"{high_seat.name}, and each bid must be higher than the last",
+            # Translators: {seat} tried to bid {bid}; {high} is the high bid, made by
+            # {bidder} (seats are letters: N, E, S, W).
+            _(
+                "{seat} cannot bid {bid}: the high bid is {high} by {bidder}, and each bid "
+                "must be higher than the last"
+            ).format(seat=bid.seat.name, bid=name, high=high_name, bidder=high_seat.name),
             rule="bidding",
         )

@@ -35,6 +35,8 @@ from .errors import (
     check_length,
     shown,
 )
+from .i18n import N_, pgettext
+from .i18n import gettext as _
 
 __all__ = [
     "DECK",
@@ -58,6 +60,14 @@ class Colour(enum.Enum):
 
     BLACK = "black"
     RED = "red"
+
+    @property
+    def word(self) -> str:
+        """The colour in the learner's language (``red``, ``black`` in English); the
+        ``value`` stays English, for keys."""
+        if self is Colour.RED:
+            return pgettext("colour", "red")
+        return pgettext("colour", "black")
 
 
 class Suit(enum.Enum):
@@ -94,13 +104,29 @@ class Suit(enum.Enum):
 
     @property
     def plural(self) -> str:
-        """The English name, as in "hearts are trumps"."""
-        return self.name.lower()
+        """The suit's name in the learner's language, as in "hearts are trumps".
+
+        For keys, identifiers and file formats use :attr:`plural_en`.
+        """
+        return _(_SUIT_PLURAL[self.value])
 
     @property
     def singular(self) -> str:
-        """The English name of one card's suit, as in "a heart"."""
-        return self.name.lower()[:-1]
+        """The name of one card's suit in the learner's language, as in "a heart".
+
+        For keys, identifiers and file formats use :attr:`singular_en`.
+        """
+        return _(_SUIT_SINGULAR[self.value])
+
+    @property
+    def plural_en(self) -> str:
+        """The English name, whatever the language (``hearts``): for keys and parsing."""
+        return _SUIT_PLURAL[self.value]
+
+    @property
+    def singular_en(self) -> str:
+        """The English name of one card's suit, whatever the language (``heart``)."""
+        return _SUIT_SINGULAR[self.value]
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
@@ -108,6 +134,24 @@ class Suit(enum.Enum):
     def __str__(self) -> str:
         return self.symbol
 
+
+#: The suits' names, translated where they are shown (``Suit.plural``).
+_SUIT_PLURAL: Final = (
+    # Translators: the suit names, as in "hearts are trumps", "the jack of hearts".
+    N_("spades"),
+    N_("hearts"),
+    N_("diamonds"),
+    N_("clubs"),
+)
+#: The name of one card's suit (``Suit.singular``), as in "not a heart".
+_SUIT_SINGULAR: Final = (
+    # Translators: one card's suit, as in "a higher spade", "not a heart"; Italian may
+    # use the invariable suit name ("picche").
+    N_("spade"),
+    N_("heart"),
+    N_("diamond"),
+    N_("club"),
+)
 
 _PARTNER: Final = {
     Suit.SPADES: Suit.CLUBS,
@@ -142,8 +186,16 @@ class Rank(enum.IntEnum):
 
     @property
     def word(self) -> str:
-        """The English name: ``nine`` ... ``ace``."""
-        return self.name.lower()
+        """The rank's name in the learner's language: ``nine`` ... ``ace`` in English.
+
+        For keys and parsing use :attr:`word_en`.
+        """
+        return _(_RANK_WORD[self])
+
+    @property
+    def word_en(self) -> str:
+        """The English name, whatever the language: ``nine`` ... ``ace``, ``joker``."""
+        return _RANK_WORD[self]
 
 
 _RANK_TEXT: Final = {
@@ -156,9 +208,22 @@ _RANK_TEXT: Final = {
     Rank.JOKER: "JK",
 }
 
+_RANK_WORD: Final = {
+    # Translators: the ranks' names, as in "the jack of hearts".
+    Rank.NINE: N_("nine"),
+    Rank.TEN: N_("ten"),
+    Rank.JACK: N_("jack"),
+    Rank.QUEEN: N_("queen"),
+    Rank.KING: N_("king"),
+    Rank.ACE: N_("ace"),
+    # Translators: the Joker's rank.
+    Rank.JOKER: N_("joker"),
+}
+
+# The words the parsers read are English in every language (hand records are a file format).
 _SUIT_WORDS: Final[dict[str, Suit]] = {}
 for _s in Suit:
-    for _w in (_s.letter, _s.symbol, _s.plural, _s.singular):
+    for _w in (_s.letter, _s.symbol, _s.plural_en, _s.singular_en):
         _SUIT_WORDS[_w.lower()] = _s
 for _w, _s in (("♤", Suit.SPADES), ("♡", Suit.HEARTS), ("♢", Suit.DIAMONDS), ("♧", Suit.CLUBS)):
     _SUIT_WORDS[_w] = _s
@@ -184,7 +249,6 @@ _CARD_HELP: Final = (
     "a card is a rank (9, 10 or T, J, Q, K, A) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), "
     "like JH, J♥, 10S or TS, or the Joker (JK)"
 )
-_SUIT_HELP: Final = "a suit is S, H, D, C, ♠, ♥, ♦, ♣ or its name (spades, hearts, diamonds, clubs)"
 
 
 def parse_suit(text: str | Suit) -> Suit:
@@ -204,7 +268,14 @@ def parse_suit(text: str | Suit) -> Suit:
     check_length(text, MAX_WORD_CHARS, "a suit")
     suit = _SUIT_WORDS.get(_key(text))
     if suit is None:
-        raise ParseError(f"{text!r} is not a suit: {_SUIT_HELP}")
+        raise ParseError(
+            # Translators: the suit names in brackets are what the learner may type: keep
+            # them in English.
+            _(
+                "{text} is not a suit: a suit is S, H, D, C, ♠, ♥, ♦, ♣ or its name (spades, "
+                "hearts, diamonds, clubs)"
+            ).format(text=repr(text))
+        )
     return suit
 
 
@@ -287,7 +358,7 @@ class Card:
             index = suit.value * 6 + (rank - 9)
             text = rank.text + suit.symbol
             ascii_ = rank.ascii + suit.letter
-            name = f"{rank.word} of {suit.plural}"
+            name = f"{rank.word_en} of {suit.plural_en}"
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "_ascii", ascii_)
@@ -306,7 +377,21 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The English name: ``jack of hearts``, ``the Joker``."""
+        """The card's name in the learner's language: ``jack of hearts``, ``the Joker``.
+
+        For keys and parsing use :attr:`name_en`.
+        """
+        if self.suit is None:
+            return _("the Joker")
+        # Translators: a card's name, as in "jack of hearts": {rank} is a rank's name
+        # ("jack"), {suit} a suit's name ("hearts").
+        return pgettext("card name", "{rank} of {suit}").format(
+            rank=self.rank.word, suit=self.suit.plural
+        )
+
+    @property
+    def name_en(self) -> str:
+        """The English name, whatever the language: ``jack of hearts``, ``the Joker``."""
         return self._name
 
     @property
@@ -430,19 +515,42 @@ def parse_card(text: str | Card) -> Card:
         return card
     parts = _split_card(key)
     if parts is None:
-        raise ParseError(f"{text!r} is not a card: {_CARD_HELP}")
+        raise ParseError(
+            # Translators: the letters and texts here are what the learner may type.
+            _(
+                "{text} is not a card: a card is a rank (9, 10 or T, J, Q, K, A) and a suit "
+                "(S, H, D, C or ♠ ♥ ♦ ♣), like JH, J♥, 10S or TS, or the Joker (JK)"
+            ).format(text=repr(text))
+        )
     rank_text, suit_text = parts
     rank = _RANK_WORDS.get(rank_text)
     suit = _SUIT_WORDS.get(suit_text)
     if rank is None:
         if rank_text.isascii() and rank_text.isdigit():
             raise ParseError(
-                f"{text!r} is not a card: the deck has no {rank_text} "
-                "(ranks are 9, 10 or T, J, Q, K, A)"
+                # Translators: {rank} is a number the learner typed, such as 8.
+                _(
+                    "{text} is not a card: the deck has no {rank} (ranks are 9, 10 or T, J, "
+                    "Q, K, A)"
+                ).format(text=repr(text), rank=rank_text)
             )
-        raise ParseError(f"{text!r} is not a card: {rank_text!r} is not a rank; {_CARD_HELP}")
+        raise ParseError(
+            # Translators: {rank} is what the learner typed as the card's rank.
+            _(
+                "{text} is not a card: {rank} is not a rank; a card is a rank (9, 10 or T, J, "
+                "Q, K, A) and a suit (S, H, D, C or ♠ ♥ ♦ ♣), like JH, J♥, 10S or TS, or the "
+                "Joker (JK)"
+            ).format(text=repr(text), rank=repr(rank_text))
+        )
     if suit is None:
-        raise ParseError(f"{text!r} is not a card: {suit_text!r} is not a suit; {_SUIT_HELP}")
+        raise ParseError(
+            # Translators: {suit} is what the learner typed as the card's suit; the suit
+            # names in brackets are what may be typed: keep them in English.
+            _(
+                "{text} is not a card: {suit} is not a suit; a suit is S, H, D, C, ♠, ♥, ♦, ♣ "
+                "or its name (spades, hearts, diamonds, clubs)"
+            ).format(text=repr(text), suit=repr(suit_text))
+        )
     return _ALL[suit.value * 6 + (rank - 9)]
 
 
@@ -531,11 +639,25 @@ def check_distinct(cards: Iterable[Card], what: str = "") -> None:
         seen.add(card)
 
 
+#: A card listed twice, in each place the engine names (``what``): one whole sentence each.
+_TWICE: Final = {
+    "": N_("{card} is listed twice: the deck has one of each card"),
+    "the hand": N_("{card} is listed twice in the hand: the deck has one of each card"),
+    "the trick": N_("{card} is listed twice in the trick: the deck has one of each card"),
+    "the deal": N_("{card} is listed twice in the deal: the deck has one of each card"),
+}
+
+
 def _twice(card: Card, what: str) -> None:
-    where = f" in {what}" if what else ""
-    raise InvalidDataError(
-        f"{card.text} is listed twice{where}: the deck has one of each card", rule="the deck"
-    )
+    template = _TWICE.get(what)
+    if template is not None:
+        message = _(template).format(card=card.text)
+    else:
+        # Translators: {what} names where the cards are, as in "the hand".
+        message = _("{card} is listed twice in {what}: the deck has one of each card").format(
+            card=card.text, what=what
+        )
+    raise InvalidDataError(message, rule="the deck")
 
 
 def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:

@@ -30,6 +30,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+# The translation functions, imported when first called: ``i18n`` imports this module
+# (for :class:`InvalidDataError`), so this one cannot import it at its top.
+
+
+def _(message: str) -> str:
+    from .i18n import gettext
+
+    return gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    from .i18n import pgettext as _pgettext
+
+    return _pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue (see :func:`.i18n.N_`)."""
+    return message
+
 
 class HasenpfefferError(ValueError):
     """Base class of every error the engine raises."""
@@ -88,8 +108,10 @@ class RecordError(ParseError):
         rule: str | None = None,
         errors: Iterable[RecordError] = (),
     ) -> None:
-        where = f"line {line}: " if line is not None else ""
-        super().__init__(where + message, rule=rule)
+        if line is not None:
+            # Translators: an error in a hand record file; {line} is the line's number.
+            message = _("line {line}: {message}").format(line=line, message=message)
+        super().__init__(message, rule=rule)
         self.line = line
         self._errors = tuple(errors)
 
@@ -124,6 +146,17 @@ MAX_DIGITS: Final = 6
 _SHOWN_CHARS: Final = 30
 
 
+def number_text(n: int) -> str:
+    """A whole number as a sentence writes it, with the thousands separator of the
+    language (``1,000`` in English, ``1.000`` in Italian).
+
+    >>> number_text(1_000_000), number_text(-10_000), number_text(7)
+    ('1,000,000', '-10,000', '7')
+    """
+    # Translators: the thousands separator, as in "1,000": a full stop in Italian.
+    return f"{n:,}".replace(",", pgettext("thousands separator", ","))
+
+
 def shown(value: object) -> str:
     """``repr(value)`` for an error message, cut short when it is long.
 
@@ -136,17 +169,60 @@ def shown(value: object) -> str:
     if isinstance(value, str):
         if len(value) <= 2 * _SHOWN_CHARS:
             return repr(value)
-        return f"{value[:_SHOWN_CHARS]!r}... ({len(value):,} characters)"
+        # Translators: the start of a long text the learner gave, cut short; {n} is its
+        # length, always more than 60.
+        return _("{start}... ({n} characters)").format(
+            start=repr(value[:_SHOWN_CHARS]), n=number_text(len(value))
+        )
     if isinstance(value, int) and value.bit_length() > 100:
         # Writing out a long integer takes time (and Python refuses past 4300 digits).
-        return f"a number of about {round(value.bit_length() * 0.30103):,} digits"
+        # Translators: a number too long to show; {n} is always more than 30.
+        return _("a number of about {n} digits").format(
+            n=number_text(round(value.bit_length() * 0.30103))
+        )
     try:
         text = repr(value)
     except Exception:  # a value that cannot show itself
-        return f"a {type(value).__name__} value"
+        # Translators: {type} is the name of a Python type, such as "list".
+        return _("a {type} value").format(type=type(value).__name__)
     if len(text) > 2 * _SHOWN_CHARS:
         return text[: 2 * _SHOWN_CHARS] + "..."
     return text
+
+
+#: The message for a text too long to be a card, a suit, ...: one whole sentence for each
+#: thing :func:`check_length` is asked about (``{n}`` and ``{limit}`` are at least 40).
+_TOO_LONG: Final = {
+    "a card": N_(
+        "{text} is not a card: it is {n} characters long, and a card is at most {limit} characters"
+    ),
+    "a suit": N_(
+        "{text} is not a suit: it is {n} characters long, and a suit is at most {limit} characters"
+    ),
+    "a trump": N_(
+        "{text} is not a trump: it is {n} characters long, and a trump is at most {limit} "
+        "characters"
+    ),
+    "a seat": N_(
+        "{text} is not a seat: it is {n} characters long, and a seat is at most {limit} characters"
+    ),
+    "a partnership": N_(
+        "{text} is not a partnership: it is {n} characters long, and a partnership is at most "
+        "{limit} characters"
+    ),
+    "a list of cards": N_(
+        "{text} is not a list of cards: it is {n} characters long, and a list of cards is at "
+        "most {limit} characters"
+    ),
+    "an action": N_(
+        "{text} is not an action: it is {n} characters long, and an action is at most {limit} "
+        "characters"
+    ),
+    "a rules text": N_(
+        "{text} is not a rules text: it is {n} characters long, and a rules text is at most "
+        "{limit} characters"
+    ),
+}
 
 
 def check_length(text: str, limit: int, what: str) -> None:
@@ -160,10 +236,55 @@ def check_length(text: str, limit: int, what: str) -> None:
     hasenpfeffer_core.ParseError: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not a card: it is 41 characters long, and a card is at most 40 characters
     """
     if len(text) > limit:
-        raise ParseError(
-            f"{shown(text)} is not {what}: it is {len(text):,} characters long, and {what} "
-            f"is at most {limit:,} characters"
-        )
+        template = _TOO_LONG.get(what)
+        if template is not None:
+            message = _(template).format(
+                text=shown(text), n=number_text(len(text)), limit=number_text(limit)
+            )
+        else:
+            # Translators: {what} names a thing with its article, as in "a card".
+            message = _(
+                "{text} is not {what}: it is {n} characters long, and {what} is at most "
+                "{limit} characters"
+            ).format(
+                text=shown(text), what=what, n=number_text(len(text)), limit=number_text(limit)
+            )
+        raise ParseError(message)
+
+
+def rule_name(rule: str | None) -> str:
+    """The name of a rule (an error's ``rule``) in the learner's language; an option's
+    name (``target``) and a rule the engine does not name stay as they are.
+
+    >>> rule_name("follow suit"), rule_name("target")
+    ('follow suit', 'target')
+    """
+    if rule is None:
+        return ""
+    names = {
+        # Translators: the names of the rules an error says were broken ("[rule: follow
+        # suit]"): short noun phrases.
+        "actions": pgettext("rule", "actions"),
+        "all pass": pgettext("rule", "all pass"),
+        "bidding": pgettext("rule", "bidding"),
+        "bidding scale": pgettext("rule", "bidding scale"),
+        "follow suit": pgettext("rule", "follow suit"),
+        "game": pgettext("rule", "game"),
+        "going alone": pgettext("rule", "going alone"),
+        "legal plays": pgettext("rule", "legal plays"),
+        "naming trump": pgettext("rule", "naming trump"),
+        "order of play": pgettext("rule", "order of play"),
+        "pepper bids": pgettext("rule", "pepper bids"),
+        "scoring": pgettext("rule", "scoring"),
+        "the deal": pgettext("rule", "the deal"),
+        "the deck": pgettext("rule", "the deck"),
+        "the discard": pgettext("rule", "the discard"),
+        "the hand": pgettext("rule", "the hand"),
+        "trick winner": pgettext("rule", "trick winner"),
+        "turn order": pgettext("rule", "turn order"),
+        "undo": pgettext("rule", "undo"),
+    }
+    return names.get(rule, rule)
 
 
 # The errors' public home is the package top (``hasenpfeffer_core.RecordError``): tracebacks

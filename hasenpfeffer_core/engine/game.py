@@ -21,6 +21,7 @@ import random
 
 from .actions import Action
 from .errors import IllegalActionError, InvalidDataError, shown
+from .i18n import gettext as _
 from .rules import Rules
 from .seats import SEATS, Seat, Side
 from .state import HandState, deal_cards, random_source
@@ -97,9 +98,7 @@ class Game:
     def apply(self, action: Action) -> None:
         """Apply ``action`` to the current hand, and score the hand when it ends."""
         if self.is_over:
-            raise IllegalActionError(
-                f"the game is over: {self._winner} reached {self._rules.target}", rule="game"
-            )
+            raise IllegalActionError(self._over_message(), rule="game")
         hand = self.hand
         hand.apply(action)
         result = hand.result
@@ -119,15 +118,22 @@ class Game:
     def next_hand(self) -> HandState:
         """Deal the next hand, the deal passing to the left; returns it."""
         if self.is_over:
-            raise IllegalActionError(
-                f"the game is over: {self._winner} reached {self._rules.target}", rule="game"
-            )
+            raise IllegalActionError(self._over_message(), rule="game")
         if not self.hand.is_over:
             raise IllegalActionError(
-                f"the current hand is not finished ({self.hand.phase.value})", rule="game"
+                # Translators: {phase} is where the hand stands, as in "auction", "play".
+                _("the current hand is not finished ({phase})").format(phase=self.hand.phase.word),
+                rule="game",
             )
         self._deal(self.hand.dealer.left)
         return self.hand
+
+    def _over_message(self) -> str:
+        # Translators: {side} is the winning partnership as written in a record (NS or EW),
+        # {target} the score that wins the game.
+        return _("the game is over: {side} reached {target}").format(
+            side=self._winner, target=self._rules.target
+        )
 
     def __repr__(self) -> str:
         state = f"won by {self._winner}" if self._winner else f"hand {len(self._hands)}"

@@ -97,8 +97,12 @@ from .errors import (
     InvalidDataError,
     ParseError,
     RecordError,
+    number_text,
+    rule_name,
     shown,
 )
+from .i18n import gettext as _
+from .i18n import ngettext
 from .rules import Rules
 from .seats import SEATS, Seat, parse_seat
 from .state import HandState
@@ -208,7 +212,10 @@ class HandRecord:
         n = len(self.moves)
         if not isinstance(step, int) or not -n - 1 <= step <= n:
             raise RecordError(
-                f"step {shown(step)} is outside the record: steps go from 0 (the deal) to {n}"
+                # Translators: {n} is the number of the record's last step.
+                _("step {step} is outside the record: steps go from 0 (the deal) to {n}").format(
+                    step=shown(step), n=n
+                )
             )
         return self._states[step].copy()
 
@@ -232,8 +239,9 @@ class HandRecord:
         for index, note in notes.items():
             if not isinstance(index, int) or not 0 <= index < len(moves):
                 raise RecordError(
-                    f"no action {shown(index)} to note: the record's actions are numbered 0 to "
-                    f"{len(moves) - 1}"
+                    _(
+                        "no action {index} to note: the record's actions are numbered 0 to {last}"
+                    ).format(index=shown(index), last=len(moves) - 1)
                 )
             moves[index] = Move(moves[index].action, note)
         return replace(self, moves=tuple(moves))
@@ -252,7 +260,7 @@ class HandRecord:
         if not isinstance(state, HandState):
             raise RecordError(f"a record is made from a HandState, got {shown(state)}")
         if state.deal is None:
-            raise RecordError("the hand has not been dealt: a record starts from the deal")
+            raise RecordError(_("the hand has not been dealt: a record starts from the deal"))
         return cls(
             rules=state.rules,
             dealer=state.dealer,
@@ -322,13 +330,15 @@ def _replay_all(rules: Rules, dealer: Seat, deal: Deal, moves: tuple[Move, ...])
     try:
         state.apply_deal(deal)
     except HasenpfefferError as e:
-        raise RecordError(f"the deal is not valid: {e}", rule=e.rule) from None
+        raise RecordError(_deal_not_valid(e), rule=e.rule) from None
     states = [state.copy()]
     for i, move in enumerate(moves):
         try:
             state.apply(move.action)
         except HasenpfefferError as e:
-            label = f"action {i + 1} ({move.action})"
+            # Translators: {n} is the action's number, {action} the action as written in
+            # a record ("E play A♥").
+            label = _("action {n} ({action})").format(n=i + 1, action=move.action)
             raise RecordError(_breaks(move.action, e, label), rule=e.rule) from None
         states.append(state.copy())
     return states
@@ -454,7 +464,10 @@ def load(fp: IO[str] | str | os.PathLike[str]) -> HandRecord:
     try:
         text = read(MAX_RECORD_CHARS + 1)
     except UnicodeDecodeError as e:
-        raise RecordError(f"the file is not UTF-8 text: save it as UTF-8 ({e.reason})") from None
+        raise RecordError(
+            # Translators: {reason} is Python's own explanation, in English.
+            _("the file is not UTF-8 text: save it as UTF-8 ({reason})").format(reason=e.reason)
+        ) from None
     if isinstance(text, bytes | bytearray):  # a file opened in binary mode
         return loads(_read_utf8(fp, bytes(text)))  # type: ignore[arg-type]
     return loads(text)
@@ -475,8 +488,11 @@ def _read_utf8(f: IO[bytes], first: bytes = b"") -> str:
         except UnicodeDecodeError as e:
             line = newlines + bytes(e.object[: e.start]).count(b"\n") + 1
             raise RecordError(
-                "the file is not UTF-8 text: save it as UTF-8 (a byte that UTF-8 does not "
-                f"allow: {bytes(e.object[e.start : e.start + 1])!r})",
+                # Translators: {byte} is the wrong byte, as in b'\xff'.
+                _(
+                    "the file is not UTF-8 text: save it as UTF-8 (a byte that UTF-8 does not "
+                    "allow: {byte})"
+                ).format(byte=repr(bytes(e.object[e.start : e.start + 1]))),
                 line=line,
             ) from None
         parts.append(part)
@@ -505,8 +521,10 @@ def loads(text: str) -> HandRecord:
         raise RecordError(f"a record is text, got {type(text).__name__}")
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(
-            f"the record is too long: {len(text):,} characters or more, and a record has at "
-            f"most {MAX_RECORD_CHARS:,}"
+            # Translators: {n} and {limit} are numbers of characters, always over a million.
+            _(
+                "the record is too long: {n} characters or more, and a record has at most {limit}"
+            ).format(n=number_text(len(text)), limit=number_text(MAX_RECORD_CHARS))
         )
     lines = _lines(text.removeprefix("\ufeff"))
     found: list[_Problem] = []
@@ -524,7 +542,7 @@ def loads(text: str) -> HandRecord:
         try:
             state.apply_deal(setup.deal)
         except HasenpfefferError as e:  # not expected: the deal was checked card by card
-            found.append(_Problem(f"the deal is not valid: {e}", None, e.rule))
+            found.append(_Problem(_deal_not_valid(e), None, e.rule))
             state = None
     states = [] if state is None else [state.copy()]
     moves: list[Move] = []
@@ -596,7 +614,18 @@ def _record_error(found: list[_Problem]) -> RecordError:
 
 def _breaks(action: Action, e: HasenpfefferError, label: str = "") -> str:
     """The message for an action the rules refuse."""
-    return f"{label or action} breaks the rules: {e}" + (f" [rule: {e.rule}]" if e.rule else "")
+    if e.rule:
+        # Translators: {action} is an action as written in a record ("S play Q♥"), {error}
+        # what is wrong with it, {rule} the name of the rule it breaks.
+        return _("{action} breaks the rules: {error} [rule: {rule}]").format(
+            action=label or action, error=e, rule=rule_name(e.rule)
+        )
+    return _("{action} breaks the rules: {error}").format(action=label or action, error=e)
+
+
+def _deal_not_valid(e: HasenpfefferError) -> str:
+    # Translators: {error} says what is wrong with the deal.
+    return _("the deal is not valid: {error}").format(error=e)
 
 
 @dataclass
@@ -696,8 +725,11 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
                 rest = stripped.split(None, 1)[1]
                 found.append(
                     _Problem(
-                        f"{shown(stripped)} is not a field: the colon is missing; did you mean "
-                        f"{shown(lost + ': ' + rest)}?",
+                        # Translators: {line} is a line of the record, {fix} the same line
+                        # with the colon put back ('dealer: W').
+                        _(
+                            "{line} is not a field: the colon is missing; did you mean {fix}?"
+                        ).format(line=shown(stripped), fix=shown(lost + ": " + rest)),
                         i + 1,
                     )
                 )
@@ -711,8 +743,12 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
                     break  # the actions start without a blank line
             found.append(
                 _Problem(
-                    f"{shown(stripped)} is not a field: write the field's name, a colon and "
-                    "its value, as in 'dealer: W'",
+                    # Translators: {line} is a line of the record; 'dealer: W' is a field as
+                    # written in a record: keep it.
+                    _(
+                        "{line} is not a field: write the field's name, a colon and its value, "
+                        "as in 'dealer: W'"
+                    ).format(line=shown(stripped)),
                     i + 1,
                 )
             )
@@ -723,20 +759,26 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
         canonical = _canonical(key)
         if canonical not in _FIELDS:
             meant = _suggest(key)
-            hint = f"did you mean '{meant}:'? " if meant is not None else ""
-            found.append(
-                _Problem(
-                    f"unknown field {shown(key)}: {hint}the fields are {', '.join(_FIELDS)}",
-                    i + 1,
+            if meant is not None:
+                # Translators: {name} is a field name the learner wrote, {field} the field
+                # it probably meant; {fields} lists the fields as written in a record.
+                message = _(
+                    "unknown field {name}: did you mean '{field}:'? the fields are {fields}"
+                ).format(name=shown(key), field=meant, fields=", ".join(_FIELDS))
+            else:
+                message = _("unknown field {name}: the fields are {fields}").format(
+                    name=shown(key), fields=", ".join(_FIELDS)
                 )
-            )
+            found.append(_Problem(message, i + 1))
             if meant is not None:
                 header.meant.add(meant)
             header.doubtful = True  # it may be a misspelt 'rules:'
         elif canonical == "note":
             header.notes.append(value)
         elif canonical in fields:
-            found.append(_Problem(f"the field {key!r} is given twice", i + 1))
+            found.append(
+                _Problem(_("the field {name} is given twice").format(name=repr(key)), i + 1)
+            )
             header.doubtful = header.doubtful or canonical in _PLAY_FIELDS
         else:
             fields[canonical] = (value, i + 1)
@@ -747,14 +789,18 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
             header.doubtful = True
             if needed in header.meant:
                 continue  # the line that was meant to give it is reported already
-            what = "hand" if needed in _SEAT_FIELDS else "field"
-            found.append(
-                _Problem(
-                    f"the record has no '{needed}:' {what}: a record gives the dealer, the "
-                    "four hands and the widow",
-                    None,
+            if needed in _SEAT_FIELDS:
+                # Translators: {field} is a field of the record as written ('N', 'dealer').
+                message = _(
+                    "the record has no '{field}:' hand: a record gives the dealer, the four "
+                    "hands and the widow"
                 )
-            )
+            else:
+                message = _(
+                    "the record has no '{field}:' field: a record gives the dealer, the four "
+                    "hands and the widow"
+                )
+            found.append(_Problem(message.format(field=needed), None))
     return header
 
 
@@ -822,8 +868,12 @@ def _read_setup(header: _Header, found: list[_Problem]) -> _Setup:
             cards = (parse_card(value),) if name == "widow" else parse_cards(value)
             if len(cards) != 6 and name != "widow":
                 raise InvalidDataError(
-                    f"{name} has {len(cards)} cards ({format_cards(cards)}): each player "
-                    "is dealt six cards",
+                    # Translators: {seat} is a seat's letter (N, E, S, W).
+                    ngettext(
+                        "{seat} has {n} card ({cards}): each player is dealt six cards",
+                        "{seat} has {n} cards ({cards}): each player is dealt six cards",
+                        len(cards),
+                    ).format(seat=name, n=len(cards), cards=format_cards(cards)),
                     rule="the deal",
                 )
         except HasenpfefferError as e:
@@ -857,19 +907,33 @@ def _read_score(value: str) -> tuple[int, int]:
     if len(words) == 5 and words[2] == ",":
         del words[2]
     if len(words) != 4 or words[0].upper() != "NS" or words[2].upper() != "EW":
-        raise ParseError(f"score {shown(value)}: write it as 'NS 3, EW 7'")
+        raise ParseError(_score_help(value))
     points = []
     for side, number in ((words[0], words[1]), (words[2], words[3])):
         digits = number[1:] if number[:1] == "-" else number
         if not (digits.isascii() and digits.isdigit()):
-            raise ParseError(f"score {shown(value)}: write it as 'NS 3, EW 7'")
+            raise ParseError(_score_help(value))
         if len(digits) > MAX_DIGITS or abs(int(number)) > MAX_SCORE:
             raise ParseError(
-                f"score {shown(value)}: the score of {side.upper()} is too large; a score is "
-                f"between {-MAX_SCORE:,} and {MAX_SCORE:,}"
+                # Translators: {value} is the score as written; {side} is NS or EW.
+                _(
+                    "score {value}: the score of {side} is too large; a score is between "
+                    "{low} and {high}"
+                ).format(
+                    value=shown(value),
+                    side=side.upper(),
+                    low=number_text(-MAX_SCORE),
+                    high=number_text(MAX_SCORE),
+                )
             )
         points.append(int(number))
     return points[0], points[1]
+
+
+def _score_help(value: str) -> str:
+    # Translators: {value} is the score as written; 'NS 3, EW 7' is how a record writes a
+    # score: keep it.
+    return _("score {value}: write it as 'NS 3, EW 7'").format(value=shown(value))
 
 
 @dataclass(frozen=True)
@@ -903,7 +967,7 @@ def _pieces(lines: list[str], start: int) -> Iterator[_Piece | _Problem]:
             continue
         action = line[:brace].strip()
         if not action:
-            yield _Problem("a note in braces must follow an action", i + 1)
+            yield _Problem(_("a note in braces must follow an action"), i + 1)
         note, end_i, end_pos, broken = _read_note(lines, i, brace + 1)
         if action:
             yield _Piece(action, i + 1, "" if broken else note)
@@ -913,7 +977,10 @@ def _pieces(lines: list[str], start: int) -> Iterator[_Piece | _Problem]:
         rest = lines[end_i][end_pos:].strip()
         if rest and not rest.startswith("#"):
             yield _Problem(
-                f"{shown(rest)} follows a note on the same line: write one action to a line",
+                # Translators: {text} is what follows the note on its line.
+                _("{text} follows a note on the same line: write one action to a line").format(
+                    text=shown(rest)
+                ),
                 end_i + 1,
                 stops=True,
             )
@@ -949,8 +1016,11 @@ def _read_note(lines: list[str], i: int, pos: int) -> tuple[str, int, int, str]:
                         "",
                         i,
                         j,
-                        "a note opened with '{' is not closed with '}' before the '{' on line "
-                        f"{i + 1} (write \\{{ for a brace inside a note)",
+                        # Translators: {{ and }} stand for one brace each; keep them doubled.
+                        _(
+                            "a note opened with '{{' is not closed with '}}' before the '{{' on "
+                            "line {line} (write \\{{ for a brace inside a note)"
+                        ).format(line=i + 1),
                     )
                 if ch == "\\":  # at the end of the line: the line break is kept as it is
                     j += 1
@@ -960,4 +1030,5 @@ def _read_note(lines: list[str], i: int, pos: int) -> tuple[str, int, int, str]:
         out.append("\n")
         i += 1
         pos = 0
-    return "", i, 0, "a note opened with '{' is never closed with '}'"
+    # Translators: {{ and }} stand for one brace each; keep them doubled.
+    return "", i, 0, _("a note opened with '{{' is never closed with '}}'").format()

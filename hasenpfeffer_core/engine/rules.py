@@ -32,8 +32,11 @@ from .errors import (
     InvalidDataError,
     ParseError,
     check_length,
+    number_text,
     shown,
 )
+from .i18n import N_
+from .i18n import gettext as _
 
 __all__ = [
     "OPTIONS",
@@ -124,7 +127,11 @@ class FailedBid(_TextEnum):
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """What one option means, for the docs and the variants table."""
+    """What one option means, for the docs and the variants table.
+
+    ``name`` is the option's identifier (as written in rules text); ``summary``, ``seed``
+    and ``alternatives`` are English, marked for the catalogue: show them with ``_()``.
+    """
 
     name: str
     summary: str
@@ -138,82 +145,98 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
     for o in (
         OptionInfo(
             "bidding",
-            "Which bids exist.",
-            "standard: bids of 1 to 6 tricks",
-            "pepper: 1 to 5, Little Pepper (6) and Big Pepper (6, doubled) "
-            "(the source rules' alternative bidding)",
+            N_("Which bids exist."),
+            N_("standard: bids of 1 to 6 tricks"),
+            # Translators: "standard", "pepper", "joker-holder"... before a colon are option
+            # values the learner types: keep them in English.
+            N_(
+                "pepper: 1 to 5, Little Pepper (6) and Big Pepper (6, doubled) "
+                "(the source rules' alternative bidding)"
+            ),
         ),
         OptionInfo(
             "all_pass",
-            "What happens when all four players pass.",
-            "silent; the engine's default is joker-holder: the Joker's holder must bid 3, "
-            "and if the Joker is the widow the deal passes left (denexa, gamerules.com)",
-            "redeal: always throw the hand in; dealer: the dealer must bid 3 (Parlett)",
+            N_("What happens when all four players pass."),
+            N_(
+                "silent; the engine's default is joker-holder: the Joker's holder must bid 3, "
+                "and if the Joker is the widow the deal passes left (denexa, gamerules.com)"
+            ),
+            N_("redeal: always throw the hand in; dealer: the dealer must bid 3 (Parlett)"),
         ),
         OptionInfo(
             "widow",
-            "Whether the high bidder picks up the widow and discards.",
+            N_("Whether the high bidder picks up the widow and discards."),
             "yes",
-            "no: the widow stays face down and unused (gamerules.com)",
+            N_("no: the widow stays face down and unused (gamerules.com)"),
         ),
         OptionInfo(
             "no_trump",
-            "Whether the high bidder may name no trump.",
+            N_("Whether the high bidder may name no trump."),
             "no",
-            "yes: no-trump contracts, cards rank A K Q J 10 9 in every suit (Parlett)",
+            N_("yes: no-trump contracts, cards rank A K Q J 10 9 in every suit (Parlett)"),
         ),
         OptionInfo(
             "no_trump_joker",
-            "How the Joker plays in a no-trump hand (no source says).",
-            "not applicable; the engine's default is void-only: the Joker beats everything "
-            "but may be played only when leading or when unable to follow suit",
-            "any-time: the Joker may be played at any turn",
+            N_("How the Joker plays in a no-trump hand (no source says)."),
+            N_(
+                "not applicable; the engine's default is void-only: the Joker beats everything "
+                "but may be played only when leading or when unable to follow suit"
+            ),
+            N_("any-time: the Joker may be played at any turn"),
         ),
         OptionInfo(
             "first_lead",
-            "Who leads the first trick.",
+            N_("Who leads the first trick."),
             "left-of-dealer",
-            "high-bidder: the maker leads (Parlett)",
+            N_("high-bidder: the maker leads (Parlett)"),
         ),
         OptionInfo(
             "lone_hands",
-            "Whether the maker may go alone (partner sits out).",
-            "the source rules' lead rules mention lone hands but never allow them; default no",
-            "yes: the maker may go alone, with the source rules' lead exceptions (borrowed from Euchre)",
+            N_("Whether the maker may go alone (partner sits out)."),
+            N_("the source rules' lead rules mention lone hands but never allow them; default no"),
+            N_(
+                "yes: the maker may go alone, with the source rules' lead exceptions (borrowed "
+                "from Euchre)"
+            ),
         ),
         OptionInfo(
             "defend_alone",
-            "With lone hands: whether a defender may answer by defending alone.",
-            "yes (the source rules' lead exception for two lone players)",
+            N_("With lone hands: whether a defender may answer by defending alone."),
+            N_("yes (the source rules' lead exception for two lone players)"),
             "no",
         ),
         OptionInfo(
             "failed_bid",
-            "What makers who fail their bid lose.",
-            "tricks-taken: one point per trick they took (only the source rules say this)",
-            "bid: the amount of the bid (common); six: 6 points (Parlett)",
+            N_("What makers who fail their bid lose."),
+            N_("tricks-taken: one point per trick they took (only the source rules say this)"),
+            N_("bid: the amount of the bid (common); six: 6 points (Parlett)"),
         ),
         OptionInfo(
             "defenders_score",
-            "Whether the defenders score for their tricks.",
+            N_("Whether the defenders score for their tricks."),
             "no",
-            "yes: one point per trick (Parlett)",
+            N_("yes: one point per trick (Parlett)"),
         ),
         OptionInfo(
             "big_pepper_multiplier",
-            "The factor Big Pepper applies to the makers' result.",
-            "2 (stakes doubled)",
-            "any whole number from 1 to 10",
+            N_("The factor Big Pepper applies to the makers' result."),
+            N_("2 (stakes doubled)"),
+            N_("any whole number from 1 to 10"),
         ),
         OptionInfo(
             "lone_multiplier",
-            "The factor a lone hand applies to its side's result (borrowed rule).",
-            "no source says how a lone hand scores; default 2, as in Parlett's "
-            "Double Hasenpfeffer ('a lone player wins or loses double')",
-            "any whole number from 1 to 10",
+            N_("The factor a lone hand applies to its side's result (borrowed rule)."),
+            N_(
+                "no source says how a lone hand scores; default 2, as in Parlett's "
+                "Double Hasenpfeffer ('a lone player wins or loses double')"
+            ),
+            N_("any whole number from 1 to 10"),
         ),
         OptionInfo(
-            "target", "The score that wins the game.", "10", "any whole number from 1 to 1,000"
+            "target",
+            N_("The score that wins the game."),
+            "10",
+            N_("any whole number from 1 to 1,000"),
         ),
     )
 }
@@ -221,8 +244,10 @@ OPTIONS: Final[dict[str, OptionInfo]] = {
 
 def _label(name: str) -> str:
     """An option as a message names it: ``target (the score that wins the game)``."""
-    summary = OPTIONS[name].summary.rstrip(".")
-    return f"{name} ({summary[:1].lower()}{summary[1:]})"
+    summary = _(OPTIONS[name].summary).rstrip(".")
+    # Translators: a rule option: {option} is its name as typed (target), {summary} what
+    # it is, as in "target (the score that wins the game)".
+    return _("{option} ({summary})").format(option=name, summary=summary[:1].lower() + summary[1:])
 
 
 @dataclass(frozen=True)
@@ -268,24 +293,39 @@ class Rules:
             if expected is int:
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                     raise InvalidDataError(
-                        f"{_label(f.name)} must be a whole number of at least 1, got {shown(value)}",
+                        # Translators: {option} is an option with what it is, as in
+                        # "target (the score that wins the game)".
+                        _("{option} must be a whole number of at least 1, got {value}").format(
+                            option=_label(f.name), value=shown(value)
+                        ),
                         rule=f.name,
                     )
                 if value > _INT_LIMITS[f.name]:
                     raise InvalidDataError(
-                        f"{_label(f.name)} must be a whole number from 1 to "
-                        f"{_INT_LIMITS[f.name]:,}, got {shown(value)}",
+                        _("{option} must be a whole number from 1 to {limit}, got {value}").format(
+                            option=_label(f.name),
+                            limit=number_text(_INT_LIMITS[f.name]),
+                            value=shown(value),
+                        ),
                         rule=f.name,
                     )
             elif expected is bool:
                 if not isinstance(value, bool):
                     raise InvalidDataError(
-                        f"{_label(f.name)} must be yes or no, got {shown(value)}", rule=f.name
+                        # Translators: "yes" and "no" are what the learner types: keep them.
+                        _("{option} must be yes or no, got {value}").format(
+                            option=_label(f.name), value=shown(value)
+                        ),
+                        rule=f.name,
                     )
             elif not isinstance(value, expected):
                 choices = ", ".join(repr(m.value) for m in list(expected))  # type: ignore[call-overload]
                 raise InvalidDataError(
-                    f"{_label(f.name)} must be one of {choices}, got {shown(value)}", rule=f.name
+                    # Translators: {choices} lists the values the learner may type.
+                    _("{option} must be one of {choices}, got {value}").format(
+                        option=_label(f.name), choices=choices, value=shown(value)
+                    ),
+                    rule=f.name,
                 )
 
     def replace(self, **changes: Any) -> Rules:
@@ -334,11 +374,14 @@ class Rules:
         if not isinstance(text, str):
             raise ParseError(f"rules must be text, got {type(text).__name__}")
         check_length(text, MAX_RULES_CHARS, "a rules text")
-        head, _, tail = text.partition(";")
+        head, _sep, tail = text.partition(";")
         name = head.strip().lower()
         if name not in PRESETS:
             raise ParseError(
-                f"unknown rule set {head.strip()!r}: the presets are {', '.join(PRESETS)}"
+                # Translators: {presets} lists the rule sets' names as typed (seed, parlett).
+                _("unknown rule set {name}: the presets are {presets}").format(
+                    name=repr(head.strip()), presets=", ".join(PRESETS)
+                )
             )
         rules = PRESETS[name].rules
         changes: dict[str, Any] = {}
@@ -348,13 +391,27 @@ class Rules:
             key, eq, value = item.partition("=")
             key = key.strip().lower().replace("-", "_")
             if not eq:
-                raise ParseError(f"rule option {item!r} needs a value, as in {key}=...")
+                raise ParseError(
+                    # Translators: {option} is what the learner typed; {name}=... shows how
+                    # to give it a value.
+                    _("rule option {option} needs a value, as in {name}=...").format(
+                        option=repr(item), name=key
+                    )
+                )
             if key not in _FIELD_TYPES:
                 raise ParseError(
-                    f"unknown rule option {key!r}: the options are {', '.join(_FIELD_TYPES)}"
+                    # Translators: {options} lists the options' names as typed.
+                    _("unknown rule option {option}: the options are {options}").format(
+                        option=repr(key), options=", ".join(_FIELD_TYPES)
+                    )
                 )
             if key in changes:
-                raise ParseError(f"rule option {key!r} is given twice in {text!r}")
+                raise ParseError(
+                    # Translators: {text} is the rules text the learner wrote.
+                    _("rule option {option} is given twice in {text}").format(
+                        option=repr(key), text=repr(text)
+                    )
+                )
             changes[key] = value.strip()
         return rules.replace(**changes)
 
@@ -397,7 +454,9 @@ def _convert(name: str, value: Any) -> Any:
     """Turn option text (as in a hand record) into the option's value."""
     if name not in _FIELD_TYPES:
         raise ParseError(
-            f"unknown rule option {shown(name)}: the options are {', '.join(_FIELD_TYPES)}"
+            _("unknown rule option {option}: the options are {options}").format(
+                option=shown(name), options=", ".join(_FIELD_TYPES)
+            )
         )
     expected = _FIELD_TYPES[name]
     if not isinstance(value, str):
@@ -409,15 +468,27 @@ def _convert(name: str, value: Any) -> Any:
             return True
         if text in _FALSE:
             return False
-        raise ParseError(f"rule option {name}={shown(value)}: expected yes or no")
+        raise ParseError(
+            # Translators: {name}={value} is an option as the learner wrote it; "yes" and
+            # "no" are what may be typed.
+            _("rule option {name}={value}: expected yes or no").format(
+                name=name, value=shown(value)
+            )
+        )
     if expected is int:
         digits = text[1:] if text[:1] in ("+", "-") else text
         if not (digits.isascii() and digits.isdigit()):
-            raise ParseError(f"rule option {name}={shown(value)}: expected a whole number")
+            raise ParseError(
+                _("rule option {name}={value}: expected a whole number").format(
+                    name=name, value=shown(value)
+                )
+            )
         if len(digits) > MAX_DIGITS:  # counted before the text is read as a number
             raise ParseError(
-                f"rule option {name}={shown(value)}: too many digits: {name} is a whole number "
-                f"from 1 to {_INT_LIMITS[name]:,}",
+                _(
+                    "rule option {name}={value}: too many digits: {name} is a whole number "
+                    "from 1 to {limit}"
+                ).format(name=name, value=shown(value), limit=number_text(_INT_LIMITS[name])),
                 rule=name,
             )
         return int(text)
@@ -427,7 +498,12 @@ def _convert(name: str, value: Any) -> Any:
         if text in (member.value, member.name.lower()):
             return member
     choices = ", ".join(str(m.value) for m in members)
-    raise ParseError(f"rule option {name}={shown(value)}: expected one of {choices}")
+    raise ParseError(
+        # Translators: {choices} lists the values the learner may type.
+        _("rule option {name}={value}: expected one of {choices}").format(
+            name=name, value=shown(value), choices=choices
+        )
+    )
 
 
 def _value_text(value: Any) -> str:
@@ -440,7 +516,8 @@ def _value_text(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Preset:
-    """A named, published rule set."""
+    """A named, published rule set. ``name`` is its identifier; ``title`` and ``source``
+    are English, marked for the catalogue: show them with ``_()``."""
 
     name: str
     title: str
@@ -458,33 +535,36 @@ PRESETS: Final[Mapping[str, Preset]] = {
     for p in (
         _preset(
             "seed",
-            "The source rules",
-            "The project's Italian and Thai source texts (standard bidding).",
+            N_("The source rules"),
+            N_("The project's Italian and Thai source texts (standard bidding)."),
         ),
         _preset(
             "seed-pepper",
-            "The source rules, alternative bidding",
-            "The source texts' 'alternative form of bidding': Little and Big Pepper.",
+            N_("The source rules, alternative bidding"),
+            N_("The source texts' 'alternative form of bidding': Little and Big Pepper."),
             bidding=BiddingScale.PEPPER,
         ),
         _preset(
             "lose-the-bid",
-            "Failed bids lose the bid",
-            "The source rules, with the failed-bid penalty most other rules use.",
+            N_("Failed bids lose the bid"),
+            N_("The source rules, with the failed-bid penalty most other rules use."),
             failed_bid=FailedBid.BID,
         ),
         _preset(
             "gamerules",
-            "Without the widow",
-            "gamerules.com: the widow is not used.",
+            N_("Without the widow"),
+            N_("gamerules.com: the widow is not used."),
             widow=False,
         ),
         _preset(
             "parlett",
-            "Parlett",
-            "David Parlett's account: the dealer must bid 3 when all pass, no-trump "
-            "contracts, the high bidder leads, lone hands score double, failed bids lose 6, "
-            "defenders score their tricks.",
+            # Translators: the name of the card-game writer David Parlett.
+            N_("Parlett"),
+            N_(
+                "David Parlett's account: the dealer must bid 3 when all pass, no-trump "
+                "contracts, the high bidder leads, lone hands score double, failed bids lose 6, "
+                "defenders score their tricks."
+            ),
             all_pass=AllPass.DEALER,
             no_trump=True,
             first_lead=FirstLead.HIGH_BIDDER,

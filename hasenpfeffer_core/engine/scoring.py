@@ -27,6 +27,8 @@ from .actions import Bid
 from .auction import bid_name
 from .cards import Suit
 from .errors import InvalidDataError, shown
+from .i18n import gettext as _
+from .i18n import ngettext
 from .rules import FailedBid, Rules
 from .seats import Seat, Side
 
@@ -35,7 +37,8 @@ __all__ = ["HandResult", "score_hand"]
 
 @dataclass(frozen=True)
 class HandResult:
-    """The outcome of one played hand; :attr:`reason` explains the score in English."""
+    """The outcome of one played hand; :attr:`reason` explains the score (in the learner's
+    language)."""
 
     rules: Rules
     bid: Bid
@@ -67,39 +70,67 @@ class HandResult:
         taken = self.tricks[side]
         name = bid_name(bid.tricks, bid.big, rules)
         base = self.points[side] // self.multiplier
-        parts = [f"{side.word} bid {name} and took {_plural(taken, 'trick')}"]
+        # Translators: {side} is a partnership ("North-South"), {bid} a bid ("4", "Big
+        # Pepper"), {n} the tricks the side took.
+        head = ngettext(
+            "{side} bid {bid} and took {n} trick",
+            "{side} bid {bid} and took {n} tricks",
+            taken,
+        ).format(side=side.word, bid=name, n=taken)
+        # The points: the base score, then each factor, then the total.
+        points = str(base)
+        if bid.big:
+            # Translators: part of a sum: {points} so far, times {n} for the Big Pepper bid.
+            points = _("{points}, times {n} for Big Pepper").format(
+                points=points, n=rules.big_pepper_multiplier
+            )
+        if self.maker_alone:
+            # Translators: part of a sum: {points} so far, times {n} for playing alone.
+            points = _("{points}, times {n} for going alone").format(
+                points=points, n=rules.lone_multiplier
+            )
+        if self.multiplier != 1:
+            # Translators: the end of a sum: {points} so far, then its {total}.
+            points = _("{points} = {total}").format(points=points, total=self.points[side])
         if self.made:
-            parts.append(f": the bid is made, 1 point per trick taken: {base}")
+            # Translators: {points} is the makers' score for the hand, worked out (such as
+            # "4" or "-2, times 2 for Big Pepper = -4").
+            outcome = _("the bid is made, 1 point per trick taken: {points}")
         elif rules.failed_bid is FailedBid.TRICKS_TAKEN:
-            parts.append(
-                ": the bid failed, and under the source rules they lose 1 point per trick taken: "
-                f"{base}"
+            outcome = _(
+                "the bid failed, and under the source rules they lose 1 point per trick "
+                "taken: {points}"
             )
         elif rules.failed_bid is FailedBid.BID:
-            parts.append(f": the bid failed, and they lose the amount of the bid: {base}")
+            outcome = _("the bid failed, and they lose the amount of the bid: {points}")
         else:
-            parts.append(f": the bid failed, and they lose 6: {base}")
-        if bid.big:
-            parts.append(f", times {rules.big_pepper_multiplier} for Big Pepper")
-        if self.maker_alone:
-            parts.append(f", times {rules.lone_multiplier} for going alone")
-        if self.multiplier != 1:
-            parts.append(f" = {self.points[side]}")
-        if rules.defenders_score:
-            parts.append(
-                f"; the defenders, {other.word}, score {_plural(self.points[other], 'point')}"
-                + (
-                    f" (times {rules.lone_multiplier} for defending alone)"
-                    if self.defender_alone is not None
-                    else ""
-                )
-            )
-        parts.append(".")
-        return "".join(parts)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+            outcome = _("the bid failed, and they lose 6: {points}")
+        outcome = outcome.format(points=points)
+        if not rules.defenders_score:
+            # Translators: {result} says what the makers bid and took; {outcome} what they
+            # score for it.
+            return _("{result}: {outcome}.").format(result=head, outcome=outcome)
+        n = self.points[other]
+        if self.defender_alone is not None:
+            # Translators: {side} is the defending partnership ("East-West"), {n} its
+            # points, {factor} what a lone defender's points are multiplied by.
+            defenders = ngettext(
+                "the defenders, {side}, score {n} point (times {factor} for defending alone)",
+                "the defenders, {side}, score {n} points (times {factor} for defending alone)",
+                n,
+            ).format(side=other.word, n=n, factor=rules.lone_multiplier)
+        else:
+            # Translators: {side} is the defending partnership ("East-West"), {n} its points.
+            defenders = ngettext(
+                "the defenders, {side}, score {n} point",
+                "the defenders, {side}, score {n} points",
+                n,
+            ).format(side=other.word, n=n)
+        # Translators: {result} says what the makers bid and took, {outcome} what they
+        # score, {defenders} what the defenders score.
+        return _("{result}: {outcome}; {defenders}.").format(
+            result=head, outcome=outcome, defenders=defenders
+        )
 
 
 def score_hand(

@@ -18,6 +18,8 @@ import enum
 from typing import Final
 
 from .errors import MAX_WORD_CHARS, ParseError, check_length, shown
+from .i18n import N_
+from .i18n import gettext as _
 
 __all__ = ["SEATS", "Seat", "Side", "parse_seat", "parse_side"]
 
@@ -52,8 +54,14 @@ class Seat(enum.Enum):
 
     @property
     def word(self) -> str:
-        """``North``, ``East``, ``South`` or ``West``."""
-        return ("North", "East", "South", "West")[self.value]
+        """The seat's name in the learner's language: ``North``, ``East``, ``South`` or
+        ``West`` in English. For keys and parsing use :attr:`word_en`."""
+        return _(_SEAT_WORD[self.value])
+
+    @property
+    def word_en(self) -> str:
+        """``North``, ``East``, ``South`` or ``West``, whatever the language."""
+        return _SEAT_WORD[self.value]
 
     def __repr__(self) -> str:
         return f"Seat.{self.name}"
@@ -61,6 +69,15 @@ class Seat(enum.Enum):
     def __str__(self) -> str:
         return self.name
 
+
+#: The seats' names, translated where they are shown (``Seat.word``).
+_SEAT_WORD: Final = (
+    # Translators: the four seats at the table, as in bridge.
+    N_("North"),
+    N_("East"),
+    N_("South"),
+    N_("West"),
+)
 
 _SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
 #: The seats in clockwise order from North.
@@ -80,8 +97,15 @@ class Side(enum.Enum):
 
     @property
     def word(self) -> str:
-        """The partnership as prose names it: ``North-South`` or ``East-West``."""
-        return "North-South" if self is Side.NS else "East-West"
+        """The partnership as prose names it, in the learner's language: ``North-South``
+        or ``East-West`` in English. For keys use :attr:`word_en`."""
+        return _(self.word_en)
+
+    @property
+    def word_en(self) -> str:
+        """``North-South`` or ``East-West``, whatever the language."""
+        # Translators: the two partnerships, as in "North-South bid 4".
+        return N_("North-South") if self is Side.NS else N_("East-West")
 
     @property
     def other(self) -> Side:
@@ -95,7 +119,8 @@ class Side(enum.Enum):
         return self.name
 
 
-_SEAT_WORDS: Final = {w: s for s in Seat for w in (s.name.lower(), s.word.lower())}
+# The words the parser reads are English in every language (hand records are a file format).
+_SEAT_WORDS: Final = {w: s for s in Seat for w in (s.name.lower(), s.word_en.lower())}
 
 
 def parse_seat(text: str | Seat) -> Seat:
@@ -114,7 +139,10 @@ def parse_seat(text: str | Seat) -> Seat:
         seat = _SEAT_WORDS.get(text.strip().lower())
     if seat is None:
         raise ParseError(
-            f"{shown(text)} is not a seat: seats are N, E, S, W (North, East, South, West)"
+            # Translators: N, E, S, W are what the learner types for the seats.
+            _("{text} is not a seat: seats are N, E, S, W (North, East, South, West)").format(
+                text=shown(text)
+            )
         )
     return seat
 
@@ -130,4 +158,7 @@ def parse_side(text: str | Side) -> Side:
             return Side.NS
         if key in ("EW", "WE"):
             return Side.EW
-    raise ParseError(f"{shown(text)} is not a partnership: partnerships are NS and EW")
+    raise ParseError(
+        # Translators: NS and EW are what the learner types for the partnerships.
+        _("{text} is not a partnership: partnerships are NS and EW").format(text=shown(text))
+    )

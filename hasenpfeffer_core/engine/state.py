@@ -44,6 +44,8 @@ from .errors import (
     WrongPhaseError,
     shown,
 )
+from .i18n import N_, pgettext
+from .i18n import gettext as _
 from .rules import AllPass, BiddingScale, FirstLead, NoTrumpJoker, Rules
 from .scoring import HandResult, score_hand
 from .seats import SEATS, Seat, Side
@@ -67,16 +69,35 @@ class Phase(enum.Enum):
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
+    @property
+    def word(self) -> str:
+        """The phase's name in the learner's language (``auction``, ``play``...); the
+        ``value`` stays English, for keys."""
+        words = {
+            # Translators: the phases of a hand, as in "the current hand is not finished
+            # (auction)".
+            Phase.DEAL: pgettext("phase", "deal"),
+            Phase.AUCTION: pgettext("phase", "auction"),
+            Phase.TRUMP: pgettext("phase", "trump"),
+            Phase.DISCARD: pgettext("phase", "discard"),
+            Phase.ALONE: pgettext("phase", "alone"),
+            Phase.PLAY: pgettext("phase", "play"),
+            Phase.SCORED: pgettext("phase", "scored"),
+            Phase.THROWN_IN: pgettext("phase", "thrown in"),
+        }
+        return words[self]
 
+
+#: What is happening in each phase (English, translated where shown).
 _PHASE_WHAT: Final = {
-    Phase.DEAL: "the cards have not been dealt yet",
-    Phase.AUCTION: "the hand is in the auction (players bid or pass)",
-    Phase.TRUMP: "the high bidder is naming trump",
-    Phase.DISCARD: "the high bidder is discarding one card after taking the widow",
-    Phase.ALONE: "the players are deciding whether to go alone",
-    Phase.PLAY: "the cards are being played",
-    Phase.SCORED: "the hand is over and scored",
-    Phase.THROWN_IN: "the hand was thrown in after all four passed",
+    Phase.DEAL: N_("the cards have not been dealt yet"),
+    Phase.AUCTION: N_("the hand is in the auction (players bid or pass)"),
+    Phase.TRUMP: N_("the high bidder is naming trump"),
+    Phase.DISCARD: N_("the high bidder is discarding one card after taking the widow"),
+    Phase.ALONE: N_("the players are deciding whether to go alone"),
+    Phase.PLAY: N_("the cards are being played"),
+    Phase.SCORED: N_("the hand is over and scored"),
+    Phase.THROWN_IN: N_("the hand was thrown in after all four passed"),
 }
 
 _ACTION_PHASE: Final[dict[type, Phase]] = {
@@ -88,13 +109,16 @@ _ACTION_PHASE: Final[dict[type, Phase]] = {
     Play: Phase.PLAY,
 }
 
-_ACTION_WORDS: Final[dict[type, str]] = {
-    Bid: "bid",
-    Pass: "pass",
-    NameTrump: "name trump",
-    Discard: "discard",
-    GoAlone: "decide on going alone",
-    Play: "play a card",
+#: An action in the wrong phase: {seat} is a seat's letter, {why} what is happening now.
+_NOT_NOW: Final[dict[type, str]] = {
+    # Translators: {seat} is a seat's letter (N, E, S, W); {why} says what is happening in
+    # the hand now, as in "the cards are being played; it is N's turn".
+    Bid: N_("{seat} cannot bid now: {why}"),
+    Pass: N_("{seat} cannot pass now: {why}"),
+    NameTrump: N_("{seat} cannot name trump now: {why}"),
+    Discard: N_("{seat} cannot discard now: {why}"),
+    GoAlone: N_("{seat} cannot decide on going alone now: {why}"),
+    Play: N_("{seat} cannot play a card now: {why}"),
 }
 
 
@@ -109,7 +133,7 @@ class Trick:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards in the order played, led card first."""
-        return tuple(c for _, c in self.plays)
+        return tuple(c for _seat, c in self.plays)
 
     def __str__(self) -> str:
         body = " ".join(f"{s.name}:{c.text}" for s, c in self.plays)
@@ -352,13 +376,19 @@ class HandState:
         for key, cards in hands.items():
             seat = parse_seat(key)
             if seat in by_seat:
-                raise InvalidDataError(f"the hand of {seat.name} is given twice", rule="the deal")
+                raise InvalidDataError(
+                    # Translators: {seat} is a seat's letter (N, E, S, W).
+                    _("the hand of {seat} is given twice").format(seat=seat.name),
+                    rule="the deal",
+                )
             by_seat[seat] = parse_cards(cards)
         missing = [s.name for s in SEATS if s not in by_seat]
         if missing:
             raise InvalidDataError(
-                f"the deal has no hand for {', '.join(missing)}: each of the four players "
-                "is dealt six cards",
+                # Translators: {seats} lists seats' letters (N, E, S, W).
+                _(
+                    "the deal has no hand for {seats}: each of the four players is dealt six cards"
+                ).format(seats=", ".join(missing)),
                 rule="the deal",
             )
         state = cls(rules, dealer)
@@ -404,7 +434,7 @@ class HandState:
     def undo(self) -> HandState:
         """A new state with the last action taken back (the deal cannot be undone)."""
         if not self._log:
-            raise IllegalActionError("there is no action to undo", rule="undo")
+            raise IllegalActionError(_("there is no action to undo"), rule="undo")
         assert self._deal is not None
         return HandState.replay(
             self._deal, self._log[:-1], rules=self._rules, dealer=SEATS[self._dealer]
@@ -608,15 +638,17 @@ class HandState:
             )
         if self.phase is not wanted:
             raise WrongPhaseError(
-                f"{action.seat.name} cannot {_ACTION_WORDS[kind]} now: {_PHASE_WHAT[self.phase]}"
-                + self._phase_hint(),
+                _(_NOT_NOW[kind]).format(seat=action.seat.name, why=self._phase_why()),
                 rule="order of play",
             )
         seat = action.seat
         if self._out >> seat._value_ & 1:
             raise OutOfTurnError(
-                f"{seat.name} sits out this hand: the partner of a lone player lays the cards "
-                "down and does not play",
+                # Translators: {seat} is a seat's letter (N, E, S, W).
+                _(
+                    "{seat} sits out this hand: the partner of a lone player lays the cards "
+                    "down and does not play"
+                ).format(seat=seat.name),
                 rule="going alone",
             )
         if seat._value_ != self._to_move:
@@ -629,7 +661,11 @@ class HandState:
             if self._forced:
                 if action.tricks != FORCED_BID or action.big:
                     raise IllegalActionError(
-                        f"{seat.name} must bid {FORCED_BID}: {self._forced_reason()}",
+                        # Translators: {seat} is a seat's letter; {bid} the bid forced on
+                        # it (3); {why} why, as in "all four passed, so the dealer must bid 3".
+                        _("{seat} must bid {bid}: {why}").format(
+                            seat=seat.name, bid=FORCED_BID, why=self._forced_reason()
+                        ),
                         rule="all pass",
                     )
             else:
@@ -638,22 +674,31 @@ class HandState:
         elif kind is Pass:
             if self._forced:
                 raise IllegalActionError(
-                    f"{seat.name} cannot pass: {self._forced_reason()}", rule="all pass"
+                    _("{seat} cannot pass: {why}").format(
+                        seat=seat.name, why=self._forced_reason()
+                    ),
+                    rule="all pass",
                 )
         elif kind is NameTrump:
             assert isinstance(action, NameTrump)
             if action.suit is None and not self._rules.no_trump:
                 raise IllegalActionError(
-                    f"{seat.name} cannot name no trump: these rules have no no-trump "
-                    "contracts (Rules.no_trump); trump is one of the four suits",
+                    _(
+                        "{seat} cannot name no trump: these rules have no no-trump contracts "
+                        "(Rules.no_trump); trump is one of the four suits"
+                    ).format(seat=seat.name),
                     rule="naming trump",
                 )
         elif kind is Discard:
             assert isinstance(action, Discard)
             if not self._hands[seat._value_] >> action.card.index & 1:
                 raise InvalidDataError(
-                    f"{seat.name} cannot discard {action.card.text}: it is not in the hand "
-                    f"({format_cards(self.hand(seat))})",
+                    # Translators: {cards} are the cards the player holds.
+                    _("{seat} cannot discard {card}: it is not in the hand ({cards})").format(
+                        seat=seat.name,
+                        card=action.card.text,
+                        cards=format_cards(self.hand(seat)),
+                    ),
                     rule="the discard",
                 )
 
@@ -663,8 +708,10 @@ class HandState:
         hand = self._hands[seat.value]
         if not hand >> card.index & 1:
             raise InvalidDataError(
-                f"{seat.name} cannot play {card.text}: it is not in the hand "
-                f"({format_cards(self.hand(seat))})",
+                # Translators: {cards} are the cards the player holds.
+                _("{seat} cannot play {card}: it is not in the hand ({cards})").format(
+                    seat=seat.name, card=card.text, cards=format_cards(self.hand(seat))
+                ),
                 rule="the hand",
             )
         tc = self._trick_cards
@@ -678,38 +725,51 @@ class HandState:
             return False
         return True
 
-    def _phase_hint(self) -> str:
+    def _phase_why(self) -> str:
+        """What is happening in the hand now, and who is to act."""
+        why = _(_PHASE_WHAT[self.phase])
         if self.phase is Phase.AUCTION or self.phase is Phase.PLAY:
-            return f"; it is {SEATS[self._to_move].name}'s turn"
+            # Translators: {why} says what is happening in the hand; {seat} is a seat's
+            # letter (N, E, S, W).
+            return _("{why}; it is {seat}'s turn").format(why=why, seat=SEATS[self._to_move].name)
         if self.phase in (Phase.TRUMP, Phase.DISCARD, Phase.ALONE):
-            return f"; {SEATS[self._to_move].name} is to act"
-        return ""
+            return _("{why}; {seat} is to act").format(why=why, seat=SEATS[self._to_move].name)
+        return why
 
     def _turn_message(self, seat: Seat, kind: type) -> str:
         who = SEATS[self._to_move].name
         if self.phase is Phase.AUCTION:
             if self._forced:
-                return f"it is {who}'s turn, not {seat.name}'s: {self._forced_reason()} ({who})"
-            if self._passed >> seat.value & 1:
-                return (
-                    f"{seat.name} has passed, and a pass is final: {seat.name} cannot "
-                    f"bid again (it is {who}'s turn)"
+                # Translators: {turn} is the seat whose turn it is, {seat} the seat that
+                # tried to act (letters: N, E, S, W); {why} why {turn} must bid.
+                return _("it is {turn}'s turn, not {seat}'s: {why} ({turn})").format(
+                    turn=who, seat=seat.name, why=self._forced_reason()
                 )
-            return (
-                f"it is {who}'s turn to bid, not {seat.name}'s: bidding goes clockwise "
-                "from the dealer's left"
-            )
+            if self._passed >> seat.value & 1:
+                return _(
+                    "{seat} has passed, and a pass is final: {seat} cannot bid again (it is "
+                    "{turn}'s turn)"
+                ).format(seat=seat.name, turn=who)
+            return _(
+                "it is {turn}'s turn to bid, not {seat}'s: bidding goes clockwise from the "
+                "dealer's left"
+            ).format(turn=who, seat=seat.name)
         if self.phase is Phase.PLAY:
-            return (
-                f"it is {who}'s turn to play, not {seat.name}'s: play goes clockwise, "
-                "and the winner of a trick leads the next"
-            )
-        return f"it is {who}'s turn, not {seat.name}'s: {_PHASE_WHAT[self.phase]}"
+            return _(
+                "it is {turn}'s turn to play, not {seat}'s: play goes clockwise, and the "
+                "winner of a trick leads the next"
+            ).format(turn=who, seat=seat.name)
+        # Translators: {why} says what is happening in the hand now.
+        return _("it is {turn}'s turn, not {seat}'s: {why}").format(
+            turn=who, seat=seat.name, why=_(_PHASE_WHAT[self.phase])
+        )
 
     def _forced_reason(self) -> str:
         if self._rules.all_pass is AllPass.DEALER:
-            return f"all four passed, so the dealer must bid {FORCED_BID}"
-        return f"all four passed, so the player holding the Joker must bid {FORCED_BID}"
+            return _("all four passed, so the dealer must bid {bid}").format(bid=FORCED_BID)
+        return _("all four passed, so the player holding the Joker must bid {bid}").format(
+            bid=FORCED_BID
+        )
 
     # --- applying actions --------------------------------------------------
 
@@ -717,7 +777,9 @@ class HandState:
         """The chance step: deal ``deal``'s hands and widow (phase ``DEAL`` only)."""
         if self.phase is not Phase.DEAL:
             raise WrongPhaseError(
-                f"the cards are already dealt: {_PHASE_WHAT[self.phase]}", rule="the deal"
+                # Translators: {why} says what is happening in the hand now.
+                _("the cards are already dealt: {why}").format(why=_(_PHASE_WHAT[self.phase])),
+                rule="the deal",
             )
         if not isinstance(deal, Deal):
             raise InvalidDataError(f"expected a Deal, got {type(deal).__name__}")
@@ -947,22 +1009,44 @@ class HandState:
         )
 
     def __str__(self) -> str:
-        lines = [f"Hand dealt by {self.dealer.name} ({self._rules.to_text()}), {self.phase.value}"]
+        lines = [
+            # Translators: {dealer} is a seat's letter (N, E, S, W), {rules} the rules as
+            # typed ("seed"), {phase} where the hand stands ("auction").
+            _("Hand dealt by {dealer} ({rules}), {phase}").format(
+                dealer=self.dealer.name, rules=self._rules.to_text(), phase=self.phase.word
+            )
+        ]
         if self._high is not None:
             lines.append(
-                f"High bid: {bid_name(self._high.tricks, self._high.big, self._rules)} "
-                f"by {SEATS[self._high_seat].name}"
+                # Translators: {bid} is a bid ("3", "Big Pepper"), {seat} a seat's letter.
+                _("High bid: {bid} by {seat}").format(
+                    bid=bid_name(self._high.tricks, self._high.big, self._rules),
+                    seat=SEATS[self._high_seat].name,
+                )
             )
         if self._trump_named:
-            lines.append(f"Trump: {self._trump.plural if self._trump else 'none'}")
+            if self._trump is not None:
+                lines.append(_("Trump: {suit}").format(suit=self._trump.plural))
+            else:
+                lines.append(_("Trump: none"))
         for s in SEATS:
-            mark = " (sits out)" if self._out >> s.value & 1 else ""
-            lines.append(f"  {s.name}: {format_cards(self.hand(s))}{mark}")
+            cards = format_cards(self.hand(s))
+            if self._out >> s.value & 1:
+                # Translators: a line of the table: {seat} is a seat's letter, {cards} its
+                # cards, laid down by the partner of a lone player.
+                line = _("{seat}: {cards} (sits out)").format(seat=s.name, cards=cards)
+                lines.append("  " + line)
+            else:
+                lines.append(f"  {s.name}: {cards}")
         if self._trick_cards:
-            lines.append("Trick: " + " ".join(f"{s.name}:{c.text}" for s, c in self.current_trick))
+            plays = " ".join(f"{s.name}:{c.text}" for s, c in self.current_trick)
+            # Translators: {plays} lists the cards played so far, as in "N:J♥ E:9♥".
+            lines.append(_("Trick: {plays}").format(plays=plays))
         if self._tricks:
             t = self.side_tricks
-            lines.append(f"Tricks: NS {t[Side.NS]}, EW {t[Side.EW]}")
+            # Translators: the tricks each partnership has taken; NS and EW are the
+            # partnerships' letters.
+            lines.append(_("Tricks: NS {ns}, EW {ew}").format(ns=t[Side.NS], ew=t[Side.EW]))
         if self.result is not None:
             lines.append(self.result.reason)
         return "\n".join(lines)

@@ -41,6 +41,8 @@ from .cards import (
     read_cards,
 )
 from .errors import InvalidDataError, MustFollowSuitError
+from .i18n import N_
+from .i18n import gettext as _
 from .rules import NoTrumpJoker, Rules
 
 __all__ = [
@@ -184,8 +186,9 @@ def effective_suit(card: Card | str, trump: Trump | str) -> Suit | None:
 class CardRole(enum.StrEnum):
     """A card's role under a trump (see :func:`card_role`), with the words every face uses.
 
-    The value is the bare name (``"right bower"``); :attr:`phrase` is the name in a
-    sentence (``"the right bower"``) and :attr:`meaning` says what the role is.
+    The value is the bare name (``"right bower"``), in English for keys and CSS; :attr:`word`
+    is the bare name in the learner's language, :attr:`phrase` the name in a sentence
+    (``"the right bower"``) and :attr:`meaning` says what the role is.
 
     >>> CardRole.LEFT_BOWER.phrase, CardRole.LEFT_BOWER.meaning
     ('the left bower', 'the other jack of the same colour, a trump')
@@ -198,25 +201,59 @@ class CardRole(enum.StrEnum):
     PLAIN = "plain"
 
     @property
+    def word(self) -> str:
+        """The bare name in the learner's language: ``right bower``, ``trump``, ``plain``."""
+        return _(_ROLE_WORDS[self][0])
+
+    @property
     def phrase(self) -> str:
-        """The role in a sentence: ``the Joker``, ``the right bower``, ``a trump``."""
-        return _ROLE_WORDS[self][0]
+        """The role in a sentence: ``the Joker``, ``the right bower``, ``a trump`` (in the
+        learner's language)."""
+        return _(_ROLE_WORDS[self][1])
 
     @property
     def meaning(self) -> str:
-        """What the role is, in a few words (empty for a plain card)."""
-        return _ROLE_WORDS[self][1]
+        """What the role is, in a few words (empty for a plain card), in the learner's
+        language."""
+        meaning = _ROLE_WORDS[self][2]
+        return _(meaning) if meaning else ""
 
 
-#: The one table of card-role wording: the role in a sentence, and what it means.
+#: The one table of card-role wording: the bare name, the role in a sentence, and what it
+#: means (English, translated where shown).
 _ROLE_WORDS: Final = {
     # True in every hand: with a trump suit the Joker is its highest card; in a
     # no-trump hand it belongs to no suit and still beats every card.
-    CardRole.JOKER: ("the Joker", "the highest card of all, and a trump whenever a suit is trumps"),
-    CardRole.RIGHT_BOWER: ("the right bower", "the jack of trumps"),
-    CardRole.LEFT_BOWER: ("the left bower", "the other jack of the same colour, a trump"),
-    CardRole.TRUMP: ("a trump", "a card of the trump suit"),
-    CardRole.PLAIN: ("a plain card", ""),
+    CardRole.JOKER: (
+        # Translators: a card's role, as a label: the Joker.
+        N_("joker"),
+        N_("the Joker"),
+        N_("the highest card of all, and a trump whenever a suit is trumps"),
+    ),
+    CardRole.RIGHT_BOWER: (
+        # Translators: the jack of the trump suit (Italian: fante destro).
+        N_("right bower"),
+        N_("the right bower"),
+        N_("the jack of trumps"),
+    ),
+    CardRole.LEFT_BOWER: (
+        # Translators: the other jack of the trump suit's colour (Italian: fante sinistro).
+        N_("left bower"),
+        N_("the left bower"),
+        N_("the other jack of the same colour, a trump"),
+    ),
+    CardRole.TRUMP: (
+        # Translators: a card's role, as a label: a trump card.
+        N_("trump"),
+        N_("a trump"),
+        N_("a card of the trump suit"),
+    ),
+    CardRole.PLAIN: (
+        # Translators: a card's role, as a label: a card of a suit that is not trumps.
+        N_("plain"),
+        N_("a plain card"),
+        "",
+    ),
 }
 
 
@@ -253,10 +290,13 @@ def sort_hand(cards: Iterable[Card | str], trump: Trump | str = None) -> tuple[C
 
 def _check_trick(trick: tuple[Card, ...], *, complete: bool) -> None:
     if complete and not trick:
-        raise InvalidDataError("an empty trick has no winner", rule="trick winner")
+        raise InvalidDataError(_("an empty trick has no winner"), rule="trick winner")
     if len(trick) > 4:
         raise InvalidDataError(
-            f"a trick has at most 4 cards, got {len(trick)}: {format_cards(trick)}",
+            # Translators: {n} is always 5 or more.
+            _("a trick has at most 4 cards, got {n}: {cards}").format(
+                n=len(trick), cards=format_cards(trick)
+            ),
             rule="trick winner",
         )
 
@@ -287,17 +327,18 @@ def legal_plays(
     cards = read_cards(hand, "the hand")
     played = read_cards(trick, "the trick")
     if not cards:
-        raise InvalidDataError("an empty hand has no legal plays", rule="legal plays")
+        raise InvalidDataError(_("an empty hand has no legal plays"), rule="legal plays")
     _check_trick(played, complete=False)
     if len(played) > 3:
         raise InvalidDataError(
-            "the trick is already complete (4 cards): nobody plays to it", rule="legal plays"
+            _("the trick is already complete (4 cards): nobody plays to it"), rule="legal plays"
         )
     both = set(cards) & set(played)
     if both:
         card = next(c for c in cards if c in both)
         raise InvalidDataError(
-            f"{card.text} is both in the hand and already played to the trick", rule="the deck"
+            _("{card} is both in the hand and already played to the trick").format(card=card.text),
+            rule="the deck",
         )
     if not isinstance(no_trump_joker, NoTrumpJoker):
         no_trump_joker = Rules().replace(no_trump_joker=no_trump_joker).no_trump_joker
@@ -311,9 +352,12 @@ def legal_plays(
 
 
 def suit_phrase(code: int, tk: int) -> str:
-    """How a message names an effective suit: ``hearts``, or ``the Joker (no suit)``."""
+    """How a message names an effective suit: ``hearts``, or ``the Joker (no suit)`` (in
+    the learner's language)."""
     if code == NO_TRUMP_KEY:
-        return "the Joker's (no suit)"
+        # Translators: the suit of the Joker led in a no-trump hand, as in "must follow
+        # the Joker's (no suit)".
+        return _("the Joker's (no suit)")
     return SUITS[code].plural
 
 
@@ -340,7 +384,11 @@ def check_follow(
     code = EFF[tk][led_index]
     holds = ", ".join(c.text for c in _printed_order(hand_mask & SUIT_MASK[tk][code]))
     raise MustFollowSuitError(
-        f"{who} must follow {suit_phrase(code, tk)} (holds {holds}): {card.text} is not allowed",
+        # Translators: {seat} is a seat's letter (N, E, S, W); {suit} a suit's name
+        # ("hearts"); {cards} the cards of that suit the player holds.
+        _("{seat} must follow {suit} (holds {cards}): {card} is not allowed").format(
+            seat=who, suit=suit_phrase(code, tk), cards=holds, card=card.text
+        ),
         rule="follow suit",
     )
 

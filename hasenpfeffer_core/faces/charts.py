@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import html
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Final
+
+from ..engine.i18n import gettext as _
 
 __all__ = ["CHART_COLOURS", "Chart", "bars"]
 
@@ -39,8 +42,14 @@ class Chart(str):
 
 
 def _text_width(text: str, size: float) -> float:
-    """A rough width of ``text`` in pixels at font size ``size`` (for layout only)."""
-    return 0.58 * size * len(text)
+    """A rough width of ``text`` in pixels at font size ``size`` (for layout only).
+
+    Marks written above or below a letter (Thai vowels and tones) take no width.
+
+    >>> _text_width("ตา", 10) == _text_width("ab", 10), _text_width("ที่", 10) == _text_width("a", 10)
+    (True, True)
+    """
+    return 0.58 * size * sum(1 for ch in text if unicodedata.category(ch) not in ("Mn", "Me"))
 
 
 def _wrap(line: str, size: float, room: float) -> list[str]:
@@ -188,6 +197,9 @@ def bars(
         )
     # the bars and their values
     slot = 0.8 * group / n
+    # Translators: the tooltip of one bar of a chart: {series} is the bar's series
+    # ("with the Joker"), {label} its group under the bars ("bid 3"), {value} its number.
+    tip = _("{series}, {label}: {value}")
     for k, (name, vs) in enumerate(series.items()):
         colour = CHART_COLOURS[k % len(CHART_COLOURS)]
         for i, v in enumerate(vs):
@@ -195,11 +207,11 @@ def bars(
                 continue
             cx = left + group * (i + 0.5) + (k - (n - 1) / 2) * slot
             y0, y1 = sorted((y(max(min(v, hi), lo)), y(max(min(0.0, hi), lo))))
+            title = tip.format(series=name, label=labels[i].replace("\n", " "), value=fmt.format(v))
             out.append(
                 f'<rect x="{cx - slot * 0.45:.1f}" y="{y0:.1f}" width="{slot * 0.9:.1f}" '
                 f'height="{max(y1 - y0, 0.5):.1f}" fill="{colour}" rx="1.5">'
-                f"<title>{esc(name)}, {esc(labels[i].replace(chr(10), ' '))}: "
-                f"{esc(fmt.format(v))}</title></rect>"
+                f"<title>{esc(title)}</title></rect>"
             )
             ly = y0 - 4 if v >= 0 else y1 + value_size + 2
             out.append(

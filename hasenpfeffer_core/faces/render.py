@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Final
 
 from ..engine.cards import JOKER, Card, Suit, Trump, parse_card, parse_cards, parse_trump
 from ..engine.errors import InvalidDataError, ParseError
+from ..engine.i18n import N_, ngettext, pgettext
+from ..engine.i18n import gettext as _
 from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.tricks import CardRole, card_role, ranking
 
@@ -60,13 +62,35 @@ DIM: Final = "#5b616b"
 DIM_STRENGTH: Final = 0.55
 FONT: Final = "'DejaVu Sans', 'Segoe UI', Helvetica, Arial, sans-serif"
 
-#: The badge letter and colour of the bowers; the words come from :class:`CardRole`.
+#: The badge colour of the bowers (the roles with a badge on the card).
 _ROLE_BADGE: Final = {
-    CardRole.RIGHT_BOWER: ("R", "#1f6feb", CardRole.RIGHT_BOWER.phrase),
-    CardRole.LEFT_BOWER: ("L", "#8250df", CardRole.LEFT_BOWER.phrase),
-    CardRole.JOKER: ("", "", "the highest trump"),
-    CardRole.TRUMP: ("", "", CardRole.TRUMP.phrase),
+    CardRole.RIGHT_BOWER: "#1f6feb",
+    CardRole.LEFT_BOWER: "#8250df",
 }
+#: The roles a card's label names.
+_NAMED_ROLES: Final = (CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER, CardRole.JOKER, CardRole.TRUMP)
+
+
+def _badge_letter(role: CardRole) -> str:
+    """The letter on a bower's badge, in the current language."""
+    if role is CardRole.RIGHT_BOWER:
+        # Translators: the one letter on the badge of the right bower (R for right).
+        return pgettext("badge of the right bower", "R")
+    # Translators: the one letter on the badge of the left bower (L for left).
+    return pgettext("badge of the left bower", "L")
+
+
+def _seat_letter(seat: Seat) -> str:
+    """A seat's one-letter name in compact text (``N J♥``), in the current language."""
+    # Translators: the one-letter names of the seats North, East, South and West in
+    # compact text such as "N J♥, E A♥" (Italian bridge writes O for Ovest).
+    letters = {
+        Seat.N: pgettext("seat", "N"),
+        Seat.E: pgettext("seat", "E"),
+        Seat.S: pgettext("seat", "S"),
+        Seat.W: pgettext("seat", "W"),
+    }
+    return letters[seat]
 
 
 def _esc(text: str) -> str:
@@ -75,17 +99,26 @@ def _esc(text: str) -> str:
 
 def _number(value: object, what: str, low: float, high: float) -> float:
     """A size setting: a finite number from ``low`` to ``high``."""
+    # Translators: {what} is the name of a setting as the code writes it (scale, size).
+    message = _("{what} must be a number from {low} to {high}")
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InvalidDataError(f"{what} must be a number from {low} to {high}")
+        raise InvalidDataError(message.format(what=what, low=low, high=high))
     if not ((isinstance(value, int) or math.isfinite(value)) and low <= value <= high):
-        shown = f", not {value!r}" if isinstance(value, float) or abs(value) < 10**9 else ""
-        raise InvalidDataError(f"{what} must be a number from {low} to {high}{shown}")
+        if isinstance(value, float) or abs(value) < 10**9:
+            # Translators: {what} is the name of a setting as the code writes it (scale,
+            # size); {value} the number given.
+            message = _("{what} must be a number from {low} to {high}, not {value}")
+            raise InvalidDataError(message.format(what=what, low=low, high=high, value=repr(value)))
+        raise InvalidDataError(message.format(what=what, low=low, high=high))
     return float(value)
 
 
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str):
-        raise InvalidDataError(f"{what} must be text, not {type(value).__name__}")
+        # Translators: {what} names the setting (label, a seat's name); {kind} is a
+        # programming type such as int.
+        message = _("{what} must be text, not {kind}")
+        raise InvalidDataError(message.format(what=what, kind=type(value).__name__))
     return value
 
 
@@ -94,9 +127,10 @@ def _cards(cards: object, what: str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
     if not isinstance(cards, Iterable):
-        raise ParseError(
-            f"{what} must be cards or their text, as in 'J♥ A♥', not {type(cards).__name__}"
-        )
+        # Translators: {what} names the setting (the hand, highlight, dim); {kind} is a
+        # programming type such as int.
+        message = _("{what} must be cards or their text, as in 'J♥ A♥', not {kind}")
+        raise ParseError(message.format(what=what, kind=type(cards).__name__))
     return tuple(parse_card(c) for c in cards)
 
 
@@ -105,14 +139,20 @@ def _seat_or_none(seat: object) -> Seat | None:
 
 
 def _label(card: Card, trump: Suit | None, trump_known: bool) -> str:
-    name = card.name if card is not JOKER else "the Joker"
+    """What a screen reader says of a card: its name, and its role once trump is known."""
+    name = card.name if card is not JOKER else _("the Joker")
     if trump_known:
         role = card_role(card, trump)
-        extra = _ROLE_BADGE.get(role)
-        if role is CardRole.JOKER and trump is None:
-            return f"{name}, the highest card"  # (no trump: there are no trumps to top)
-        if extra is not None:
-            return f"{name}, {extra[2]}"
+        if role is CardRole.JOKER:
+            if trump is None:  # (no trump: there are no trumps to top)
+                # Translators: a card's label for screen readers, in a hand with no trump.
+                return _("{card}, the highest card").format(card=name)
+            # Translators: a card's label for screen readers ({card}: the Joker).
+            return _("{card}, the highest trump").format(card=name)
+        if role in _NAMED_ROLES:
+            # Translators: a card's label for screen readers: its name, then its role
+            # ("jack of diamonds, the left bower"; "nine of hearts, a trump").
+            return _("{card}, {role}").format(card=name, role=role.phrase)
     return name
 
 
@@ -130,7 +170,11 @@ def _card_body(
     """The SVG elements of one card with its top-left corner at (x, y)."""
     w, h = CARD_W * scale, CARD_H * scale
     colour = RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else BLACK
-    label = _label(card, trump, trump_known) + (" (may not be played)" if dim else "")
+    label = _label(card, trump, trump_known)
+    if dim:
+        # Translators: a card's label for screen readers, for a card the rules forbid
+        # playing now ({card} is the card's label).
+        label = _("{card} (may not be played)").format(card=label)
     parts = [
         f'<g transform="translate({x:.1f},{y:.1f})" role="img" aria-label="{_esc(label)}"'
         + (' class="hp-dim"' if dim else "")
@@ -170,10 +214,12 @@ def _card_body(
             f'<path d="M{cx - 5 * s:.1f},{52 * s:.1f} Q{cx:.1f},{58 * s:.1f} {cx + 5 * s:.1f},'
             f'{52 * s:.1f}" fill="none" stroke="{BLACK}" stroke-width="{1 * s:.1f}"/>'
         )
+        # Translators: the word printed on the Joker card (keep it short: 5 letters fit).
+        word = _esc(pgettext("printed on the Joker card", "JOKER"))
         parts.append(
             f'<text x="{cx:.1f}" y="{78 * s:.1f}" text-anchor="middle" font-family="{FONT}" '
             f'font-size="{10.5 * s:.1f}" font-weight="700" letter-spacing="{1.2 * s:.1f}" '
-            f'fill="#6b2fa3">JOKER</text>'
+            f'fill="#6b2fa3">{word}</text>'
         )
     else:
         assert card.suit is not None
@@ -206,8 +252,8 @@ def _card_body(
                 f'<rect x="{2.5 * s:.1f}" y="{36 * s:.1f}" width="{3 * s:.1f}" '
                 f'height="{h - 42 * s:.1f}" rx="{1.5 * s:.1f}" fill="{GOLD}"/>'
             )
-        if badge is not None and badge[0]:
-            letter, fill, _ = badge
+        if badge is not None:
+            fill, letter = badge, _esc(_badge_letter(role))
             parts.append(
                 f'<circle cx="{15 * s:.1f}" cy="{h - 14 * s:.1f}" r="{8 * s:.1f}" fill="{fill}"/>'
                 f'<text x="{15 * s:.1f}" y="{h - 10 * s:.1f}" text-anchor="middle" '
@@ -226,7 +272,9 @@ def _card_body(
     return "".join(parts)
 
 
-def _back_body(x: float, y: float, *, scale: float = 1.0, label: str = "a card face down") -> str:
+def _back_body(x: float, y: float, *, scale: float = 1.0, label: str | None = None) -> str:
+    if label is None:
+        label = _("a card face down")
     w, h = CARD_W * scale, CARD_H * scale
     s = scale
     return (
@@ -280,10 +328,11 @@ def card_svg(
     )
 
 
-def card_back_svg(*, scale: float = 1.0, label: str = "the widow, face down") -> str:
-    """A card face down (the widow, or another player's card)."""
+def card_back_svg(*, scale: float = 1.0, label: str | None = None) -> str:
+    """A card face down (the widow, or another player's card); ``label`` (by default
+    "the widow, face down") is what a screen reader says of it."""
     scale = _number(scale, "scale", 0.05, 20)
-    label = _text(label, "label")
+    label = _("the widow, face down") if label is None else _text(label, "label")
     return _svg(CARD_W * scale, CARD_H * scale, _back_body(0, 0, scale=scale, label=label), label)
 
 
@@ -296,14 +345,15 @@ def hand_svg(
     dim: Iterable[Card | str] | str = (),
     overlap: float = 0.62,
     scale: float = 1.0,
-    label: str = "a hand",
+    label: str | None = None,
 ) -> str:
-    """A row of cards, overlapping like a hand held in a fan."""
-    cs = _cards(cards, "the hand")
+    """A row of cards, overlapping like a hand held in a fan; ``label`` (by default "a
+    hand") is what a screen reader says of it, before the cards."""
+    cs = _cards(cards, _("the hand"))
     trump = parse_trump(trump)
     overlap = _number(overlap, "overlap", 0, 5)
     scale = _number(scale, "scale", 0.05, 20)
-    label = _text(label, "label")
+    label = _("a hand") if label is None else _text(label, "label")
     known = trump is not None if trump_known is None else trump_known
     hi = set(_cards(highlight, "highlight"))
     lo = set(_cards(dim, "dim"))
@@ -322,8 +372,12 @@ def hand_svg(
         )
         for i, c in enumerate(cs)
     )
-    names = ", ".join(c.text for c in cs) or "no cards"
-    return _svg(width, CARD_H * scale + 4, body, f"{label}: {names}")
+    names = ", ".join(c.text for c in cs) or _("no cards")
+    # Translators: a picture's label for screen readers: {label} says whose hand it is
+    # ("South's hand"), {cards} lists the cards ("J♥, A♥, 9♣").
+    return _svg(
+        width, CARD_H * scale + 4, body, _("{label}: {cards}").format(label=label, cards=names)
+    )
 
 
 def ranking_svg(trump: Trump | str, *, scale: float = 0.62) -> str:
@@ -344,9 +398,9 @@ def ranking_svg(trump: Trump | str, *, scale: float = 0.62) -> str:
     step = CARD_W * scale * 0.78
     width = (max(len(r) for r in rows) - 1) * step + CARD_W * scale + 8
     titles = (
-        ("The 8 trumps, strongest first", "Plain suits, A down to 9")
+        (_("The 8 trumps, strongest first"), _("Plain suits, A down to 9"))
         if trump is not None
-        else ("The Joker", "Every suit, A down to 9")
+        else (_("The Joker"), _("Every suit, A down to 9"))
     )
     body = []
     y = 18.0
@@ -361,7 +415,12 @@ def ranking_svg(trump: Trump | str, *, scale: float = 0.62) -> str:
         for i, c in enumerate(row):
             body.append(_card_body(c, 4 + i * step, y, trump=trump, trump_known=True, scale=scale))
         y += CARD_H * scale + 6
-    label = f"the ranking with {trump.plural} as trumps" if trump else "the ranking in no trump"
+    if trump is not None:
+        # Translators: a picture's label for screen readers; {suit} is a suit's name
+        # ("hearts").
+        label = _("the ranking with {suit} as trumps").format(suit=trump.plural)
+    else:
+        label = _("the ranking in no trump")
     return _svg(width, y - 2, "".join(body), label)
 
 
@@ -395,11 +454,11 @@ def table_svg(
     ``plays`` are (seat, card) pairs in playing order; ``names`` renames seats.
     """
     if isinstance(plays, str) or not isinstance(plays, Iterable):
-        raise ParseError("plays must be (seat, card) pairs, as in [('N', 'J♥'), ('E', 'A♥')]")
+        raise ParseError(_("plays must be (seat, card) pairs, as in [('N', 'J♥'), ('E', 'A♥')]"))
     pairs: list[tuple[Seat, Card]] = []
     for play in plays:
         if not (isinstance(play, tuple | list) and len(play) == 2):
-            raise ParseError("each play is a (seat, card) pair, as in ('N', 'J♥')")
+            raise ParseError(_("each play is a (seat, card) pair, as in ('N', 'J♥')"))
         pairs.append((parse_seat(play[0]), parse_card(play[1])))
     trump = parse_trump(trump)
     leader = _seat_or_none(leader)
@@ -407,8 +466,8 @@ def table_svg(
     size = int(_number(size, "size", 60, 3000))
     if names is not None:
         if not isinstance(names, Mapping):
-            raise InvalidDataError("names must map seats to the names shown")
-        names = {parse_seat(k): _text(v, "a seat's name") for k, v in names.items()}
+            raise InvalidDataError(_("names must map seats to the names shown"))
+        names = {parse_seat(k): _text(v, _("a seat's name")) for k, v in names.items()}
     known = trump is not None if trump_known is None else trump_known
     out = {parse_seat(s) for s in sitting_out}
     w = h = size
@@ -439,17 +498,19 @@ def table_svg(
             cy = h / 2
         lx, ly = label_pos[seat]
         text = names[seat] if names and seat in names else seat.word
-        mark = ""
-        if seat is leader:
-            mark = " ▸ leads"
         if seat in out:
-            mark = " (sits out)"
+            # Translators: a seat's name on the table, for a player who does not play this
+            # hand (the partner of a lone player).
+            text = _("{seat} (sits out)").format(seat=text)
+        elif seat is leader:
+            # Translators: a seat's name on the table, for the player who led the trick.
+            text = _("{seat} ▸ leads").format(seat=text)
         body.append(
             f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" font-family="{FONT}" '
             f'font-size="{font:.1f}" font-weight="600" fill="#f5f1e3"'
             + (f' transform="rotate(-90 {lx:.1f} {ly:.1f})"' if seat is Seat.W else "")
             + (f' transform="rotate(90 {lx:.1f} {ly:.1f})"' if seat is Seat.E else "")
-            + f">{_esc(text + mark)}</text>"
+            + f">{_esc(text)}</text>"
         )
         if seat in played:
             c = played[seat]
@@ -464,8 +525,15 @@ def table_svg(
                     scale=scale * _TABLE_CARD,
                 )
             )
-    order = ", ".join(f"{s.name} {c.text}" for s, c in pairs) or "no cards yet"
-    label = f"the trick: {order}" + (f"; {winner.name} wins" if winner else "")
+    order = ", ".join(f"{_seat_letter(s)} {c.text}" for s, c in pairs) or _("no cards yet")
+    if winner is not None:
+        # Translators: a picture's label for screen readers: {plays} lists the cards played
+        # to the trick ("N J♥, E A♥"), {seat} is the winner's letter ("N").
+        label = _("the trick: {plays}; {seat} wins").format(plays=order, seat=_seat_letter(winner))
+    else:
+        # Translators: a picture's label for screen readers: {plays} lists the cards played
+        # to the trick ("N J♥, E A♥").
+        label = _("the trick: {plays}").format(plays=order)
     return _svg(w, h, "".join(body), label)
 
 
@@ -498,24 +566,22 @@ body[data-jp-theme-light="false"] .hp-box .hp-red{color:var(--hp-red,#ff9b94)}
 """
 
 
-#: Where a hand stands, in words.
+#: Where a hand stands, in words (translated where shown).
 _PHASE_WORDS: Final = {
-    "deal": "just dealt",
-    "auction": "the auction",
-    "trump": "naming trumps",
-    "discard": "the discard",
-    "alone": "going alone?",
-    "play": "the play",
-    "scored": "the hand is over",
-    "thrown in": "thrown in",
+    "deal": N_("just dealt"),
+    "auction": N_("the auction"),
+    "trump": N_("naming trumps"),
+    "discard": N_("the discard"),
+    "alone": N_("going alone?"),
+    "play": N_("the play"),
+    "scored": N_("the hand is over"),
+    "thrown in": N_("thrown in"),
 }
 
 
-def _suit_html(suit: Suit | None) -> str:
-    if suit is None:
-        return "no trump"
+def _suit_html(suit: Suit) -> str:
     cls = ' class="hp-red"' if suit in (Suit.HEARTS, Suit.DIAMONDS) else ""
-    return f"<span{cls}>{suit.symbol}</span> {suit.plural}"
+    return f"<span{cls}>{suit.symbol}</span> {_esc(suit.plural)}"
 
 
 def state_html(state: HandState, *, seat: Seat | None = None) -> str:
@@ -527,7 +593,8 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
     from ..engine.state import HandState
 
     if not isinstance(state, HandState):
-        raise InvalidDataError(f"state_html draws a HandState, not {type(state).__name__}")
+        message = _("state_html draws a HandState, not {kind}")
+        raise InvalidDataError(message.format(kind=type(state).__name__))
     seat = _seat_or_none(seat)
     trump = state.trump
     known = state.trump_named
@@ -537,19 +604,27 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
         if seat is not None and s is not seat:
             n = len(cards)
             backs = "".join(_back_body(2 + i * 20, 2, scale=0.55) for i in range(n))
+            # Translators: a picture's label for screen readers: another player's cards,
+            # which the learner cannot see ({seat}: "North").
+            label = ngettext("{seat}: {n} card face down", "{seat}: {n} cards face down", n)
             pic = _svg(
                 CARD_W * 0.55 + 20 * max(n - 1, 0) + 4,
                 CARD_H * 0.55 + 4,
                 backs,
-                f"{s.word}: {n} cards face down",
+                label.format(seat=s.word, n=n),
             )
         else:
-            pic = hand_svg(
-                cards, trump=trump, trump_known=known, scale=0.7, label=f"{s.word}'s hand"
-            )
+            # Translators: a picture's label for screen readers ({seat}: "South").
+            mine = _("{seat}'s hand").format(seat=s.word)
+            pic = hand_svg(cards, trump=trump, trump_known=known, scale=0.7, label=mine)
         won = state.tricks_won[s]
-        tag = " (sits out)" if s in state.sitting_out else ""
-        return f'<div class="hp-seat">{s.word}{tag} · {won} won</div>{pic}'
+        name = s.word
+        if s in state.sitting_out:
+            name = _("{seat} (sits out)").format(seat=name)
+        # Translators: over a player's hand: {seat} is the seat's name ("North", or
+        # "North (sits out)"), {n} the tricks this player has won so far.
+        head = ngettext("{seat} · {n} won", "{seat} · {n} won", won).format(seat=name, n=won)
+        return f'<div class="hp-seat">{_esc(head)}</div>{pic}'
 
     trick = state.current_trick
     last = state.tricks[-1] if state.tricks and not trick else None
@@ -563,17 +638,30 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
         sitting_out=state.sitting_out,
         size=230,
     )
-    meta = [f"Dealer {state.dealer.word}", _PHASE_WORDS.get(state.phase.value, state.phase.value)]
+    phase = _PHASE_WORDS.get(state.phase.value)
+    meta = [
+        _esc(_("Dealer {seat}").format(seat=state.dealer.word)),
+        _esc(_(phase) if phase is not None else state.phase.value),
+    ]
     if state.high_bid is not None:
         hb = state.high_bid
-        meta.append(f"high bid {bid_name(hb.tricks, hb.big, state.rules)} by {hb.seat.word}")
+        # Translators: {bid} is a bid's name ("4", "Little Pepper"), {seat} the bidder
+        # ("North").
+        high = _("high bid {bid} by {seat}")
+        meta.append(
+            _esc(high.format(bid=bid_name(hb.tricks, hb.big, state.rules), seat=hb.seat.word))
+        )
     if known:
-        meta.append(f"trump {_suit_html(trump)}")
+        if trump is None:
+            # Translators: the hand is played with no trump suit.
+            meta.append(_esc(_("trump no trump")))
+        else:
+            # Translators: {suit} is the trump suit, its symbol and name ("♥ hearts").
+            meta.append(_esc(_("trump {suit}")).format(suit=_suit_html(trump)))
     st = state.side_tricks
-    meta.append(
-        f'<span class="hp-nowrap">tricks won N-S {st[SEATS[0].side]} · '
-        f"E-W {st[SEATS[1].side]}</span>"
-    )
+    # Translators: the tricks each side has won: N-S is North-South, E-W East-West.
+    won = _("tricks won N-S {ns} · E-W {ew}").format(ns=st[SEATS[0].side], ew=st[SEATS[1].side])
+    meta.append(f'<span class="hp-nowrap">{_esc(won)}</span>')
     if state.result is not None:
         meta.append(_esc(state.result.reason))
     grid = (
@@ -597,12 +685,15 @@ def record_html(record: HandRecord) -> str:
     from ..engine.record import HandRecord
 
     if not isinstance(record, HandRecord):
-        raise InvalidDataError(f"record_html draws a HandRecord, not {type(record).__name__}")
+        message = _("record_html draws a HandRecord, not {kind}")
+        raise InvalidDataError(message.format(kind=type(record).__name__))
     head = []
     if record.title:
         head.append(f"<h4>{_esc(record.title)}</h4>")
     if record.point:
-        head.append(f"<div class='hp-meta'><b>Point:</b> {_esc(record.point)}</div>")
+        # Translators: before a hand record's teaching point (what the hand teaches).
+        point = _esc(pgettext("teaching point", "Point:"))
+        head.append(f"<div class='hp-meta'><b>{point}</b> {_esc(record.point)}</div>")
     for n in record.notes:
         head.append(f"<div class='hp-meta'>{_esc(n)}</div>")
     return (
@@ -638,13 +729,18 @@ def stars_svg(stars: int, out_of: int = 3, *, size: float = 18) -> str:
     (True, 3, 2)
     """
     if isinstance(out_of, bool) or not isinstance(out_of, int) or not 1 <= out_of <= 10:
-        raise InvalidDataError(f"out_of must be a whole number from 1 to 10, not {out_of!r}")
+        message = _("out_of must be a whole number from 1 to 10, not {value}")
+        raise InvalidDataError(message.format(value=repr(out_of)))
     if isinstance(stars, bool) or not isinstance(stars, int) or not 0 <= stars <= out_of:
-        raise InvalidDataError(f"stars must be a whole number from 0 to {out_of}, not {stars!r}")
+        message = _("stars must be a whole number from 0 to {high}, not {value}")
+        raise InvalidDataError(message.format(high=out_of, value=repr(stars)))
     size = _number(size, "size", 6, 200)
     gap = size * 0.18
     width = out_of * size + (out_of - 1) * gap
-    label = f"{stars} of {out_of} {'star' if out_of == 1 else 'stars'}"
+    # Translators: a picture's label for screen readers: {n} stars earned of {total}.
+    label = _esc(ngettext("{n} of {total} star", "{n} of {total} stars", out_of)).format(
+        n=stars, total=out_of
+    )
     body = []
     for k in range(out_of):
         points = _star_points(k * (size + gap) + size / 2, size * 0.53, size * 0.5 - 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from ...analysis.explain import join_and
 from ...analysis.review import HandAnalysis, PlayAnalysis
@@ -17,9 +18,11 @@ from ...engine.actions import Play
 from ...engine.auction import bid_name
 from ...engine.cards import Card, Suit, parse_trump
 from ...engine.errors import HasenpfefferError
+from ...engine.i18n import N_, ngettext, pgettext
+from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord, load
 from ...engine.seats import Seat, Side
-from ...engine.state import HandState
+from ...engine.state import HandState, Phase
 from .term import Term, UsageError
 
 __all__ = [
@@ -29,12 +32,31 @@ __all__ = [
     "load_record",
     "mark",
     "mistakes",
+    "phase_text",
     "plays_text",
     "read_trump",
     "score_text",
     "trick_won_text",
+    "trump_clause",
     "trump_text",
 ]
+
+#: Each trump as a sentence starts with it, and ``None`` for a no-trump hand.
+_TRUMP_TEXT: Final[Mapping[Suit | None, str]] = {
+    Suit.SPADES: N_("Spades are trumps"),
+    Suit.HEARTS: N_("Hearts are trumps"),
+    Suit.DIAMONDS: N_("Diamonds are trumps"),
+    Suit.CLUBS: N_("Clubs are trumps"),
+    None: N_("No trump"),
+}
+#: The same in the middle of a sentence.
+_TRUMP_CLAUSE: Final[Mapping[Suit | None, str]] = {
+    Suit.SPADES: N_("spades are trumps"),
+    Suit.HEARTS: N_("hearts are trumps"),
+    Suit.DIAMONDS: N_("diamonds are trumps"),
+    Suit.CLUBS: N_("clubs are trumps"),
+    None: N_("no trump"),
+}
 
 
 def read_trump(text: str) -> Suit | None:
@@ -46,12 +68,34 @@ def read_trump(text: str) -> Suit | None:
     try:
         return parse_trump(text)
     except HasenpfefferError as e:
-        raise UsageError(f"{e}; or none for no trump") from None
+        # Translators: {error} says why the suit typed was not understood (and lists
+        # the suits); "none" is what the learner types for a no-trump hand.
+        raise UsageError(_("{error}; or none for no trump").format(error=e)) from None
 
 
 def trump_text(trump: Suit | None) -> str:
-    """``Hearts are trumps`` or ``No trump``."""
-    return f"{trump.plural.capitalize()} are trumps" if trump else "No trump"
+    """``Hearts are trumps`` or ``No trump``, as a sentence starts."""
+    return _(_TRUMP_TEXT[trump])
+
+
+def trump_clause(trump: Suit | None) -> str:
+    """``hearts are trumps`` or ``no trump``, in the middle of a sentence."""
+    return _(_TRUMP_CLAUSE[trump])
+
+
+def phase_text(phase: Phase) -> str:
+    """Where a hand stands, in a few words: ``auction``, ``play``, ``thrown in``."""
+    words = {
+        Phase.DEAL: pgettext("phase of a hand", "deal"),
+        Phase.AUCTION: pgettext("phase of a hand", "auction"),
+        Phase.TRUMP: pgettext("phase of a hand", "trump"),
+        Phase.DISCARD: pgettext("phase of a hand", "discard"),
+        Phase.ALONE: pgettext("phase of a hand", "alone"),
+        Phase.PLAY: pgettext("phase of a hand", "play"),
+        Phase.SCORED: pgettext("phase of a hand", "scored"),
+        Phase.THROWN_IN: pgettext("phase of a hand", "thrown in"),
+    }
+    return words[phase]
 
 
 def plays_text(trick: Sequence[tuple[Seat, Card]]) -> str:
@@ -61,7 +105,10 @@ def plays_text(trick: Sequence[tuple[Seat, Card]]) -> str:
 
 def score_text(scores: Mapping[Side, int]) -> str:
     """``NS 3, EW 2``: tricks or points by side."""
-    return f"NS {scores[Side.NS]}, EW {scores[Side.EW]}"
+    # Translators: the tricks or points of each side; NS and EW are North-South and
+    # East-West as the command writes them (the seats stay N, E, S, W: the learner
+    # types them).
+    return _("NS {ns}, EW {ew}").format(ns=scores[Side.NS], ew=scores[Side.EW])
 
 
 def contract_text(state: HandState) -> str:
@@ -74,14 +121,17 @@ def contract_text(state: HandState) -> str:
 def auction_won_text(state: HandState) -> str:
     """``S wins the auction with 4``, once the auction of ``state`` is over."""
     assert state.maker is not None
-    return f"{state.maker.name} wins the auction with {contract_text(state)}"
+    # Translators: {bid} is the high bid: a number of tricks or a name (Little Pepper).
+    return _("{seat} wins the auction with {bid}").format(
+        seat=state.maker.name, bid=contract_text(state)
+    )
 
 
 def trick_won_text(state: HandState) -> str:
     """``N wins trick 3 (tricks: NS 2, EW 1)``: the last finished trick of ``state``."""
-    return (
-        f"{state.tricks[-1].winner.name} wins trick {len(state.tricks)} "
-        f"(tricks: {score_text(state.side_tricks)})"
+    # Translators: {score} is the tricks of each side so far, "NS 2, EW 1".
+    return _("{seat} wins trick {n} (tricks: {score})").format(
+        seat=state.tricks[-1].winner.name, n=len(state.tricks), score=score_text(state.side_tricks)
     )
 
 
@@ -95,13 +145,18 @@ def load_record(path: str) -> HandRecord:
     try:
         return load(path)
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
+        raise UsageError(_("{file}: no such file").format(file=path)) from None
     except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a hand record") from None
+        raise UsageError(_("{file}: is a directory, not a hand record").format(file=path)) from None
     except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a text file (a hand record is UTF-8 text)") from None
+        raise UsageError(
+            _("{file}: not a text file (a hand record is UTF-8 text)").format(file=path)
+        ) from None
     except OSError as e:
-        raise UsageError(f"{path}: cannot read it ({e.strerror or e})") from None
+        raise UsageError(
+            # Translators: {reason} is the operating system's reason, such as "Permission denied".
+            _("{file}: cannot read it ({reason})").format(file=path, reason=e.strerror or e)
+        ) from None
     except ValueError as e:  # the engine's RecordError; also a name with a NUL character
         raise UsageError(f"{path}: {e}") from None
 
@@ -110,9 +165,14 @@ def mark(p: PlayAnalysis) -> str:
     """The double-dummy mark of a play: ``✓`` or ``✗ gave up 1 trick (K♠ would have kept it)``."""
     if not p.lost:
         return "✓"
-    tricks = "1 trick" if p.lost == 1 else f"{p.lost} tricks"
     best = join_and((c.text for c in p.best), "or")
-    return f"✗ gave up {tricks} ({best} would have kept {'it' if p.lost == 1 else 'them'})"
+    # Translators: {cards} is the card or cards that were best, "K♠" or "K♠ or A♠".
+    gave_up = ngettext(
+        "gave up {n} trick ({cards} would have kept it)",
+        "gave up {n} tricks ({cards} would have kept them)",
+        p.lost,
+    ).format(n=p.lost, cards=best)
+    return f"✗ {gave_up}"
 
 
 def action_lines(
@@ -127,7 +187,7 @@ def action_lines(
     after = record.state_at(step + 1)
     play = analysis.at(step)
     if isinstance(move.action, Play) and not before.current_trick:
-        lines.append(f"  trick {len(before.tricks) + 1}")
+        lines.append("  " + _("trick {n}").format(n=len(before.tricks) + 1))
     text = f"{step + 1:>3}. {move.action}"
     if play is not None:
         text = f"{text:<18} {mark(play)}"
@@ -151,8 +211,8 @@ def mistakes(term: Term, analysis: HandAnalysis) -> None:
     if not analysis.plays:
         return
     if not analysis.mistakes:
-        term.say("Mistakes (double dummy): none, every card was a best play.")
+        term.say(_("Mistakes (double dummy): none, every card was a best play."))
         return
-    term.say("Mistakes (double dummy):")
+    term.say(_("Mistakes (double dummy):"))
     for p in analysis.mistakes:
         term.say(f"  {p.step + 1:>3}. {p.action}  {mark(p)}")

@@ -44,6 +44,8 @@ from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from ...engine.cards import format_cards
 from ...engine.errors import HasenpfefferError, ParseError
+from ...engine.i18n import N_, ngettext
+from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord, dumps
 from ...engine.rules import Rules
 from ...engine.seats import Seat
@@ -56,7 +58,7 @@ from .hands import (
     plays_text,
     score_text,
     trick_won_text,
-    trump_text,
+    trump_clause,
 )
 from .term import (
     MAX_SEED,
@@ -77,13 +79,15 @@ _HUMAN: Final = Seat.S
 #: With --auto, stop after this many hands (random players may never reach 10).
 _MAX_AUTO_HANDS = 100
 
-_ASK = {
-    Phase.AUCTION: "Your bid",
-    Phase.TRUMP: "Name trump",
-    Phase.DISCARD: "Discard a card",
-    Phase.ALONE: "Go alone?",
-    Phase.PLAY: "Play a card",
+#: The prompt of each of South's decisions (the choices follow in brackets).
+_ASK: Final = {
+    Phase.AUCTION: N_("Your bid"),
+    Phase.TRUMP: N_("Name trump"),
+    Phase.DISCARD: N_("Discard a card"),
+    Phase.ALONE: N_("Go alone?"),
+    Phase.PLAY: N_("Play a card"),
 }
+#: The words South types for each decision (the same in every language).
 _VERB = {
     Phase.AUCTION: "bid",
     Phase.TRUMP: "trump",
@@ -91,7 +95,8 @@ _VERB = {
     Phase.ALONE: "alone",
     Phase.PLAY: "play",
 }
-_COMMANDS_HELP = "Also: hint (again for more), undo, table, q (quit)."
+# Translators: hint, undo, table and q stay as they are: they are what the learner types.
+_COMMANDS_HELP: Final = N_("Also: hint (again for more), undo, table, q (quit).")
 #: ``again N`` after a hand: go back to mistake N of the review.
 _AGAIN = re.compile(r"again\s*(\d{1,6})")
 
@@ -101,33 +106,38 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         "--opponents",
         choices=OPPONENTS,
         default="thumb",
-        help="the opponents: thumb (rule of thumb, default), expert (samples the "
-        "unseen cards and solves them) or random",
+        # Translators: thumb, expert and random are the values the learner types.
+        help=_(
+            "the opponents: thumb (rule of thumb, default), expert (samples the "
+            "unseen cards and solves them) or random"
+        ),
     )
     play.add_argument(
         "--partner",
         choices=OPPONENTS,
         default="expert",
-        help="your partner: expert (default, plays as the lessons teach), thumb or random",
+        help=_("your partner: expert (default, plays as the lessons teach), thumb or random"),
     )
     play.add_argument(
         "--seed",
         type=whole_number(0, MAX_SEED),
         default=None,
-        help="the same seed, the same deals (a whole number from 0 to 999999999)",
+        help=_("the same seed, the same deals (a whole number from 0 to 999999999)"),
     )
     play.add_argument(
-        "--game", action="store_true", help="play hands until a side reaches the target (10)"
+        "--game", action="store_true", help=_("play hands until a side reaches the target (10)")
     )
     play.add_argument(
-        "--rules", default="seed", help="a preset or rules text, like 'seed; lone_hands=yes'"
+        "--rules", default="seed", help=_("a preset or rules text, like 'seed; lone_hands=yes'")
     )
-    play.add_argument("--auto", action="store_true", help="the computer plays South too")
+    play.add_argument("--auto", action="store_true", help=_("the computer plays South too"))
     play.add_argument(
         "--save",
         metavar="FILE",
-        help="write each hand as a record to FILE (with --game: FILE-1, FILE-2... "
-        "before the extension)",
+        help=_(
+            "write each hand as a record to FILE (with --game: FILE-1, FILE-2... "
+            "before the extension)"
+        ),
     )
 
 
@@ -137,8 +147,8 @@ def _token(action: Action) -> str:
         return "pass"
     if isinstance(action, Bid):
         return action.label
-    if isinstance(action, NameTrump):
-        return action.suit.plural if action.suit is not None else "none"
+    if isinstance(action, NameTrump):  # the suit's English name: what the parser reads
+        return action.suit.name.lower() if action.suit is not None else "none"
     if isinstance(action, GoAlone):
         return "yes" if action.alone else "no"
     return action.card.text
@@ -149,7 +159,8 @@ def _parse(phase: Phase, text: str) -> Action:
     record form ``S play JH``."""
     words = text.split()
     if not words:
-        raise ParseError(f"type one of the choices shown. {_COMMANDS_HELP}")
+        # Translators: {also} is "Also: hint (again for more), undo, table, q (quit)."
+        raise ParseError(_("type one of the choices shown. {also}").format(also=_(_COMMANDS_HELP)))
     if len(words) >= 2 and words[0].upper() in ("N", "E", "S", "W"):
         return parse_action(text)
     verb = _VERB[phase]
@@ -179,15 +190,20 @@ class _Table:
         # someone else and a widow South did not pick up stay hidden.
         view = PlayerView.of(hand, self.human) if self.human is not None else None
         if action.seat is self.human:
-            self.term.say(f"  You: {_token(action)}")
+            # Translators: {action} is what South typed: pass, 3, hearts, J♥...
+            self.term.say("  " + _("You: {action}").format(action=_token(action)))
         elif isinstance(action, Discard) and view is not None and view.discard is None:
-            self.term.say(f"  {action.seat.name} discards a card, face down")
+            self.term.say(
+                "  " + _("{seat} discards a card, face down").format(seat=action.seat.name)
+            )
         else:
             self.term.say(f"  {action}")
         if isinstance(action, Bid | Pass) and hand.maker is not None:  # the auction is over
             self.term.say(f"  {auction_won_text(hand)}.")
             if view is not None and view.widow is not None:
-                self.term.say(f"  You pick up the widow: {view.widow.text}.")
+                self.term.say(
+                    "  " + _("You pick up the widow: {card}.").format(card=view.widow.text)
+                )
         if isinstance(action, Play) and not hand.current_trick:  # the trick is over
             self.term.say(f"  {trick_won_text(hand)}")
 
@@ -195,25 +211,53 @@ class _Table:
     def table(self) -> None:
         session, hand, t = self.session, self.session.state, self.term
         t.say()
-        head = f"Hand {session.hand_number}, dealt by {hand.dealer.word}"
         if session.game is not None:
-            head += f"; score {score_text(session.game.scores)} (game to {session.rules.target})"
+            # Translators: {dealer} is a seat's name (North...); {score} the points of
+            # each side, "NS 3, EW 2"; {target} the points that win the game (10).
+            head = _("Hand {n}, dealt by {dealer}; score {score} (game to {target})").format(
+                n=session.hand_number,
+                dealer=hand.dealer.word,
+                score=score_text(session.game.scores),
+                target=session.rules.target,
+            )
+        else:
+            head = _("Hand {n}, dealt by {dealer}").format(
+                n=session.hand_number, dealer=hand.dealer.word
+            )
         t.heading(head)
         if hand.phase is Phase.AUCTION:
-            bids = ", ".join(str(a) for a in hand.auction) or "no bids yet"
-            t.say(f"Auction: {bids}")
+            if hand.auction:
+                # Translators: {bids} is the calls so far as a record writes them, "N pass, E bid 3".
+                t.say(_("Auction: {bids}").format(bids=", ".join(str(a) for a in hand.auction)))
+            else:
+                t.say(_("Auction: no bids yet"))
         elif hand.high_bid is not None and hand.maker is not None:
-            contract = f"Contract: {hand.maker.name} bid {contract_text(hand)}"
             if hand.trump_named:
-                contract += f", {trump_text(hand.trump).lower()}"
+                # Translators: {bid} is the high bid (a number or Little Pepper...);
+                # {trumps} is "hearts are trumps" or "no trump".
+                contract = _("Contract: {seat} bid {bid}, {trumps}").format(
+                    seat=hand.maker.name, bid=contract_text(hand), trumps=trump_clause(hand.trump)
+                )
+            else:
+                contract = _("Contract: {seat} bid {bid}").format(
+                    seat=hand.maker.name, bid=contract_text(hand)
+                )
             if hand.sitting_out:
-                contract += f"; {', '.join(s.name for s in hand.sitting_out)} sits out"
+                out = hand.sitting_out
+                # Translators: {contract} is "Contract: N bid 4, hearts are trumps";
+                # {seats} the seat (or seats) sitting out while a partner plays alone.
+                contract = ngettext(
+                    "{contract}; {seats} sits out", "{contract}; {seats} sit out", len(out)
+                ).format(contract=contract, seats=", ".join(s.name for s in out))
             t.say(contract)
         if hand.phase is Phase.PLAY:
-            plays = plays_text(hand.current_trick) if hand.current_trick else "you lead"
-            t.say(f"Trick {len(hand.tricks) + 1}: {plays}")
-            t.say(f"Tricks won: {score_text(hand.side_tricks)}")
-        t.say(f"Your hand: {format_cards(hand.hand(_HUMAN))}")
+            n = len(hand.tricks) + 1
+            if hand.current_trick:
+                t.say(_("Trick {n}: {cards}").format(n=n, cards=plays_text(hand.current_trick)))
+            else:
+                t.say(_("Trick {n}: you lead").format(n=n))
+            t.say(_("Tricks won: {score}").format(score=score_text(hand.side_tricks)))
+        t.say(_("Your hand: {cards}").format(cards=format_cards(hand.hand(_HUMAN))))
 
     # -- South's turn
     def read_action(self) -> Action | None:
@@ -221,14 +265,21 @@ class _Table:
         hand = self.session.state
         legal = hand.legal_actions()
         options = " ".join(dict.fromkeys(_token(a) for a in legal))
-        prompt = f"{_ASK[hand.phase]} [{options}]> "
+        prompt = f"{_(_ASK[hand.phase])} [{options}]> "
         while True:
             text = self.reader.ask(prompt)
             low = text.lower()
             if low in ("q", "quit"):
                 raise Stop
             if low in ("help", "?"):
-                self.term.say(f"  Type one of: {options}. {_COMMANDS_HELP}")
+                self.term.say(
+                    "  "
+                    # Translators: {options} is what may be typed now, "pass 3 4"; {also} is
+                    # "Also: hint (again for more), undo, table, q (quit)."
+                    + _("Type one of: {options}. {also}").format(
+                        options=options, also=_(_COMMANDS_HELP)
+                    )
+                )
                 continue
             if low == "table":
                 self.table()
@@ -239,9 +290,9 @@ class _Table:
             if low == "undo":
                 if self.session.can_undo():
                     self.session.undo()
-                    self.term.say("  Taken back.")
+                    self.term.say("  " + _("Taken back."))
                     return None
-                self.term.say("  There is nothing of yours to take back in this hand.")
+                self.term.say("  " + _("There is nothing of yours to take back in this hand."))
                 continue
             try:
                 action = _parse(hand.phase, text)
@@ -254,7 +305,12 @@ class _Table:
     def hint(self) -> None:
         """Print the next step of the hint (the last one again once all are shown)."""
         hint, step = self.session.next_hint_step()
-        self.term.wrap(f"Hint {step} of {STEPS}: {hint.step(step)}", "  ")
+        self.term.wrap(
+            _("Hint {step} of {steps}: {hint}").format(
+                step=step, steps=STEPS, hint=hint.step(step)
+            ),
+            "  ",
+        )
         if step == STEPS and hint.details:
             self.term.wrap(f"({hint.details})", "    ")
 
@@ -265,9 +321,15 @@ class _Table:
         hand = session.state
         if not resumed:
             t.say()
+            cards = format_cards(hand.hand(_HUMAN))
             t.heading(
-                f"Hand {session.hand_number}: {hand.dealer.word} deals.",
-                f" Your cards: {format_cards(hand.hand(_HUMAN))}" if self.human is not None else "",
+                # Translators: {dealer} is a seat's name: North, East, South or West.
+                _("Hand {n}: {dealer} deals.").format(
+                    n=session.hand_number, dealer=hand.dealer.word
+                ),
+                " " + _("Your cards: {cards}").format(cards=cards)
+                if self.human is not None
+                else "",
             )
         while True:
             session.run_computers(on_action=self.announce)
@@ -285,17 +347,23 @@ class _Table:
         session, t = self.session, self.term
         t.say()
         if hand.result is None:
-            t.say("All four passed and the hand is thrown in; the deal passes to the left.")
+            t.say(_("All four passed and the hand is thrown in; the deal passes to the left."))
             return []
-        t.wrap(f"Result: {hand.result.reason}", "")
+        t.wrap(_("Result: {result}").format(result=hand.result.reason), "")
         if self.human is not None:
             t.say(hints_used_words(*session.hints_used()))
         if session.game is not None:
-            t.say(f"Score: {score_text(session.game.scores)} (game to {session.rules.target}).")
-        record = HandRecord.from_state(hand, title=f"Hand {session.hand_number}")
+            t.say(
+                _("Score: {score} (game to {target}).").format(
+                    score=score_text(session.game.scores), target=session.rules.target
+                )
+            )
+        # Translators: the title of a hand record saved by play --save.
+        title = _("Hand {n}").format(n=session.hand_number)
+        record = HandRecord.from_state(hand, title=title)
         analysis = analyse(record)
         t.say()
-        t.heading("The hand, annotated")
+        t.heading(_("The hand, annotated"))
         for step in range(len(record.moves)):
             for line in action_lines(record, analysis, step, explain=True):
                 t.say(line)
@@ -314,16 +382,16 @@ class _Table:
         t = self.term
         t.say()
         if not found:
-            t.heading("Your decisions: none cost a trick or clear points.")
+            t.heading(_("Your decisions: none cost a trick or clear points."))
             return
-        t.heading("Your decisions that cost tricks or points")
+        t.heading(_("Your decisions that cost tricks or points"))
         for n, m in enumerate(found, start=1):
             t.wrap(f"{n}. {m.what}", "  ")
-            t.wrap(f"{EXPERT_VIEW}: {m.expert}", "     ")
+            t.wrap(f"{_(EXPERT_VIEW)}: {m.expert}", "     ")
             if m.principle:
                 t.wrap(m.principle, "     ")
             if m.double_dummy:
-                t.wrap(f"{DOUBLE_DUMMY_VIEW}: {m.double_dummy}", "     ")
+                t.wrap(f"{_(DOUBLE_DUMMY_VIEW)}: {m.double_dummy}", "     ")
 
     def try_again(self, found: list[Mistake]) -> bool:
         """After the review: ``again N`` goes back to decision N (True), anything the
@@ -334,10 +402,12 @@ class _Table:
         session, n = self.session, len(found)
         go_on = "next" if session.game is not None and not session.game.is_over else "done"
         numbers = "again 1" if n == 1 else f"again 1-{n}"
-        self.term.say("To play on from one of these decisions, type again and its number.")
+        # Translators: "again" stays as it is: it is what the learner types.
+        self.term.say(_("To play on from one of these decisions, type again and its number."))
+        ask = _("Try one again?")
         while True:
             try:
-                text = self.reader.ask(f"Try one again? [{go_on} {numbers}]> ")
+                text = self.reader.ask(f"{ask} [{go_on} {numbers}]> ")
             except Stop:
                 if session.game is None:
                     return False
@@ -347,15 +417,25 @@ class _Table:
                 return False
             if low in ("q", "quit"):
                 raise Stop
-            choices = f"again 1 to again {n}" if n > 1 else "again 1"
+            # Translators: "again 1" is what the learner types; keep "again" as it is.
+            choices = _("again 1 to again {n}").format(n=n) if n > 1 else "again 1"
             if low in ("help", "?"):
-                self.term.say(f"  Type {choices} to play on from that decision, or {go_on}.")
+                self.term.say(
+                    "  "
+                    # Translators: {choices} is "again 1 to again 3" (typed words); {word} is
+                    # next or done, the word that goes on.
+                    + _("Type {choices} to play on from that decision, or {word}.").format(
+                        choices=choices, word=go_on
+                    )
+                )
                 continue
             match = _AGAIN.fullmatch(low)
             number = int(match.group(1)) if match else (1 if low == "again" and n == 1 else 0)
             if not 1 <= number <= n:
                 self.reader.refuse(
-                    f"{quote(text)} is not a choice here: type {choices}, or {go_on}"
+                    _("{answer} is not a choice here: type {choices}, or {word}").format(
+                        answer=quote(text), choices=choices, word=go_on
+                    )
                 )
                 continue
             mistake = found[number - 1]
@@ -363,7 +443,11 @@ class _Table:
             self.term.say()
             what = mistake.what
             self.term.wrap(
-                f"Back to decision {number}. Last time: {what[:1].lower()}{what[1:]}", ""
+                # Translators: {what} is the decision, "you played K♠ to trick 2".
+                _("Back to decision {n}. Last time: {what}").format(
+                    n=number, what=f"{what[:1].lower()}{what[1:]}"
+                ),
+                "",
             )
             return True
 
@@ -379,16 +463,27 @@ class _Table:
                 f.write(text)
         except (OSError, ValueError) as e:
             self.status = 1
-            reason = f"could not save the hand to {path} ({getattr(e, 'strerror', None) or e})"
+            reason = getattr(e, "strerror", None) or e
             fallback = _save_elsewhere(text, self.session.hand_number)
             if fallback is not None:
-                self.term.warn(f"{reason}; saved it to {fallback} instead")
+                self.term.warn(
+                    # Translators: {reason} is the operating system's reason, such as
+                    # "Permission denied"; {other} the file the hand went to instead.
+                    _(
+                        "could not save the hand to {file} ({reason}); saved it to {other} instead"
+                    ).format(file=path, reason=reason, other=fallback)
+                )
             else:
-                self.term.warn(f"{reason}, nor anywhere else: it follows on the output")
+                self.term.warn(
+                    _(
+                        "could not save the hand to {file} ({reason}), nor anywhere else: "
+                        "it follows on the output"
+                    ).format(file=path, reason=reason)
+                )
                 self.term.say()
                 self.term.say(text.rstrip("\n"))
             return
-        self.term.say(f"Saved the hand to {path}.")
+        self.term.say(_("Saved the hand to {file}.").format(file=path))
 
     def run(self) -> int:
         session, t = self.session, self.term
@@ -400,13 +495,24 @@ class _Table:
                 continue
             if session.game is not None and session.game.is_over:
                 t.say()
-                t.heading(f"{session.game.winner} win the game, {score_text(session.game.scores)}.")
+                t.heading(
+                    # Translators: {side} is NS or EW; {score} the points, "NS 10, EW 6".
+                    _("{side} win the game, {score}.").format(
+                        side=session.game.winner, score=score_text(session.game.scores)
+                    )
+                )
                 return self.status
             if hand.result is not None and session.game is None:
                 return self.status
             if self.human is None and session.hand_number >= _MAX_AUTO_HANDS:
                 t.say()
-                t.say(f"Stopped after {_MAX_AUTO_HANDS} hands: no side has reached the target.")
+                t.say(
+                    ngettext(
+                        "Stopped after {n} hand: no side has reached the target.",
+                        "Stopped after {n} hands: no side has reached the target.",
+                        _MAX_AUTO_HANDS,
+                    ).format(n=_MAX_AUTO_HANDS)
+                )
                 return self.status
             session.new_hand()
 
@@ -420,24 +526,43 @@ def _save_path(text: str, number: int, game: bool) -> Path:
 def _check_save(text: str, *, game: bool) -> None:
     """Refuse, before a card is dealt, a ``--save FILE`` that cannot be written: a
     missing folder, a folder given as the file, a place without write permission."""
-    where = f"--save {text}"
     if not text.strip() or "\x00" in text:
-        raise UsageError(f"{where}: give the name of a file to write the hand to")
+        raise UsageError(
+            _("--save {file}: give the name of a file to write the hand to").format(file=text)
+        )
     path = Path(text)
     if path.is_dir():
-        raise UsageError(f"{where}: this is a folder; give a file name, like {path / 'hand.hand'}")
+        raise UsageError(
+            _("--save {file}: this is a folder; give a file name, like {example}").format(
+                file=text, example=path / "hand.hand"
+            )
+        )
     folder = path.parent
     if not folder.exists():
-        raise UsageError(f"{where}: there is no folder {folder} to write it in")
+        raise UsageError(
+            _("--save {file}: there is no folder {folder} to write it in").format(
+                file=text, folder=folder
+            )
+        )
     if not folder.is_dir():
-        raise UsageError(f"{where}: {folder} is a file, not a folder")
+        raise UsageError(
+            _("--save {file}: {folder} is a file, not a folder").format(file=text, folder=folder)
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"{where}: no permission to write in the folder {folder}")
+        raise UsageError(
+            _("--save {file}: no permission to write in the folder {folder}").format(
+                file=text, folder=folder
+            )
+        )
     target = _save_path(text, 1, game)
     if target.is_dir():
-        raise UsageError(f"{where}: {target} is a folder, not a file")
+        raise UsageError(
+            _("--save {file}: {target} is a folder, not a file").format(file=text, target=target)
+        )
     if target.exists() and not os.access(target, os.W_OK):
-        raise UsageError(f"{where}: no permission to write to {target}")
+        raise UsageError(
+            _("--save {file}: no permission to write to {target}").format(file=text, target=target)
+        )
 
 
 def _save_elsewhere(text: str, number: int) -> str | None:
@@ -480,33 +605,47 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
         partner=args.partner,
         game=args.game,
     )
-    who = "the computer plays every seat" if args.auto else "you are South"
-    term.say(
-        f"Hasenpfeffer, rules {rules.to_text()}, seed {seed}; {who}; "
-        f"opponents: {args.opponents}" + ("." if args.auto else f"; your partner: {args.partner}.")
-    )
+    if args.auto:
+        # Translators: {rules} is the rules as typed ("seed; lone_hands=yes"); {opponents}
+        # the kind of computer player as typed: thumb, expert or random.
+        opening = _(
+            "Hasenpfeffer, rules {rules}, seed {seed}; the computer plays every seat; "
+            "opponents: {opponents}."
+        ).format(rules=rules.to_text(), seed=seed, opponents=args.opponents)
+    else:
+        # Translators: {opponents} and {partner} are kinds of computer player as typed:
+        # thumb, expert or random.
+        opening = _(
+            "Hasenpfeffer, rules {rules}, seed {seed}; you are South; opponents: {opponents}; "
+            "your partner: {partner}."
+        ).format(rules=rules.to_text(), seed=seed, opponents=args.opponents, partner=args.partner)
+    term.say(opening)
     if not args.auto:
-        term.say(f"Type what the prompt offers. {_COMMANDS_HELP}")
+        term.say(_("Type what the prompt offers. {also}").format(also=_(_COMMANDS_HELP)))
     table = _Table(session, term, reader, args.save)
     try:
         return table.run()
     except Stop:
         term.say()
-        term.say("Stopped.")
+        term.say(_("Stopped."))
         return table.status
 
 
 COMMAND: Final = Command(
     name="play",
-    summary="play a hand (or a game to 10) as South against the computer",
-    description="Play as South; the computer plays North (your partner), East and West.\n"
-    "Type a bid (3, pass), a suit (hearts, H), a card (J♥ or JH), or yes/no\n"
-    "for going alone; the prompt lists what you may do. Also: hint (a hint in\n"
-    "three steps, one each time: what to look at, the principle, the move),\n"
-    "undo (take back your last action), q (quit).\n"
-    "At the end of each hand: the result, the hand annotated, and your decisions\n"
-    "that cost tricks or points, as the fair expert and double dummy see them;\n"
-    "again N goes back to decision N to play on from there.",
+    summary=N_("play a hand (or a game to 10) as South against the computer"),
+    # Translators: the words to type (3, pass, hearts, H, yes, no, hint, undo, q, again)
+    # stay as they are.
+    description=N_(
+        "Play as South; the computer plays North (your partner), East and West.\n"
+        "Type a bid (3, pass), a suit (hearts, H), a card (J♥ or JH), or yes/no\n"
+        "for going alone; the prompt lists what you may do. Also: hint (a hint in\n"
+        "three steps, one each time: what to look at, the principle, the move),\n"
+        "undo (take back your last action), q (quit).\n"
+        "At the end of each hand: the result, the hand annotated, and your decisions\n"
+        "that cost tricks or points, as the fair expert and double dummy see them;\n"
+        "again N goes back to decision N to play on from there."
+    ),
     examples="hasenpfeffer play\n"
     "hasenpfeffer play --game --opponents expert --rules seed-pepper\n"
     "hasenpfeffer play --auto --seed 3",

@@ -32,9 +32,11 @@ from ...analysis.practice import (
 from ...analysis.progress import Event
 from ...analysis.quiz import Question
 from ...engine.errors import InvalidDataError
+from ...engine.i18n import N_, ngettext
+from ...engine.i18n import gettext as _
 from .progress import Recorder
-from .quiz import MAX_QUESTIONS, ask
-from .term import Command, Reader, Stop, Term, UsageError, quote, whole_number
+from .quiz import MAX_QUESTIONS, ask, score_line, stopped_text
+from .term import Command, Reader, Stop, Term, UsageError, pad, quote, whole_number, width
 
 __all__ = ["COMMAND", "find_concept", "run"]
 
@@ -55,33 +57,42 @@ def _plain(text: str) -> str:
 
 
 def find_concept(text: str) -> Concept:
-    """The concept ``text`` names (its key or its name, in any case; ``left-bower``
-    and ``second hand low`` work too); :class:`UsageError` listing them otherwise.
+    """The concept ``text`` names (its key or its name, in English or in the current
+    language, in any case; ``left-bower`` and ``second hand low`` work too);
+    :class:`UsageError` listing them otherwise.
 
     >>> find_concept("Left-Bower").name, find_concept("second hand low").key
     ('The left bower', 'second-hand-low')
     """
     plain = _plain(text)
     for c in CONCEPTS:
-        if plain in (_plain(c.key), _plain(c.name)):
+        if plain in (_plain(c.key), _plain(c.name), _plain(_(c.name))):
             return c
     raise UsageError(
-        f"there is no concept {quote(text)}: choose one of {', '.join(c.key for c in CONCEPTS)}"
+        # Translators: {concepts} lists the concepts' keys (left-bower, second-hand-low...),
+        # which stay as they are: the learner types them.
+        _("there is no concept {name}: choose one of {concepts}").format(
+            name=quote(text), concepts=", ".join(c.key for c in CONCEPTS)
+        )
     )
 
 
 def add_arguments(practice: argparse.ArgumentParser) -> None:
     practice.add_argument(
         "--count",
-        type=whole_number(1, MAX_QUESTIONS, "questions in one session"),
+        type=whole_number(
+            1, MAX_QUESTIONS, N_("{number} is more than {most}, the most questions in one session")
+        ),
         default=5,
-        help=f"how many questions, 1 to {MAX_QUESTIONS} (default: 5)",
+        help=_("how many questions, 1 to {most} (default: 5)").format(most=MAX_QUESTIONS),
     )
     practice.add_argument(
         "--concept",
         default=None,
         metavar="CONCEPT",
-        help="practise this concept only (see the list above; put it in quotes if it has spaces)",
+        help=_(
+            "practise this concept only (see the list above; put it in quotes if it has spaces)"
+        ),
     )
 
 
@@ -105,7 +116,12 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
     if chosen is not None:
         plan = [chosen] * args.count
         term.say(
-            f"Practice: {args.count} question{'s' if args.count > 1 else ''} on {chosen.name}."
+            # Translators: {concept} is a concept's name, "The left bower".
+            ngettext(
+                "Practice: {n} question on {concept}.",
+                "Practice: {n} questions on {concept}.",
+                args.count,
+            ).format(n=args.count, concept=_(chosen.name))
         )
     else:
         schedule = (
@@ -116,7 +132,11 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
         due = schedule.to_practise(now, args.count)
         plan = [due[i % len(due)] for i in range(args.count)]
         term.say(
-            f"Practice: {args.count} question{'s' if args.count > 1 else ''}, what is due first."
+            ngettext(
+                "Practice: {n} question, what is due first.",
+                "Practice: {n} questions, what is due first.",
+                args.count,
+            ).format(n=args.count)
         )
     right = asked = 0
     practised: list[Concept] = []
@@ -124,7 +144,10 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
         for number, c in enumerate(plan, 1):
             q = _question(c)
             term.say()
-            term.heading(f"Question {number} of {len(plan)}", f": {c.name}")
+            term.heading(
+                _("Question {number} of {total}").format(number=number, total=len(plan)),
+                f": {_(c.name)}",
+            )
 
             def hint_taken(step: int, q: Question = q) -> None:
                 recorder.record(Event.hint(q.key, q.tags or (q.tag,), step, kind=q.kind))
@@ -139,11 +162,11 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
                 practised.append(c)
     except Stop:
         term.say()
-        term.say(f"Stopped after {asked} of {len(plan)} questions.")
+        term.say(stopped_text(asked, len(plan)))
     if practised:
         _next_time(term, recorder, before, practised)
     term.say()
-    term.say(f"score: {right}/{asked}")
+    term.say(score_line(right, asked))
     return 0
 
 
@@ -161,31 +184,41 @@ def _next_time(
         schedule = Schedule([*before, *(e for e in recorder.events if e.is_answer)])
     now = datetime.now(UTC)
     term.say()
-    term.heading("Next time")
-    width = max(len(c.name) for c in practised)
+    term.heading(_("Next time"))
+    names = {c: _(c.name) for c in practised}
+    most = max(width(name) for name in names.values())
     for c in practised:
         card = schedule.card(c.key)
         if card is None:
             continue
-        when = "due again now" if card.due <= now else f"due again {days_text(card.due - now)}"
-        term.say(f"  {c.name + ':':<{width + 1}} {when}")
+        if card.due <= now:
+            when = _("due again now")
+        else:
+            # Translators: {when} is a wait, "in 3 days", "in 5 hours".
+            when = _("due again {when}").format(when=days_text(card.due - now))
+        term.say(f"  {pad(names[c] + ':', most + 1)} {when}")
 
 
 def _concept_list() -> str:
     keys = ", ".join(c.key for c in CONCEPTS)
-    return textwrap.fill(f"The concepts: {keys}.", 78)
+    # Translators: {keys} lists the concepts' keys, which the learner types after --concept.
+    return textwrap.fill(_("The concepts: {keys}.").format(keys=keys), 78)
 
 
 COMMAND: Final = Command(
     name="practice",
-    summary="spaced practice: fresh questions on what is due, by concept",
-    description="Practise what is due: each concept (a situation such as the left bower, or a\n"
-    "principle of play such as second hand low) comes back when you are about to forget\n"
-    "it, sooner after a wrong answer, with a fresh question each time. Answer as in\n"
-    "hasenpfeffer quiz; a principle of play shows the position and its choices: type a\n"
-    "card (JH or J♥), a suit, pass, bid 2, or a choice as shown. Type hint for a hint (again\n"
-    "for more), q to stop. Every answer is kept in your progress; at the end each\n"
-    "concept says when it is due again, and the last line is the score.\n" + _concept_list(),
+    summary=N_("spaced practice: fresh questions on what is due, by concept"),
+    # Translators: pass, bid 2, hint and q stay as they are: they are what the learner types.
+    description=N_(
+        "Practise what is due: each concept (a situation such as the left bower, or a\n"
+        "principle of play such as second hand low) comes back when you are about to forget\n"
+        "it, sooner after a wrong answer, with a fresh question each time. Answer as in\n"
+        "hasenpfeffer quiz; a principle of play shows the position and its choices: type a\n"
+        "card (JH or J♥), a suit, pass, bid 2, or a choice as shown. Type hint for a hint (again\n"
+        "for more), q to stop. Every answer is kept in your progress; at the end each\n"
+        "concept says when it is due again, and the last line is the score."
+    ),
+    more=_concept_list,
     examples="hasenpfeffer practice\n"
     "hasenpfeffer practice --count 10\n"
     "hasenpfeffer practice --concept 'left bower' --count 3",

@@ -23,7 +23,9 @@ from typing import Final
 from ...analysis.explain import join_and
 from ...analysis.practice import Concept, Summary, days_text, summary
 from ...analysis.progress import Event, ProgressStore, default_home, open_store
-from .term import Command, Reader, Stop, Term, UsageError
+from ...engine.i18n import N_, ngettext
+from ...engine.i18n import gettext as _
+from .term import Command, Reader, Stop, Term, UsageError, pad, width
 
 __all__ = ["COMMAND", "Recorder", "bar", "due_text", "run", "stars_text"]
 
@@ -39,7 +41,8 @@ def _why(error: OSError) -> str:
 
 
 def _answers(n: int) -> str:
-    return f"{n} answer" if n == 1 else f"{n} answers"
+    """``1 answer``, ``3 answers``: for a sentence that counts two things."""
+    return ngettext("{n} answer", "{n} answers", n).format(n=n)
 
 
 class Recorder:
@@ -90,8 +93,11 @@ class Recorder:
     def _stop(self, error: OSError) -> None:
         self.saving = False
         self.term.warn(
-            f"your answers are not being saved: the progress folder {default_home()} "
-            f"cannot be written ({_why(error)})"
+            # Translators: {reason} is the operating system's reason, "Permission denied".
+            _(
+                "your answers are not being saved: the progress folder {folder} "
+                "cannot be written ({reason})"
+            ).format(folder=default_home(), reason=_why(error))
         )
 
 
@@ -121,11 +127,14 @@ def bar(strength: float) -> str:
 
 def due_text(due: datetime, now: datetime) -> str:
     """``due now`` or ``due in 3 days``."""
-    return "due now" if due <= now else f"due {days_text(due - now)}"
+    if due <= now:
+        return _("due now")
+    # Translators: {when} is a wait, "in 3 days", "in 5 hours".
+    return _("due {when}").format(when=days_text(due - now))
 
 
 def _names(concepts: tuple[Concept, ...]) -> str:
-    return join_and(c.name for c in concepts)
+    return join_and(_(c.name) for c in concepts)
 
 
 def show_summary(term: Term, s: Summary) -> None:
@@ -134,43 +143,57 @@ def show_summary(term: Term, s: Summary) -> None:
     if s.notice:
         term.say(s.notice)  # one line: it names a file
         term.say()
-    term.heading("Your progress")
+    term.heading(_("Your progress"))
     term.say()
-    term.heading("Lessons", " (stars: right first time, right with hints, right at last)")
-    width = max(len(ls.title) for ls in s.lessons.values())
+    term.heading(
+        _("Lessons"), " " + _("(stars: right first time, right with hints, right at last)")
+    )
+    titles = {n: _(ls.title) for n, ls in s.lessons.items()}
+    most = max(width(title) for title in titles.values())
     for n, ls in sorted(s.lessons.items()):
-        term.say(
-            f"  {n}. {ls.title:<{width}}  {stars_text(ls.stars)}  "
-            f"{ls.done} of {ls.exercises} exercise{'' if ls.exercises == 1 else 's'} done"
-        )
+        done = ngettext(
+            "{done} of {n} exercise done", "{done} of {n} exercises done", ls.exercises
+        ).format(done=ls.done, n=ls.exercises)
+        term.say(f"  {n}. {pad(titles[n], most)}  {stars_text(ls.stars)}  {done}")
     term.say()
     started = [c for c in s.concepts if c.strength is not None]
     if not started:
-        term.say("Concepts: none practised yet.")
+        term.say(_("Concepts: none practised yet."))
     else:
-        term.heading("Concepts", " (strength: your chance of still being right in a week)")
-        width = max(len(c.concept.name) for c in started)
+        term.heading(
+            _("Concepts"), " " + _("(strength: your chance of still being right in a week)")
+        )
+        names = {c.concept.key: _(c.concept.name) for c in started}
+        most = max(width(name) for name in names.values())
         for c in started:
             assert c.strength is not None
             due = due_text(c.due, s.now) if c.due is not None else ""
+            # Translators: right answers out of all the answers about a concept, "3/4 right".
+            right = _("{right}/{answers} right").format(right=c.right, answers=c.answers)
             term.say(
-                f"  {c.concept.name:<{width}}  {bar(c.strength)}  "
-                f"{c.right}/{c.answers} right  {due}".rstrip()
+                f"  {pad(names[c.concept.key], most)}  {bar(c.strength)}  {right}  {due}".rstrip()
             )
     term.say()
     if s.due_today:
-        term.wrap(f"Due today: {_names(s.due_today)}.", "")
+        # Translators: {concepts} lists the concepts' names, "The left bower and Trumping".
+        term.wrap(_("Due today: {concepts}.").format(concepts=_names(s.due_today)), "")
     else:
-        term.say("Nothing is due today.")
+        term.say(_("Nothing is due today."))
     if s.new_today:
-        term.wrap(f"New today: {_names(s.new_today)}.", "")
+        term.wrap(_("New today: {concepts}.").format(concepts=_names(s.new_today)), "")
     if s.next_due is not None and not s.due_today:
         when, nxt = s.next_due
-        term.say(f"Next due: {nxt.name}, {days_text(when - s.now)}.")
+        term.say(
+            # Translators: {concept} is a concept's name; {when} a wait, "in 3 days".
+            _("Next due: {concept}, {when}.").format(
+                concept=_(nxt.name), when=days_text(when - s.now)
+            )
+        )
     if s.due_today or s.new_today:
-        term.say("Practise them with: hasenpfeffer practice")
+        term.say(_("Practise them with: hasenpfeffer practice"))
     term.say()
-    term.say(f"answers: {s.answers}")
+    # Translators: how many answers the learner has given in all, "answers: 12".
+    term.say(_("answers: {n}").format(n=s.answers))
     term.say(s.privacy)
 
 
@@ -182,13 +205,16 @@ def add_arguments(progress: argparse.ArgumentParser) -> None:
         "action",
         nargs="?",
         metavar="ACTION",
-        help="export FILE: save your progress in a file; import FILE: add the answers of "
-        "such a file; reset: start again from nothing (your answers are kept aside). "
-        "Without an action: show your progress",
+        # Translators: export, import and reset are what the learner types: keep them.
+        help=_(
+            "export FILE: save your progress in a file; import FILE: add the answers of "
+            "such a file; reset: start again from nothing (your answers are kept aside). "
+            "Without an action: show your progress"
+        ),
     )
-    progress.add_argument("file", nargs="?", metavar="FILE", help="the file to export or import")
+    progress.add_argument("file", nargs="?", metavar="FILE", help=_("the file to export or import"))
     progress.add_argument(
-        "--yes", action="store_true", help="reset without asking first (only with reset)"
+        "--yes", action="store_true", help=_("reset without asking first (only with reset)")
     )
 
 
@@ -197,15 +223,25 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
     action = args.action
     if action is not None and action not in ACTIONS:
         raise UsageError(
-            f"{action!r} is not something progress does: choose export FILE, import FILE "
-            "or reset (or nothing, to see your progress)"
+            _(
+                "{action} is not something progress does: choose export FILE, import FILE "
+                "or reset (or nothing, to see your progress)"
+            ).format(action=repr(action))
         )
     if action is not None and ACTIONS[action] and args.file is None:
-        raise UsageError(f"progress {action} needs a file: hasenpfeffer progress {action} FILE")
+        raise UsageError(
+            _("progress {action} needs a file: hasenpfeffer progress {action} FILE").format(
+                action=action
+            )
+        )
     if args.file is not None and not ACTIONS.get(action or "", False):
-        raise UsageError(f"progress {action} takes no file: hasenpfeffer progress {action}")
+        raise UsageError(
+            _("progress {action} takes no file: hasenpfeffer progress {action}").format(
+                action=action
+            )
+        )
     if args.yes and action != "reset":
-        raise UsageError("--yes goes with reset only: hasenpfeffer progress reset --yes")
+        raise UsageError(_("--yes goes with reset only: hasenpfeffer progress reset --yes"))
     home = default_home()
     store = open_store(home)
     try:
@@ -219,7 +255,11 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
     except BrokenPipeError:
         raise  # the reader of the output went away: quiet (see main)
     except OSError as e:
-        raise UsageError(f"your progress in {home} cannot be read or written: {_why(e)}") from None
+        raise UsageError(
+            _("your progress in {folder} cannot be read or written: {reason}").format(
+                folder=home, reason=_why(e)
+            )
+        ) from None
     return 0
 
 
@@ -228,10 +268,18 @@ def _export(term: Term, store: ProgressStore, target: Path) -> int:
     try:
         path = store.export_to(target)
     except OSError as e:
-        raise UsageError(f"cannot write {target}: {_why(e)}") from None
+        raise UsageError(
+            _("cannot write {file}: {reason}").format(file=target, reason=_why(e))
+        ) from None
     if store.notice:
         term.say(store.notice)
-    term.say(f"Saved your progress ({_answers(n)}) in {path}.")
+    term.say(
+        ngettext(
+            "Saved your progress ({n} answer) in {file}.",
+            "Saved your progress ({n} answers) in {file}.",
+            n,
+        ).format(n=n, file=path)
+    )
     return 0
 
 
@@ -242,45 +290,63 @@ def _import(term: Term, store: ProgressStore, source: Path) -> int:
     if store.notice:
         term.say(store.notice)
     added = after - before
-    total = f"you now have {_answers(after)}"
     if added == 0:
-        term.say(f"Added 0 answers from {source}: {total}, all of them here already.")
+        term.say(
+            ngettext(
+                "Added 0 answers from {file}: you now have {n} answer, all of them here already.",
+                "Added 0 answers from {file}: you now have {n} answers, all of them here already.",
+                after,
+            ).format(file=source, n=after)
+        )
     else:
-        term.say(f"Added {_answers(added)} from {source}: {total}.")
+        term.say(
+            # Translators: {added} and {total} are counted answers, "3 answers", "1 answer".
+            _("Added {added} from {file}: you now have {total}.").format(
+                added=_answers(added), file=source, total=_answers(after)
+            )
+        )
     return 0
 
 
 def _reset(term: Term, reader: Reader, store: ProgressStore, yes: bool) -> int:
     if not yes:
-        question = (
-            f"Start again from nothing? Your answers are kept aside in {store.home}. "
-            "Type yes to go on: "
-        )
+        # Translators: "yes" stays as it is: it is what the learner types. Keep the
+        # space at the end (the answer is typed after it).
+        question = _(
+            "Start again from nothing? Your answers are kept aside in {folder}. Type yes to go on: "
+        ).format(folder=store.home)
         try:
             answer = reader.ask(question)
         except Stop:
             answer = ""
         if answer.strip().lower() != "yes":
-            term.say("Nothing changed.")
+            term.say(_("Nothing changed."))
             return 0
     aside = store.reset()
     if aside is None:
-        term.say("There were no answers to keep: you start from nothing.")
+        term.say(_("There were no answers to keep: you start from nothing."))
     else:
-        term.say(f"Started again from nothing. Your old answers are kept in {aside}.")
+        term.say(
+            _("Started again from nothing. Your old answers are kept in {folder}.").format(
+                folder=aside
+            )
+        )
     return 0
 
 
 COMMAND: Final = Command(
     name="progress",
-    summary="your progress: stars per lesson, how strong each concept is, what is due",
-    description="Show your progress: each lesson's stars and exercises done, how strong each\n"
-    "concept you have practised is and when it is due again, and what is due today.\n"
-    "Your answers are kept on this machine only, in $HASENPFEFFER_HOME when it is set,\n"
-    "otherwise in your user data folder.\n"
-    "export FILE saves them in a file; import FILE adds the answers of such a file\n"
-    "(answers already here are not added twice); reset starts again from nothing,\n"
-    "after you type yes (the old answers are kept aside, never deleted).",
+    summary=N_("your progress: stars per lesson, how strong each concept is, what is due"),
+    # Translators: export, import, reset and yes are what the learner types: keep them.
+    description=N_(
+        "Show your progress: each lesson's stars and exercises done, how strong each\n"
+        "concept you have practised is and when it is due again, and what is due today.\n"
+        "Your answers are kept on this machine only, in $HASENPFEFFER_HOME when it is set,\n"
+        "otherwise in your user data folder.\n"
+        "export FILE saves them in a file; import FILE adds the answers of such a file\n"
+        "(answers already here are not added twice); reset starts again from nothing,\n"
+        "after you type yes (the old answers are kept aside, never deleted)."
+    ),
     examples="hasenpfeffer progress\n"
     "hasenpfeffer progress export my-progress.jsonl\n"
     "hasenpfeffer progress import my-progress.jsonl\n"

@@ -9,51 +9,68 @@ from typing import Final
 
 from ...analysis.review import HandAnalysis, analyse
 from ...engine.cards import format_cards
+from ...engine.i18n import N_
+from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord
 from ...engine.seats import SEATS
 from ...engine.state import Phase
-from .hands import action_lines, load_record, mistakes
+from .hands import action_lines, load_record, mistakes, phase_text
 from .term import Command, Reader, Stop, Term
 
 __all__ = ["COMMAND", "run"]
 
-_KEYS = "Enter: next action, b: back, t: the table, q: quit."
+# Translators: the keys b, t and q stay as they are: they are what the learner types.
+_KEYS: Final = N_("Enter: next action, b: back, t: the table, q: quit.")
 
 
 def add_arguments(replay: argparse.ArgumentParser) -> None:
-    replay.add_argument("file", metavar="FILE", help="a hand record")
+    replay.add_argument("file", metavar="FILE", help=_("a hand record"))
     replay.add_argument(
-        "--explain", action="store_true", help="also say the rule at work in every play"
+        "--explain", action="store_true", help=_("also say the rule at work in every play")
     )
-    replay.add_argument("--all", action="store_true", help="print everything, do not step")
+    replay.add_argument("--all", action="store_true", help=_("print everything, do not step"))
 
 
 def _header(term: Term, record: HandRecord) -> None:
     if record.title:
         term.heading(record.title)
     if record.point:
-        term.wrap(f"Point: {record.point}", "")
-    term.say(f"Rules: {record.rules.to_text()}")
-    term.say(f"Dealer: {record.dealer.name}")
+        # Translators: {point} is what the hand teaches, written by the record's author.
+        term.wrap(_("Point: {point}").format(point=record.point), "")
+    # Translators: {rules} is the rules as the learner types them, "seed; lone_hands=yes".
+    term.say(_("Rules: {rules}").format(rules=record.rules.to_text()))
+    term.say(_("Dealer: {seat}").format(seat=record.dealer.name))
     if record.score is not None:
-        term.say(f"Score before the hand: NS {record.score[0]}, EW {record.score[1]}")
+        term.say(
+            _("Score before the hand: NS {ns}, EW {ew}").format(
+                ns=record.score[0], ew=record.score[1]
+            )
+        )
     for seat, hand in zip(SEATS, record.deal.hands, strict=True):
         term.say(f"  {seat.name}: {format_cards(hand)}")
-    term.say(f"  widow: {record.deal.widow.text}")
+    term.say("  " + _("widow: {card}").format(card=record.deal.widow.text))
     for note in record.notes:
-        term.wrap(f"Note: {note}", "")
+        # Translators: {note} is a note written by the record's author.
+        term.wrap(_("Note: {note}").format(note=note), "")
 
 
 def _ending(term: Term, record: HandRecord, analysis: HandAnalysis) -> None:
     final = record.final_state()
     term.say()
     if final.result is not None:
-        term.wrap(f"Result: {final.result.reason}", "")
+        # Translators: {result} says who made or failed the bid and the points scored.
+        term.wrap(_("Result: {result}").format(result=final.result.reason), "")
     elif final.phase is Phase.THROWN_IN:
-        term.say("Result: the hand was thrown in.")
+        term.say(_("Result: the hand was thrown in."))
+    elif final.to_move:
+        term.say(
+            # Translators: {phase} is where the hand stands: auction, trump, discard, play...
+            _("The record stops here ({phase}; {seat} to act).").format(
+                phase=phase_text(final.phase), seat=final.to_move.name
+            )
+        )
     else:
-        who = f"; {final.to_move.name} to act" if final.to_move else ""
-        term.say(f"The record stops here ({final.phase.value}{who}).")
+        term.say(_("The record stops here ({phase}).").format(phase=phase_text(final.phase)))
     mistakes(term, analysis)
 
 
@@ -70,7 +87,7 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
                 term.say(line)
         _ending(term, record, analysis)
         return 0
-    term.say(_KEYS)
+    term.say(_(_KEYS))
     shown = -1
     try:
         while True:
@@ -82,13 +99,13 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
                 continue
             if key in ("b", "back"):
                 if shown <= 0:
-                    term.say("  (this is the start of the hand)")
+                    term.say("  " + _("(this is the start of the hand)"))
                     shown = -1
                     continue
                 shown -= 1
-                term.say("  (back)")
+                term.say("  " + _("(back)"))
             elif key:
-                term.say(f"  {_KEYS}")
+                term.say("  " + _(_KEYS))
                 continue
             else:
                 shown += 1
@@ -103,11 +120,13 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
 
 COMMAND: Final = Command(
     name="replay",
-    summary="step through a hand record, with its notes and double-dummy marks",
-    description="Show a hand record: its header, then every action with its note and, for\n"
-    "each card played, the double-dummy mark (✓ a best play, ✗ a card that gave\n"
-    "up tricks). At a terminal, press Enter for the next action, b to go back,\n"
-    "t for the table, q to quit; otherwise the whole hand is printed.",
+    summary=N_("step through a hand record, with its notes and double-dummy marks"),
+    description=N_(
+        "Show a hand record: its header, then every action with its note and, for\n"
+        "each card played, the double-dummy mark (✓ a best play, ✗ a card that gave\n"
+        "up tricks). At a terminal, press Enter for the next action, b to go back,\n"
+        "t for the table, q to quit; otherwise the whole hand is printed."
+    ),
     examples="hasenpfeffer replay tests/data/joker-led.hand\n"
     "hasenpfeffer replay --explain --all tests/data/lone-hand.hand",
     add_arguments=add_arguments,

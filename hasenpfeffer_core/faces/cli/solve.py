@@ -16,6 +16,8 @@ from ...analysis.review import analyse, state_play_values
 from ...analysis.solver import double_dummy, play_values
 from ...engine.cards import Card, format_cards, parse_cards
 from ...engine.errors import HasenpfefferError, ParseError
+from ...engine.i18n import N_, ngettext, pgettext
+from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord
 from ...engine.seats import SEATS, Seat, Side, parse_seat
 from ...engine.state import HandState, Phase
@@ -23,9 +25,11 @@ from .hands import (
     contract_text,
     load_record,
     mistakes,
+    phase_text,
     plays_text,
     read_trump,
     score_text,
+    trump_clause,
     trump_text,
 )
 from .term import Command, Reader, Term, UsageError, quote, whole_number
@@ -37,24 +41,26 @@ _MAX_AT: Final = 1_000_000
 
 
 def add_arguments(solve: argparse.ArgumentParser) -> None:
-    solve.add_argument("file", metavar="FILE", nargs="?", help="a hand record")
+    solve.add_argument("file", metavar="FILE", nargs="?", help=_("a hand record"))
     solve.add_argument(
         "--at",
         type=whole_number(0, _MAX_AT),
         default=None,
         metavar="N",
-        help="solve the position after N actions",
+        help=_("solve the position after N actions"),
     )
     solve.add_argument(
         "--position",
         nargs="+",
         metavar="SEAT=CARDS",
-        help="the cards each seat holds, as N=JK,AH (commas or quoted spaces)",
+        help=_("the cards each seat holds, as N=JK,AH (commas or quoted spaces)"),
     )
-    solve.add_argument("--trump", help="with --position: the trump suit (or none)")
-    solve.add_argument("--leader", help="with --position: who leads (or led the cards of --trick)")
+    solve.add_argument("--trump", help=_("with --position: the trump suit (or none)"))
     solve.add_argument(
-        "--trick", default="", help="with --position: the cards already played to the trick"
+        "--leader", help=_("with --position: who leads (or led the cards of --trick)")
+    )
+    solve.add_argument(
+        "--trick", default="", help=_("with --position: the cards already played to the trick")
     )
 
 
@@ -62,36 +68,53 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
     """``hasenpfeffer solve``: a record's position, or one given with --position."""
     if args.position is not None:
         if args.file is not None or args.at is not None:
-            raise UsageError("give a record FILE or --position, not both")
+            raise UsageError(_("give a record FILE or --position, not both"))
         return _solve_position(args, term)
     if args.file is None:
-        raise UsageError("give a record FILE, or a position with --position (see --help)")
+        raise UsageError(_("give a record FILE, or a position with --position (see --help)"))
     if args.trump is not None or args.leader is not None or args.trick:
-        raise UsageError("--trump, --leader and --trick go with --position")
+        raise UsageError(_("--trump, --leader and --trick go with --position"))
     record = load_record(args.file)
     n = len(record.moves)
     if args.at is not None and not 0 <= args.at <= n:
-        raise UsageError(f"--at {args.at}: the record has actions 0 to {n}")
+        raise UsageError(_("--at {at}: the record has actions 0 to {n}").format(at=args.at, n=n))
     at = args.at if args.at is not None else n
     state = record.state_at(at)
     if state.phase is Phase.THROWN_IN:
-        raise UsageError(f"{args.file}: the hand was thrown in: no cards were played to solve")
+        raise UsageError(
+            _("{file}: the hand was thrown in: no cards were played to solve").format(
+                file=args.file
+            )
+        )
     if not state.is_over and state.phase is not Phase.PLAY:
         raise UsageError(
-            f"{args.file}: the hand is not being played after {at} "
-            f"actions ({state.phase.value}): there are no cards to solve (see --at)"
+            # Translators: {phase} is where the hand stands: auction, trump, discard...
+            ngettext(
+                "{file}: the hand is not being played after {n} action ({phase}): "
+                "there are no cards to solve (see --at)",
+                "{file}: the hand is not being played after {n} actions ({phase}): "
+                "there are no cards to solve (see --at)",
+                at,
+            ).format(file=args.file, n=at, phase=phase_text(state.phase))
         )
     analysis = analyse(record)
     term.heading(record.title or Path(args.file).name)
     if state.is_over:
         _solve_finished(term, record, state)
     else:
-        term.say(f"The position after {at} actions: {trump_text(state.trump).lower()}.")
+        term.say(
+            # Translators: {trumps} is "hearts are trumps" or "no trump".
+            ngettext(
+                "The position after {n} action: {trumps}.",
+                "The position after {n} actions: {trumps}.",
+                at,
+            ).format(n=at, trumps=trump_clause(state.trump))
+        )
         _solve_state(term, state)
     term.say()
     mistakes(term, analysis)
     if not analysis.plays:
-        term.say("No cards were played.")
+        term.say(_("No cards were played."))
     return 0
 
 
@@ -110,10 +133,20 @@ def _state_dd(state: HandState) -> dict[str, int]:
 def _values_table(term: Term, seat: Seat, values: Mapping[Card, int]) -> None:
     side = seat.side.name
     top = max(values.values())
-    term.say(f"{seat.name} to play; the tricks {side} takes from here with each card:")
+    term.say(
+        # Translators: {seat} is a seat letter (N, E, S, W), {side} its side (NS or EW).
+        _("{seat} to play; the tricks {side} takes from here with each card:").format(
+            seat=seat.name, side=side
+        )
+    )
     for card, value in values.items():
         lost = top - value
-        verdict = "✓ best" if not lost else f"✗ gives up {lost} trick{'s' if lost > 1 else ''}"
+        if not lost:
+            verdict = "✓ " + pgettext("a card's value", "best")
+        else:
+            verdict = "✗ " + ngettext("gives up {n} trick", "gives up {n} tricks", lost).format(
+                n=lost
+            )
         term.say(f"  {card.text:<4} {value}  {verdict}")
 
 
@@ -121,13 +154,22 @@ def _solve_state(term: Term, state: HandState) -> None:
     for seat in state.active_seats:
         term.say(f"  {seat.name}: {format_cards(state.hand(seat))}")
     if state.current_trick:
-        term.say(f"  trick {len(state.tricks) + 1} so far: {plays_text(state.current_trick)}")
+        term.say(
+            "  "
+            + _("trick {n} so far: {cards}").format(
+                n=len(state.tricks) + 1, cards=plays_text(state.current_trick)
+            )
+        )
     dd = _state_dd(state)
     won = state.side_tricks
     total = {Side.NS: won[Side.NS] + dd["NS"], Side.EW: won[Side.EW] + dd["EW"]}
     term.wrap(
-        f"Double dummy (every card visible, best play): from here NS {dd['NS']}, "
-        f"EW {dd['EW']}; with the tricks already won, {score_text(total)}.",
+        # Translators: {ns} and {ew} are tricks each side takes from here; {score} the
+        # tricks of the whole hand, "NS 3, EW 2".
+        _(
+            "Double dummy (every card visible, best play): from here NS {ns}, "
+            "EW {ew}; with the tricks already won, {score}."
+        ).format(ns=dd["NS"], ew=dd["EW"], score=score_text(total)),
         "",
     )
     assert state.to_move is not None
@@ -136,35 +178,47 @@ def _solve_state(term: Term, state: HandState) -> None:
 
 def _solve_finished(term: Term, record: HandRecord, final: HandState) -> None:
     assert final.result is not None
-    term.wrap(f"The hand is over. {final.result.reason}", "")
+    # Translators: {result} says who made or failed the bid and the points scored.
+    term.wrap(_("The hand is over. {result}").format(result=final.result.reason), "")
     first = next(s for s in record.replay() if s.phase is Phase.PLAY)
     dd = _state_dd(first)
     assert first.maker is not None
     term.wrap(
-        f"From the first lead, with every card visible and best play: NS {dd['NS']}, "
-        f"EW {dd['EW']} ({first.maker.name} bid {contract_text(first)}, "
-        f"{trump_text(first.trump).lower()}).",
+        # Translators: {bid} is the high bid (a number or a name such as Little Pepper);
+        # {trumps} is "hearts are trumps" or "no trump".
+        _(
+            "From the first lead, with every card visible and best play: NS {ns}, "
+            "EW {ew} ({seat} bid {bid}, {trumps})."
+        ).format(
+            ns=dd["NS"],
+            ew=dd["EW"],
+            seat=first.maker.name,
+            bid=contract_text(first),
+            trumps=trump_clause(first.trump),
+        ),
         "",
     )
-    term.say(f"Played: {score_text(final.side_tricks)}.")
+    term.say(_("Played: {score}.").format(score=score_text(final.side_tricks)))
 
 
 def _solve_position(args: argparse.Namespace, term: Term) -> int:
     if args.trump is None or args.leader is None:
-        raise UsageError("--position needs --trump SUIT and --leader SEAT")
+        raise UsageError(_("--position needs --trump SUIT and --leader SEAT"))
     hands: dict[Seat, tuple[Card, ...]] = {}
     for item in args.position:
         seat_text, eq, cards_text = item.partition("=")
         if not eq:
             raise UsageError(
-                f"--position {quote(item)}: write each hand as SEAT=CARDS, like N=JK,AH"
+                _("--position {item}: write each hand as SEAT=CARDS, like N=JK,AH").format(
+                    item=quote(item)
+                )
             )
         try:
             seat = parse_seat(seat_text)
         except ParseError as e:
             raise UsageError(f"--position {quote(item)}: {e}") from None
         if seat in hands:
-            raise UsageError(f"--position: {seat.name}'s hand is given twice")
+            raise UsageError(_("--position: {seat}'s hand is given twice").format(seat=seat.name))
         try:
             hands[seat] = parse_cards(cards_text)
         except HasenpfefferError as e:
@@ -183,15 +237,21 @@ def _solve_position(args: argparse.Namespace, term: Term) -> int:
         values = play_values(hands, trump, leader, trick)
     except HasenpfefferError as e:
         raise UsageError(f"--position: {e}") from None
-    term.say(
-        f"{trump_text(trump)}; {leader.name} "
-        + (f"led {format_cards(trick)}." if trick else "leads.")
-    )
+    if trick:
+        # Translators: {trumps} is "Hearts are trumps" or "No trump".
+        opening = _("{trumps}; {seat} led {cards}.").format(
+            trumps=trump_text(trump), seat=leader.name, cards=format_cards(trick)
+        )
+    else:
+        opening = _("{trumps}; {seat} leads.").format(trumps=trump_text(trump), seat=leader.name)
+    term.say(opening)
     for seat in SEATS:
         if seat in hands:
             term.say(f"  {seat.name}: {format_cards(hands[seat])}")
     term.say(
-        f"Double dummy (every card visible, best play by both sides): NS {dd['NS']}, EW {dd['EW']}."
+        _("Double dummy (every card visible, best play by both sides): NS {ns}, EW {ew}.").format(
+            ns=dd["NS"], ew=dd["EW"]
+        )
     )
     if values:
         first = next(iter(values))
@@ -202,12 +262,14 @@ def _solve_position(args: argparse.Namespace, term: Term) -> int:
 
 COMMAND: Final = Command(
     name="solve",
-    summary="double-dummy analysis of a hand record or of a position",
-    description="With FILE: the position where the record stops, solved with every card\n"
-    "visible (the tricks each side takes with best play, and what each legal card\n"
-    "of the player to move is worth), and every play of the hand that gave up\n"
-    "tricks. A finished hand is solved from the first lead.\n"
-    "With --position: the position given as one SEAT=CARDS per seat.",
+    summary=N_("double-dummy analysis of a hand record or of a position"),
+    description=N_(
+        "With FILE: the position where the record stops, solved with every card\n"
+        "visible (the tricks each side takes with best play, and what each legal card\n"
+        "of the player to move is worth), and every play of the hand that gave up\n"
+        "tricks. A finished hand is solved from the first lead.\n"
+        "With --position: the position given as one SEAT=CARDS per seat."
+    ),
     examples="hasenpfeffer solve tests/data/joker-led.hand\n"
     "hasenpfeffer solve --position N=JK,9S E=AS,KS S=JH,QS W=9H,TS --trump H --leader N\n"
     "hasenpfeffer solve --position N=AS E=9H,9S S=JH,TS W=KS,QD --trump H "

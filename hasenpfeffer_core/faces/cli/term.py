@@ -29,6 +29,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final, TextIO
 
+from ...engine.i18n import gettext as _
+from ...engine.i18n import ngettext
+
 __all__ = [
     "COLOR_MODES",
     "MAX_ARGUMENT",
@@ -45,11 +48,13 @@ __all__ = [
     "isatty",
     "one_line",
     "open_terminal",
+    "pad",
     "plain_text",
     "quote",
     "use_colour",
     "visible",
     "whole_number",
+    "width",
 ]
 
 PROG: Final = "hasenpfeffer"
@@ -132,10 +137,42 @@ def quote(text: str, limit: int = 40) -> str:
     """
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit] + '...'!r} ({len(text)} characters)"
+    # Translators: {text} is the start of a long text, quoted; {n} its whole length.
+    return ngettext("{text} ({n} character)", "{text} ({n} characters)", len(text)).format(
+        text=repr(text[:limit] + "..."), n=len(text)
+    )
 
 
 _BLANKS = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def width(text: str) -> int:
+    """How many columns ``text`` takes on a terminal: combining marks (Thai vowels and
+    tone marks) take none, wide characters two.
+
+    >>> width("Hearts"), width("ไม้"), width("J♥")
+    (6, 2, 2)
+    """
+    return sum(
+        0
+        if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf")
+        else 2
+        if unicodedata.east_asian_width(c) in ("W", "F")
+        else 1
+        for c in text
+    )
+
+
+def pad(text: str, columns: int, *, right: bool = False) -> str:
+    """``text`` with spaces after it (before it, with ``right``) to fill ``columns``
+    columns: ``f"{text:<n}"`` (``f"{text:>n}"``), counting the columns a terminal shows
+    rather than the characters.
+
+    >>> pad("9th", 5) + "|", pad("ไม้", 4) + "|", pad("ไม้", 4, right=True)
+    ('9th  |', 'ไม้  |', '  ไม้')
+    """
+    fill = " " * max(0, columns - width(text))
+    return fill + text if right else text + fill
 
 
 def one_line(message: object) -> str:
@@ -309,28 +346,49 @@ class Reader:
     def _readline(self) -> str | None:
         """The next line ("" at the end), or None when it was refused at a terminal."""
         self.lines += 1
-        where = "that line" if self.interactive else f"line {self.lines} of the input"
         try:
             line = self.stream.readline(MAX_LINE + 1)
         except UnicodeDecodeError:
             # The stream cannot say where the bad line ends: stop here, even at a terminal.
-            raise UsageError(f"{where} {_NOT_TEXT}") from None
+            raise UsageError(self._not_text()) from None
         if len(line) > MAX_LINE and not line.endswith("\n"):
             if self.interactive:
                 self._skip_line()
             else:
                 self.term.say()  # end the prompt's line before the error
-            self.refuse(f"{where} is too long: type at most {MAX_LINE} characters")
+            self.refuse(self._too_long())
             return None
         if _SURROGATES.search(line):
             mended = _as_utf8(line, self.stream)
             if mended is None:
                 if not self.interactive:
                     self.term.say()
-                self.refuse(f"{where} {_NOT_TEXT}")
+                self.refuse(self._not_text())
                 return None
             line = mended
         return line
+
+    def _not_text(self) -> str:
+        """Why the line just read was refused: it is not text."""
+        if self.interactive:
+            return _(
+                "that line is not text that can be read (type it in UTF-8, or cards in "
+                "plain letters such as JH)"
+            )
+        # Translators: {n} counts the lines of the input piped to the command (1, 2, 3...).
+        return _(
+            "line {n} of the input is not text that can be read (type it in UTF-8, or "
+            "cards in plain letters such as JH)"
+        ).format(n=self.lines)
+
+    def _too_long(self) -> str:
+        """Why the line just read was refused: it is too long."""
+        if self.interactive:
+            return _("that line is too long: type at most {most} characters").format(most=MAX_LINE)
+        # Translators: {n} counts the lines of the input piped to the command (1, 2, 3...).
+        return _("line {n} of the input is too long: type at most {most} characters").format(
+            n=self.lines, most=MAX_LINE
+        )
 
     def _skip_line(self) -> None:
         """Read and drop the rest of the current line, a bounded piece at a time."""
@@ -344,9 +402,6 @@ class Reader:
         if not self.interactive:
             raise UsageError(message)
         self.term.say(f"  ✗ {message}")
-
-
-_NOT_TEXT = "is not text that can be read (type it in UTF-8, or cards in plain letters such as JH)"
 
 
 def _as_utf8(line: str, stream: object) -> str | None:
@@ -430,12 +485,14 @@ def drop_output(stdout: TextIO) -> None:
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
-def whole_number(low: int, high: int, most: str = "") -> Callable[[str], int]:
+def whole_number(low: int, high: int, too_many: str = "") -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``, refused in plain words
-    otherwise (``most`` says what ``high`` is the most of). Its time is bounded: a
-    number with far too many digits is refused without being converted.
+    otherwise. ``too_many`` is the message (marked with ``N_``, with the placeholders
+    ``{number}`` and ``{most}``) that refuses a number above ``high``, saying what
+    ``high`` is the most of. Its time is bounded: a number with far too many digits is
+    refused without being converted.
 
-    >>> count = whole_number(1, 1000, "questions in one quiz")
+    >>> count = whole_number(1, 1000, "{number} is more than {most}, the most questions in one quiz")
     >>> count("12")
     12
     >>> count("300000")
@@ -447,7 +504,9 @@ def whole_number(low: int, high: int, most: str = "") -> Callable[[str], int]:
     def convert(text: str) -> int:
         digits = text.strip()
         if not _WHOLE.fullmatch(digits):
-            raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number")
+            raise argparse.ArgumentTypeError(
+                _("{text} is not a whole number").format(text=quote(text))
+            )
         shown = digits if len(digits) <= 20 else quote(digits, 20)
         sign = digits[0] if digits[0] in "+-" else ""
         body = digits.lstrip("+-").lstrip("0") or "0"
@@ -457,10 +516,12 @@ def whole_number(low: int, high: int, most: str = "") -> Callable[[str], int]:
         else:
             value = int(sign + body)
         if value < low:
-            raise argparse.ArgumentTypeError(f"{shown} is less than {low}")
+            raise argparse.ArgumentTypeError(
+                _("{number} is less than {least}").format(number=shown, least=low)
+            )
         if value > high:
-            most_text = f", the most {most}" if most else ""
-            raise argparse.ArgumentTypeError(f"{shown} is more than {high}{most_text}")
+            message = _(too_many) if too_many else _("{number} is more than {most}")
+            raise argparse.ArgumentTypeError(message.format(number=shown, most=high))
         return value
 
     return convert
@@ -471,7 +532,8 @@ class Command:
     """One ``hasenpfeffer`` command, as its module declares it."""
 
     name: str
-    #: One line, in the list of commands of ``hasenpfeffer --help``.
+    #: One line, in the list of commands of ``hasenpfeffer --help`` (marked with ``N_``,
+    #: translated when the help is made, as :attr:`description` is).
     summary: str
     #: The opening text of ``hasenpfeffer NAME --help``.
     description: str
@@ -481,3 +543,10 @@ class Command:
     add_arguments: Callable[[argparse.ArgumentParser], None]
     #: Runs the command; returns the exit status.
     run: Callable[[argparse.Namespace, Term, Reader], int]
+    #: More of the opening text, made (and translated) when the help is shown.
+    more: Callable[[], str] | None = None
+
+    def help_text(self) -> str:
+        """The opening text of ``hasenpfeffer NAME --help``, in the current language."""
+        text = _(self.description)
+        return f"{text}\n{self.more()}" if self.more is not None else text

@@ -22,6 +22,10 @@ never imports it.
 A widget's settings are checked when it is made (a bad one raises the engine's own
 error, naming the setting); whatever comes through its controls is answered by a
 message in the widget, never a traceback (see :mod:`~hasenpfeffer_core.faces.widgets.base`).
+
+Every widget and exercise takes ``lang`` (``"en"``, ``"it"``, ``"th"``; by default the
+language in use, :func:`~hasenpfeffer_core.engine.i18n.set_language`): it is made in that
+language and goes on speaking it in its callbacks, whatever the notebook speaks later.
 """
 
 from __future__ import annotations

@@ -51,6 +51,13 @@ fallbacks alone (``tests/test_contrast.py``).
 
 Layouts wrap and scroll rather than clip: the shared boxes are at most as wide as their
 column (``max-width:100%``) and scroll sideways when a picture is wider than that.
+
+Each widget speaks one language (``lang``: ``"en"``, ``"it"``, ``"th"``, or ``None`` for
+the language in use when it is made, :func:`widget_language`): it draws itself in it,
+and its callbacks (:func:`guarded`, or ``with language(self.lang)`` in the others) answer
+in it, whatever language the notebook speaks afterwards. Every word it shows goes
+through the catalogue (:mod:`~hasenpfeffer_core.engine.i18n`); :func:`fill` puts HTML
+into a translated message.
 """
 
 from __future__ import annotations
@@ -58,9 +65,11 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import os
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
 
 import ipywidgets as w
@@ -69,6 +78,8 @@ from ...analysis.quiz import DIFFICULTIES, Question
 from ...analysis.session import check_seed, quoted
 from ...engine.cards import JOKER, Card, Suit
 from ...engine.errors import HasenpfefferError, InvalidDataError, ParseError
+from ...engine.i18n import LANGUAGE_NAMES, N_, chosen_language, get_language, language
+from ...engine.i18n import gettext as _
 from ...engine.rules import Rules
 from ...engine.seats import Side, parse_side
 
@@ -165,9 +176,63 @@ STYLE: Final = f"""
 </style>
 """
 
-#: A partnership in prose, and in a table's narrow column.
-SIDE_WORDS: Final = {Side.NS: "North-South", Side.EW: "East-West"}
-SIDE_SHORT: Final = {Side.NS: "N-S", Side.EW: "E-W"}
+#: A partnership in prose, and in a table's narrow column (marked for the catalogue:
+#: translated where shown).
+SIDE_WORDS: Final = {Side.NS: N_("North-South"), Side.EW: N_("East-West")}
+SIDE_SHORT: Final = {Side.NS: N_("N-S"), Side.EW: N_("E-W")}
+
+
+#: The lesson folders in another language than English: ``lessons/it``, ``lessons/th``.
+LESSON_FOLDERS: Final = ("it", "th")
+
+
+def folder_language(folder: str | os.PathLike[str] | None = None) -> str | None:
+    """The language of a lesson folder (default: the folder the kernel runs in, which is
+    the notebook's own): ``"it"`` for ``lessons/it``, ``"th"`` for ``lessons/th``, or
+    ``None`` for any other folder. A folder named ``it`` or ``th`` counts when its parent
+    is called ``lessons`` or it holds lesson notebooks (``01-the-cards.ipynb``...).
+
+    >>> folder_language("lessons/it"), folder_language("lessons"), folder_language("/tmp/th")
+    ('it', None, None)
+    """
+    try:
+        here = Path.cwd() if folder is None else Path(folder)
+        if here.name not in LESSON_FOLDERS:
+            return None
+        if here.parent.name == "lessons" or (here / "practice.ipynb").is_file():
+            return here.name
+        return here.name if any(here.glob("[0-9][0-9]-*.ipynb")) else None
+    except OSError:  # (a folder that is gone or cannot be read: no language from it)
+        return None
+
+
+def widget_language(lang: object) -> str:
+    """The language a widget speaks: ``lang`` (``"en"``, ``"it"``, ``"th"``; ``"it_IT"``
+    is read as ``"it"``). When ``lang`` is ``None``: the language chosen for the kernel
+    (:func:`~hasenpfeffer_core.set_language`, a lesson's header), else the lesson
+    folder's (:func:`folder_language`: a widget in a notebook in ``lessons/it`` speaks
+    Italian even where no lesson header ran, as on the practice page), else English. An
+    unknown language is refused with the engine's error, naming the languages.
+
+    >>> widget_language("it"), widget_language(None)
+    ('it', 'en')
+    >>> widget_language("xx")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.InvalidDataError: unknown language 'xx': the languages are en (English), it (italiano), th (ไทย)
+    """
+    if lang is None:
+        return chosen_language() or folder_language() or get_language()
+    if not isinstance(lang, str):
+        names = ", ".join(f"{k} ({v})" for k, v in LANGUAGE_NAMES.items())
+        raise InvalidDataError(
+            _("the language is one of {languages}, not {value}").format(
+                languages=names, value=quoted(lang)
+            ),
+            rule="lang",
+        )
+    with language(lang) as chosen:
+        return chosen
 
 
 def side_words(side: Side | str) -> str:
@@ -176,7 +241,17 @@ def side_words(side: Side | str) -> str:
     >>> side_words(Side.EW), side_words("NS")
     ('East-West', 'North-South')
     """
-    return SIDE_WORDS[parse_side(side)]
+    return _(SIDE_WORDS[parse_side(side)])
+
+
+def translated(text: str) -> str:
+    """``text`` (marked with ``N_`` where it was written) in the language in use; an
+    empty text stays empty (the catalogue's entry for "" is its header, not a word).
+
+    >>> translated(""), translated("Level")
+    ('', 'Level')
+    """
+    return _(text) if text else text
 
 
 def esc(text: str) -> str:
@@ -184,12 +259,22 @@ def esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def fill(message: str, **values: object) -> str:
+    """A translated ``message`` as HTML: the message escaped, then its ``{placeholders}``
+    filled with ``values``, which are HTML already (escape any text among them).
+
+    >>> fill("{card} beats A & K", card="<b>J♥</b>")
+    '<b>J♥</b> beats A &amp; K'
+    """
+    return html.escape(message, quote=False).format(**values)
+
+
 def suit_span(suit: Suit | None) -> str:
     """A suit symbol and name, the red suits in red."""
     if suit is None:
-        return "no trump"
+        return esc(_("no trump"))
     cls = ' class="hp-red"' if suit in (Suit.HEARTS, Suit.DIAMONDS) else ""
-    return f"<span{cls}>{suit.symbol}</span> {suit.plural}"
+    return f"<span{cls}>{suit.symbol}</span> {esc(suit.plural)}"
 
 
 def box(inner: str) -> str:
@@ -217,7 +302,7 @@ class Guarded:
         """Show ``message`` in the status line (cut if it is very long)."""
         if len(message) > MAX_MESSAGE:
             message = message[: MAX_MESSAGE - 1] + "…"
-        self.status.value = feedback("err", "That did not work:", message)
+        self.status.value = feedback("err", _("That did not work:"), message)
 
 
 def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
@@ -225,7 +310,8 @@ def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
 
     The engine's errors are refusals: their message is shown as it is. Anything else is
     a bug in the widget: it is named in the message, and its traceback goes to the
-    ``hasenpfeffer_core.faces.widgets`` logger rather than into the notebook.
+    ``hasenpfeffer_core.faces.widgets`` logger rather than into the notebook. The call
+    runs in the widget's language (its ``lang``), whatever the notebook speaks now.
     """
 
     @functools.wraps(method)
@@ -233,27 +319,36 @@ def guarded(method: Callable[P, R]) -> Callable[P, R | None]:
         self = args[0]
         assert isinstance(self, Guarded)
         start = time.perf_counter()
-        try:
-            result = method(*args, **kwargs)
-        except HasenpfefferError as e:
-            self.show_error(str(e))
-            return None
-        except Exception as e:  # a bug: say so plainly, keep the notebook alive
-            self.show_error(f"something went wrong inside the widget ({type(e).__name__}: {e})")
-            _LOGGER.debug("error in %s", method.__name__, exc_info=True)
-            return None
-        finally:
-            self.timings.append((method.__name__, time.perf_counter() - start))
+        with language(getattr(self, "lang", None)):
+            try:
+                result = method(*args, **kwargs)
+            except HasenpfefferError as e:
+                self.show_error(str(e))
+                return None
+            except Exception as e:  # a bug: say so plainly, keep the notebook alive
+                # Translators: {error} is a programming error's name and message, in English
+                message = _("something went wrong inside the widget ({error})")
+                self.show_error(message.format(error=f"{type(e).__name__}: {e}"))
+                _LOGGER.debug("error in %s", method.__name__, exc_info=True)
+                return None
+            finally:
+                self.timings.append((method.__name__, time.perf_counter() - start))
         return result
 
     return wrapper
+
+
+def text_layout() -> w.Layout:
+    """A text button's layout: as wide as its words (ipywidgets' fixed default width cuts
+    a longer label short, and an Italian or Thai label is often longer than the English)."""
+    return w.Layout(width="auto", min_width="64px", max_width="100%")
 
 
 def card_button(card: Card, *, toggle: bool = False, **kwargs: Any) -> w.ToggleButton | w.Button:
     """A keyboard-reachable button showing a card's short text (red suits in red)."""
     layout = w.Layout(width="auto", min_width="64px", height="36px")
     cls = w.ToggleButton if toggle else w.Button
-    label = "Joker" if card is JOKER else card.text  # "JK" is the notation's, not a word
+    label = _("Joker") if card is JOKER else card.text  # "JK" is the notation's, not a word
     b = cls(description=label, tooltip=card.name, layout=layout, **kwargs)
     b.style.font_weight = "bold"
     paint_suit(b, card.suit)
@@ -307,12 +402,22 @@ def labelled(items: Sequence[w.Widget], label: str = "") -> w.HBox:
 
 
 #: How the quizzes' difficulty menus name the quiz bank's difficulties.
+#: (Marked for the catalogue: translated where shown, with :func:`level_label`.)
 DIFFICULTY_LABELS: dict[str, str] = {
-    "first-steps": "First steps",
-    "bowers": "Bowers",
-    "joker": "The Joker",
-    "mixed": "Mixed",
+    # Translators: a quiz level (menu item): the easiest questions
+    "first-steps": N_("First steps"),
+    # Translators: a quiz level (menu item): questions about the two bowers
+    "bowers": N_("Bowers"),
+    # Translators: a quiz level (menu item): questions about the Joker
+    "joker": N_("The Joker"),
+    # Translators: a quiz level (menu item): questions of every kind
+    "mixed": N_("Mixed"),
 }
+
+
+def level_label(difficulty: str) -> str:
+    """A quiz level as its menu names it, in the language in use."""
+    return _(DIFFICULTY_LABELS.get(difficulty, difficulty))
 
 
 def seed_controls(
@@ -324,12 +429,14 @@ def seed_controls(
     d = w.Dropdown(
         options=list(difficulties),
         value=difficulty,
-        description="Level",
+        # Translators: the label of the quiz level menu
+        description=_("Level"),
         layout=w.Layout(width="210px"),
     )
     s = w.IntText(
         value=seed,
-        description="Question set",
+        # Translators: the label of the number box that picks a reproducible set of questions
+        description=_("Question set"),
         style={"description_width": "initial"},
         layout=w.Layout(width="200px"),
     )
@@ -359,7 +466,7 @@ class QuizSession:
     def draw(self, difficulty: str) -> Question:
         """The next question of ``difficulty``, one not asked in this set if possible."""
         q = self._make(self._rng, difficulty)
-        for _ in range(self.FRESH_TRIES):
+        for _try in range(self.FRESH_TRIES):
             if q.key not in self._asked:
                 break
             q = self._make(self._rng, difficulty)
@@ -378,11 +485,13 @@ class QuizSession:
     def score_html(self) -> str:
         """Score, streak and best streak as badges."""
         right, asked = self.score
-        return box(
-            f'<span class="hp-badge">Score: {right} / {asked} right</span>'
-            f'<span class="hp-badge">Streak: {self.streak}</span>'
-            f'<span class="hp-badge">Best streak: {self.best_streak}</span>'
+        badges = (
+            _("Score: {right} / {asked} right").format(right=right, asked=asked),
+            # Translators: right answers in a row
+            _("Streak: {n}").format(n=self.streak),
+            _("Best streak: {n}").format(n=self.best_streak),
         )
+        return box("".join(f'<span class="hp-badge">{esc(b)}</span>' for b in badges))
 
 
 def check_difficulty(value: object) -> str:
@@ -398,11 +507,15 @@ def check_difficulty(value: object) -> str:
     if isinstance(value, str):
         key = value.strip().lower()
         for name in DIFFICULTIES:
-            if key in (name, DIFFICULTY_LABELS.get(name, name).lower()):
+            label = DIFFICULTY_LABELS.get(name, name)
+            if key in (name, label.lower(), _(label).lower()):
                 return name
-    levels = ", ".join(f"{d} ({DIFFICULTY_LABELS.get(d, d)})" for d in DIFFICULTIES)
+    levels = ", ".join(f"{d} ({level_label(d)})" for d in DIFFICULTIES)
     raise ParseError(
-        f"there is no level {quoted(value)}: the levels are {levels}", rule="difficulty"
+        _("there is no level {value}: the levels are {levels}").format(
+            value=quoted(value), levels=levels
+        ),
+        rule="difficulty",
     )
 
 
@@ -426,51 +539,78 @@ def parse_rules(rules: Rules | str | None) -> Rules:
     if isinstance(rules, str):
         return Rules.parse(rules)
     raise InvalidDataError(
-        "rules must be a Rules value or its text, such as 'parlett' or "
-        f"'seed; lone_hands=yes', not {quoted(rules)}",
+        # Translators: 'parlett' and 'seed; lone_hands=yes' are typed as they are
+        _(
+            "rules must be a Rules value or its text, such as 'parlett' or "
+            "'seed; lone_hands=yes', not {value}"
+        ).format(value=quoted(rules)),
         rule="rules",
     )
 
 
 #: Each rule option as a learner reads it: a short label for a control, and the words
-#: for its values (options that are whole numbers are written as numbers).
+#: for its values (options that are whole numbers are written as numbers). Marked for
+#: the catalogue: :func:`option_label` and :func:`value_words` translate them.
 OPTION_WORDS: Final[dict[str, tuple[str, dict[str, str]]]] = {
     "bidding": (
-        "Bids",
-        {"standard": "1 to 6 tricks", "pepper": "1 to 5, Little Pepper and Big Pepper"},
-    ),
-    "all_pass": (
-        "When all four pass",
+        # Translators: a house-rule option: how high the bids go
+        N_("Bids"),
         {
-            "joker-holder": "the Joker's holder bids 3",
-            "redeal": "the hand is thrown in",
-            "dealer": "the dealer bids 3",
+            "standard": N_("1 to 6 tricks"),
+            "pepper": N_("1 to 5, Little Pepper and Big Pepper"),
         },
     ),
-    "widow": ("Use the widow", {"yes": "yes", "no": "no"}),
-    "no_trump": ("No-trump bids", {"yes": "allowed", "no": "not allowed"}),
-    "no_trump_joker": (
-        "The Joker in no trump",
+    "all_pass": (
+        N_("When all four pass"),
         {
-            "void-only": "only when leading or out of the suit led",
-            "any-time": "at any turn",
+            "joker-holder": N_("the Joker's holder bids 3"),
+            "redeal": N_("the hand is thrown in"),
+            "dealer": N_("the dealer bids 3"),
+        },
+    ),
+    # Translators: a house-rule option, answered yes or no
+    "widow": (N_("Use the widow"), {"yes": N_("yes"), "no": N_("no")}),
+    "no_trump": (N_("No-trump bids"), {"yes": N_("allowed"), "no": N_("not allowed")}),
+    "no_trump_joker": (
+        N_("The Joker in no trump"),
+        {
+            # Translators: when the Joker may be played in a no-trump hand
+            "void-only": N_("only when leading or out of the suit led"),
+            "any-time": N_("at any turn"),
         },
     ),
     "first_lead": (
-        "First lead",
-        {"left-of-dealer": "left of the dealer", "high-bidder": "the high bidder"},
+        # Translators: a house-rule option: who leads to the first trick
+        N_("First lead"),
+        {"left-of-dealer": N_("left of the dealer"), "high-bidder": N_("the high bidder")},
     ),
-    "lone_hands": ("Going alone", {"yes": "allowed", "no": "not allowed"}),
-    "defend_alone": ("Defending alone", {"yes": "allowed", "no": "not allowed"}),
+    "lone_hands": (N_("Going alone"), {"yes": N_("allowed"), "no": N_("not allowed")}),
+    "defend_alone": (N_("Defending alone"), {"yes": N_("allowed"), "no": N_("not allowed")}),
     "failed_bid": (
-        "A failed bid loses",
-        {"tricks-taken": "a point per trick taken", "bid": "the bid", "six": "6 points"},
+        N_("A failed bid loses"),
+        {
+            "tricks-taken": N_("a point per trick taken"),
+            "bid": N_("the bid"),
+            "six": N_("6 points"),
+        },
     ),
-    "defenders_score": ("Defenders score their tricks", {"yes": "yes", "no": "no"}),
-    "big_pepper_multiplier": ("Big Pepper multiplies by", {}),
-    "lone_multiplier": ("A lone hand multiplies by", {}),
-    "target": ("Points to win the game", {}),
+    "defenders_score": (
+        N_("Defenders score their tricks"),
+        {"yes": N_("yes"), "no": N_("no")},
+    ),
+    # Translators: a house-rule option, followed by a number (2, 3...)
+    "big_pepper_multiplier": (N_("Big Pepper multiplies by"), {}),
+    # Translators: a house-rule option, followed by a number (2, 3...)
+    "lone_multiplier": (N_("A lone hand multiplies by"), {}),
+    # Translators: a house-rule option, followed by a number (10...)
+    "target": (N_("Points to win the game"), {}),
 }
+
+
+def option_label(name: str) -> str:
+    """A rule option's label for a control, in the language in use (its name in code
+    when it has none)."""
+    return _(OPTION_WORDS[name][0]) if name in OPTION_WORDS else name
 
 
 def value_words(name: str, value: object) -> str:
@@ -481,7 +621,19 @@ def value_words(name: str, value: object) -> str:
     """
     text = ("yes" if value else "no") if isinstance(value, bool) else getattr(value, "value", value)
     words = OPTION_WORDS.get(name, ("", {}))[1]
-    return words.get(str(text), str(text))
+    return _(words[str(text)]) if str(text) in words else str(text)
+
+
+#: Each published rule set in a sentence, by its name (the title of a rule set that is
+#: not listed here says "<title>'s rules").
+RULE_SET_WORDS: Final = {
+    "seed": N_("the source rules"),
+    "seed-pepper": N_("the source rules, alternative bidding"),
+    "lose-the-bid": N_("the source rules, failed bids losing the bid"),
+    "gamerules": N_("the rules without the widow"),
+    # Translators: David Parlett, who wrote the rules down
+    "parlett": N_("Parlett's rules"),
+}
 
 
 def rules_words(rules: Rules) -> str:
@@ -496,25 +648,37 @@ def rules_words(rules: Rules) -> str:
     from ...engine.rules import PRESETS
 
     base = PRESETS[rules.base] if rules.base in PRESETS else PRESETS["seed"]
-    name = base.title if base.name.startswith("seed") else f"{base.title}'s rules"
-    if base.name == "gamerules":
-        name = "the rules without the widow"
-    elif base.name == "lose-the-bid":
-        name = "the source rules, failed bids losing the bid"
-    name = name[:1].lower() + name[1:] if name.startswith("The ") else name
+    if base.name in RULE_SET_WORDS:
+        name = _(RULE_SET_WORDS[base.name])
+    elif base.name.startswith("seed"):
+        title = _(base.title)
+        name = title[:1].lower() + title[1:] if base.title.startswith("The ") else title
+    else:
+        # Translators: {title} is a published rule set's title, often its author's name
+        name = _("{title}'s rules").format(title=_(base.title))
     diffs = rules.differences(base.rules)
     if not diffs:
         return name
     parts = [
-        f"{OPTION_WORDS.get(k, (k, {}))[0].lower()}: {value_words(k, v)}" for k, v in diffs.items()
+        # Translators: one changed house rule: the option, then its value
+        _("{option}: {value}").format(option=option_label(k).lower(), value=value_words(k, v))
+        for k, v in diffs.items()
     ]
-    return f"{name}, except: " + "; ".join(parts)
+    # Translators: {rules} is a rule set (the source rules, Parlett's rules...), {changes}
+    # the options changed, separated by semicolons
+    return _("{rules}, except: {changes}").format(rules=name, changes="; ".join(parts))
 
 
 def check_flag(value: object, what: str) -> bool:
-    """A yes-or-no setting: ``True`` or ``False``, nothing else."""
+    """A yes-or-no setting: ``True`` or ``False``, nothing else. ``what`` names the
+    setting (translated by the caller)."""
     if not isinstance(value, bool):
-        raise InvalidDataError(f"{what} must be True or False, not {quoted(value)}")
+        raise InvalidDataError(
+            # Translators: {setting} names a widget's setting; True and False are typed as they are
+            _("{setting} must be True or False, not {value}").format(
+                setting=what, value=quoted(value)
+            )
+        )
     return value
 
 
@@ -536,16 +700,20 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
     question only, for another widget to host (the practice widget): no level or
     question-set controls, no next button, no score; ``answer_hooks`` are called with
     each verdict (True for right).
+
+    The quiz speaks ``lang`` (``None``: the language in use when it is made): it is made
+    in it, and its callbacks answer in it.
     """
 
     #: The kind of quiz-bank question the quiz asks (``Question.kind``).
     kind = ""
-    #: The quiz's title, the label before its answers, and the tooltips of its controls.
+    #: The quiz's title, the label before its answers, and the tooltips of its controls
+    #: (marked with ``N_`` where they are set, translated where they are shown).
     title = ""
     answers_label = ""
-    next_tooltip = "Show another question"
-    level_tooltip = "Which cards the questions may show"
-    seed_tooltip = "A question set: the same number gives the same questions"
+    next_tooltip = N_("Show another question")
+    level_tooltip = N_("Which cards the questions may show")
+    seed_tooltip = N_("A question set: the same number gives the same questions")
 
     def __init__(
         self,
@@ -555,6 +723,20 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         *,
         question: Question | None = None,
         recorder: Recorder | None = None,
+        lang: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            self._build_quiz(make, difficulty, seed, question, recorder, **kwargs)
+
+    def _build_quiz(
+        self,
+        make: Callable[[random.Random, str], Question],
+        difficulty: str,
+        seed: int,
+        question: Question | None,
+        recorder: Recorder | None,
         **kwargs: Any,
     ) -> None:
         difficulty, seed = quiz_settings(difficulty, seed)
@@ -562,8 +744,10 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
             not isinstance(question, Question) or question.kind != self.kind
         ):
             raise InvalidDataError(
-                f"this quiz asks a {self.kind!r} question from the quiz bank, not "
-                f"{quoted(question)}"
+                # Translators: {kind} is the kind of question in code ('trick-winner')
+                _("this quiz asks a {kind} question from the quiz bank, not {value}").format(
+                    kind=repr(self.kind), value=quoted(question)
+                )
             )
         super().__init__(**kwargs)
         self._init_guard()
@@ -582,22 +766,25 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         self.picture = w.HTML()
         self.answers_row = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.next_button = w.Button(
-            description="Next question", tooltip=self.next_tooltip, icon="arrow-right"
+            layout=text_layout(),
+            description=_("Next question"),
+            tooltip=_(self.next_tooltip),
+            icon="arrow-right",
         )
         self.feedback = w.HTML()
         self.score_line = w.HTML()
         self.difficulty, self.seed = seed_controls(
-            seed, difficulty, [(DIFFICULTY_LABELS.get(d, d), d) for d in DIFFICULTIES]
+            seed, difficulty, [(level_label(d), d) for d in DIFFICULTIES]
         )
-        self.difficulty.tooltip = self.level_tooltip
-        self.seed.tooltip = self.seed_tooltip
+        self.difficulty.tooltip = _(self.level_tooltip)
+        self.seed.tooltip = _(self.seed_tooltip)
         self.next_button.on_click(self._on_next)
         self.difficulty.observe(self._on_level, names="value")
         self.seed.observe(self._on_settings, names="value")
 
     def _answers_box(self) -> w.HBox:
         return w.HBox(
-            [w.HTML(value=box(f"<b>{esc(self.answers_label)}</b>")), self.answers_row],
+            [w.HTML(value=box(f"<b>{esc(translated(self.answers_label))}</b>")), self.answers_row],
             layout=w.Layout(align_items="center", flex_flow="row wrap"),
         )
 
@@ -652,7 +839,7 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         if self._syncing:
             return
         try:
-            seed = check_seed(self.seed.value, what="the question set (a number)")
+            seed = check_seed(self.seed.value, what=_("the question set (a number)"))
         except HasenpfefferError:
             self._set_seed_box(self._seed_in_use)  # the set goes on as it was
             raise
@@ -663,12 +850,14 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
     def _on_level(self, change: Any = None) -> None:
         """A new level: the next question comes at it, and the running score goes on."""
         self._new_question()
-        label = DIFFICULTY_LABELS.get(self.difficulty.value, self.difficulty.value)
+        label = level_label(self.difficulty.value)
         right, asked = self.session.score
         self.status.value = feedback(
             "info",
-            f"Level changed to {label}.",
-            f"Your score goes on: {right} / {asked} right so far.",
+            _("Level changed to {level}.").format(level=label),
+            _("Your score goes on: {right} / {asked} right so far.").format(
+                right=right, asked=asked
+            ),
         )
 
     def _set_seed_box(self, seed: int) -> None:
@@ -693,12 +882,11 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
         q = self._given if self._given is not None else self.session.draw(self.difficulty.value)
         self.question = q
         self.answers_row.children = self._make_answer_buttons(q)
-        level = DIFFICULTY_LABELS.get(q.difficulty, q.difficulty)
+        level = level_label(q.difficulty)
         badge = "" if self.hosted else f' <span class="hp-badge">{esc(level)}</span>'
+        trumps = fill(_("Trumps: {suit}"), suit=f"<b>{suit_span(q.trump)}</b>")
         self.header.value = box(
-            f"<h3>{esc(self.title)}</h3>"
-            f"<div>Trumps: <b>{suit_span(q.trump)}</b>{badge}</div>"
-            f"<p>{esc(q.prompt)}</p>"
+            f"<h3>{esc(translated(self.title))}</h3><div>{trumps}{badge}</div><p>{esc(q.prompt)}</p>"
         )
         self._draw_picture()
         self._draw_score()

@@ -25,6 +25,8 @@ import ipywidgets as w
 
 from ...analysis import quiz as _quiz
 from ...analysis.quiz import Question
+from ...engine.i18n import N_, language, ngettext, pgettext
+from ...engine.i18n import gettext as _
 from ...engine.seats import Seat
 from ..render import hand_svg
 from .base import (
@@ -34,6 +36,7 @@ from .base import (
     esc,
     guarded,
     paint_result,
+    widget_language,
 )
 
 __all__ = ["BidQuiz", "chances_caption", "chances_html"]
@@ -70,12 +73,20 @@ def _panel(entry: Mapping[str, Any], *, best: bool, need: int | None) -> str:
     symbol = str(entry.get("symbol", ""))
     trump = str(entry.get("trump", ""))
     mean = float(entry.get("mean", 0.0))
-    what = f"With {trump} as trumps" if symbol else "In no trump"
-    label_all = f"{what}: the chance of taking at least 1 to 6 tricks"
+    if symbol:
+        # Translators: {trump} is a suit's name (spades).
+        label_all = _("With {trump} as trumps: the chance of taking at least 1 to 6 tricks").format(
+            trump=trump
+        )
+    else:
+        label_all = _("In no trump: the chance of taking at least 1 to 6 tricks")
+    # Translators: {chart} is the chart's description ("With spades as trumps: ..."); the
+    # framed chart is the one for the trump the advice names.
+    label = _("{chart}, the trump of the advice").format(chart=label_all) if best else label_all
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="hp-panel{" hp-best" if best else ""}" '
         f'width="{_PANEL_W}" height="{_PANEL_H}" viewBox="0 0 {_PANEL_W} {_PANEL_H}" '
-        f'role="img" aria-label="{e(label_all)}{", the trump of the advice" if best else ""}">'
+        f'role="img" aria-label="{e(label)}">'
         f"<title>{e(label_all)}</title>"
     ]
     if best:
@@ -102,18 +113,25 @@ def _panel(entry: Mapping[str, Any], *, best: bool, need: int | None) -> str:
             'height="11" rx="2"/>'
         )
         if p > 0:
+            # Translators: {chance} is a percentage (90%).
+            at_least = ngettext(
+                "at least {n} trick: {chance}", "at least {n} tricks: {chance}", k
+            ).format(n=k, chance=label)
             out.append(
                 f'<rect class="hp-bar" x="{_TRACK_X}" y="{ty + 1}" '
                 f'width="{max(_TRACK_W * min(p, 1.0), 1.5):.1f}" height="11" rx="2">'
-                f"<title>at least {k} {'trick' if k == 1 else 'tricks'}: {e(label)}</title></rect>"
+                f"<title>{e(at_least)}</title></rect>"
             )
         out.append(
             f'<text x="{_PANEL_W - 8}" y="{ty + 10}" font-size="11" text-anchor="end"'
             f"{weight}>{e(label)}</text>"
         )
+    # Translators: the decimal separator in a number such as 2.5 (Italian: a comma)
+    point = pgettext("decimal separator", ".")
+    # Translators: {mean} is a number of tricks with one decimal (2.6).
+    average = _("{mean} tricks on average").format(mean=f"{mean:.1f}".replace(".", point))
     out.append(
-        f'<text class="hp-quiet" x="8" y="{_PANEL_H - 10}" font-size="10">'
-        f"{mean:.1f} tricks on average</text>"
+        f'<text class="hp-quiet" x="8" y="{_PANEL_H - 10}" font-size="10">{e(average)}</text>'
     )
     out.append("</svg>")
     return "".join(out)
@@ -122,12 +140,18 @@ def _panel(entry: Mapping[str, Any], *, best: bool, need: int | None) -> str:
 def chances_caption(details: Mapping[str, Any]) -> str:
     """What the chart of a bid question shows, in a sentence under it."""
     need = details.get("need")
-    bold = f" The row of {need}+, the cheapest bid here, is in bold." if need else ""
-    return (
-        "The chance of taking at least 1 to 6 tricks with each trump, over "
-        f"{details.get('samples', 0)} deals of the unseen cards; the framed trump is the one "
-        f"the advice names.{bold}"
-    )
+    samples = int(details.get("samples", 0))
+    text = ngettext(
+        "The chance of taking at least 1 to 6 tricks with each trump, over {n} deal of the "
+        "unseen cards; the framed trump is the one the advice names.",
+        "The chance of taking at least 1 to 6 tricks with each trump, over {n} deals of the "
+        "unseen cards; the framed trump is the one the advice names.",
+        samples,
+    ).format(n=samples)
+    if need:
+        # Translators: {need} is a number of tricks; "{need}+" is a row of the chart.
+        text += " " + _("The row of {need}+, the cheapest bid here, is in bold.").format(need=need)
+    return text
 
 
 def chances_html(
@@ -151,8 +175,16 @@ def chances_html(
     >>> chart.count('class="hp-bar"'), "2.6 tricks on average" in chart, 'style="' in chart
     (4, True, False)
     """
-    deals = f", over {samples} deals of the unseen cards" if samples else ""
-    title = f"The chance of taking at least 1 to 6 tricks with each trump{deals}"
+    if samples:
+        title = ngettext(
+            "The chance of taking at least 1 to 6 tricks with each trump, over {n} deal of the "
+            "unseen cards",
+            "The chance of taking at least 1 to 6 tricks with each trump, over {n} deals of the "
+            "unseen cards",
+            samples,
+        ).format(n=samples)
+    else:
+        title = _("The chance of taking at least 1 to 6 tricks with each trump")
     panels = "".join(_panel(entry, best=entry.get("trump") == best, need=need) for entry in chances)
     return (
         f'<div class="hp-chances" role="group" aria-label="{html.escape(title)}">'
@@ -183,34 +215,42 @@ class BidQuiz(QuizWidget):
     """
 
     kind = "bid"
-    title = "What would you bid?"
-    answers_label = "Your call:"
-    next_tooltip = "Show another hand"
-    level_tooltip = "Which cards the hands may hold"
-    seed_tooltip = "The same number gives the same hands"
+    title = N_("What would you bid?")
+    answers_label = N_("Your call:")
+    next_tooltip = N_("Show another hand")
+    level_tooltip = N_("Which cards the hands may hold")
+    seed_tooltip = N_("The same number gives the same hands")
 
-    def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
-        super().__init__(
-            lambda rng, level: _quiz.bid_question(rng, level), difficulty, seed, **kwargs
-        )
-        self.chosen: str | None = None
-        self.answer_buttons: list[w.Button] = []
-        self.choice_values: list[str] = []
-        self.chart = w.HTML()
-        self.children = [
-            self.header,
-            self.picture,
-            self._answers_box(),
-            self.feedback,
-            self.chart,
-            self.next_button,
-            self.score_line,
-            self._controls_box(),
-            self.recorder.note,
-            self.status,
-        ]
-        self.add_class("hp-bid-quiz")
-        self._start()
+    def __init__(
+        self, difficulty: str = "mixed", seed: int = 0, *, lang: str | None = None, **kwargs: Any
+    ) -> None:
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            super().__init__(
+                lambda rng, level: _quiz.bid_question(rng, level),
+                difficulty,
+                seed,
+                lang=self.lang,
+                **kwargs,
+            )
+            self.chosen: str | None = None
+            self.answer_buttons: list[w.Button] = []
+            self.choice_values: list[str] = []
+            self.chart = w.HTML()
+            self.children = [
+                self.header,
+                self.picture,
+                self._answers_box(),
+                self.feedback,
+                self.chart,
+                self.next_button,
+                self.score_line,
+                self._controls_box(),
+                self.recorder.note,
+                self.status,
+            ]
+            self.add_class("hp-bid-quiz")
+            self._start()
 
     # --- callbacks --------------------------------------------------------------------
 
@@ -249,11 +289,9 @@ class BidQuiz(QuizWidget):
         q = self.question
         assert q is not None
         level = DIFFICULTY_LABELS.get(q.difficulty, q.difficulty)
-        pepper = (
-            f'<span class="hp-badge">Bids: {esc(q.details["scale"])}</span>'
-            if "pepper" in q.tags
-            else ""
-        )
+        # Translators: {scale} lists the bids the rules allow ("1 to 5, Little Pepper ...").
+        bids = _("Bids: {scale}").format(scale=q.details["scale"])
+        pepper = f'<span class="hp-badge">{esc(bids)}</span>' if "pepper" in q.tags else ""
         badge = "" if self.hosted else f'<span class="hp-badge">{esc(level)}</span>'
         self.header.value = box(
             f"<h3>{esc(self.title)}</h3><div>{badge}{pepper}</div><p>{esc(q.prompt)}</p>"
@@ -269,7 +307,8 @@ class BidQuiz(QuizWidget):
             label = str(choice["label"])
             b = w.Button(
                 description=label,
-                tooltip=f"{label}: press if that is your call",
+                # Translators: {call} is a call's label: Pass, 3, Big Pepper...
+                tooltip=_("{call}: press if that is your call").format(call=label),
                 layout=w.Layout(width="auto", min_width="84px", height="36px"),
             )
             b.style.font_weight = "bold"
@@ -286,24 +325,33 @@ class BidQuiz(QuizWidget):
             self.picture.value = ""
             return
         me = q.seat
-        hand = hand_svg(q.hand, overlap=0.9, label="your hand")
+        hand = hand_svg(q.hand, overlap=0.9, label=_("your hand"))
         rows = "".join(
             f"<tr><td>{esc(Seat[a['seat']].word)}</td><td>{esc(a['label'])}</td></tr>"
             for a in q.details["auction"]
         )
-        said = (
-            '<table class="hp-t" aria-label="the auction so far">'
-            '<tr><th scope="col">Player</th><th scope="col">Said</th></tr>'
-            f"{rows}</table>"
-            if rows
-            else '<p class="hp-muted">Nobody has spoken yet: you are first.</p>'
-        )
-        who = f"{me.word} (you)" if me is not None else "you"
+        player, spoke = pgettext("column", "Player"), pgettext("column", "Said")
+        label = _("the auction so far")
+        if rows:
+            said = (
+                f'<table class="hp-t" aria-label="{esc(label)}">'
+                f'<tr><th scope="col">{esc(player)}</th><th scope="col">{esc(spoke)}</th></tr>'
+                f"{rows}</table>"
+            )
+        else:
+            nobody = _("Nobody has spoken yet: you are first.")
+            said = f'<p class="hp-muted">{esc(nobody)}</p>'
+        so_far = _("The auction so far")
+        if me is not None:
+            # Translators: {seat} is the learner's seat (North...).
+            who = _("{seat} (you): your six cards").format(seat=me.word)
+        else:
+            who = _("you: your six cards")
         self.picture.value = box(
             '<div style="display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start">'
             f'<figure style="margin:0">{hand}'
-            f'<figcaption class="hp-muted">{esc(who)}: your six cards</figcaption></figure>'
-            f"<div><b>The auction so far</b>{said}</div></div>"
+            f'<figcaption class="hp-muted">{esc(who)}</figcaption></figure>'
+            f"<div><b>{esc(so_far)}</b>{said}</div></div>"
         )
 
     def _draw_chart(self) -> None:
@@ -325,11 +373,16 @@ class BidQuiz(QuizWidget):
         labels = {c["value"]: c["label"] for c in q.details["choices"]}
         good = [labels.get(v, v) for v in q.details["right"] if v in labels]
         if right:
-            title = "Right!"
+            title = _("Right!")
             lead = comments.get(value, "")
         else:
-            title = "Not quite."
-            lead = f"{comments.get(value, '')} The best call: {' or '.join(good)}."
+            title = _("Not quite.")
+            calls = good[0] if good else ""
+            for other in good[1:]:
+                # Translators: two calls, either of which is best ("3 or 4").
+                calls = _("{a} or {b}").format(a=calls, b=other)
+            best = _("The best call: {calls}.").format(calls=calls)
+            lead = f"{comments.get(value, '')} {best}"
         kind = "ok" if right else "bad"
         return box(
             f'<div class="hp-fb hp-{kind}" role="status" aria-live="polite">'

@@ -20,6 +20,11 @@ True
 >>> q.buttons[0].click()  # the left bower beats it
 >>> "Right!" in q.feedback.value and "left bower" in q.feedback.value
 True
+
+Every builder and widget here takes ``lang`` (``"en"``, ``"it"``, ``"th"``; ``None``: the
+language in use): the exercise is made in that language and answers in it, whatever
+the notebook speaks later. The name an exercise is recorded under in the learner's
+store is made from its English wording, so it is the same in every language.
 """
 
 from __future__ import annotations
@@ -37,7 +42,13 @@ from tqdm.notebook import tqdm as notebook_tqdm
 from tqdm.std import tqdm as text_tqdm
 
 from ...analysis.bots import FairExpert
-from ...analysis.explain import explain_card, explain_plays, explain_trick, ordinal_word
+from ...analysis.explain import (
+    capitalised,
+    explain_card,
+    explain_plays,
+    explain_trick,
+    ordinal_word,
+)
 from ...analysis.hints import SteppedHint, stepped_hint
 from ...analysis.practice import principle_verdict
 from ...analysis.quiz import Question, tricks_question
@@ -51,6 +62,8 @@ from ...engine.actions import Bid, Discard, NameTrump, Pass, Play, parse_action
 from ...engine.auction import bid_name
 from ...engine.cards import SUITS, Card, Suit, parse_card, parse_cards, parse_suit
 from ...engine.errors import InvalidDataError, ParseError
+from ...engine.i18n import N_, language, ngettext, pgettext
+from ...engine.i18n import gettext as _
 from ...engine.rules import OPTIONS, PRESETS, Rules
 from ...engine.scoring import score_hand
 from ...engine.seats import SEATS, Seat, Side, parse_seat, parse_side
@@ -66,18 +79,21 @@ from ...engine.tricks import (
 from ..render import hand_svg, table_svg
 from .base import (
     MAX_MESSAGE,
-    OPTION_WORDS,
     box,
     card_button,
     check_difficulty,
     clear_mark,
     feedback,
+    option_label,
     paint_result,
     paint_suit,
     parse_rules,
     rules_words,
     side_words,
+    text_layout,
+    translated,
     value_words,
+    widget_language,
 )
 from .learner import Recorder
 
@@ -117,24 +133,43 @@ def suit_name(suit: Suit | None) -> str:
     >>> suit_name(Suit.HEARTS), suit_name(None)
     ('♥ hearts', 'no trump')
     """
-    return "no trump" if suit is None else f"{suit.symbol} {suit.plural}"
+    return _("no trump") if suit is None else f"{suit.symbol} {suit.plural}"
 
 
 def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def _tricks(n: int) -> str:
-    return "1 trick" if n == 1 else f"{n} tricks"
+def _decimal(value: float) -> str:
+    """A number with one decimal, written as the language writes it (``2.5``, ``2,5``)."""
+    # Translators: the decimal separator in a number such as 2.5 (Italian: a comma)
+    return f"{value:.1f}".replace(".", pgettext("decimal separator", "."))
+
+
+def _you(seat: Seat) -> str:
+    """A seat's name with "(you)", for the learner's seat in a picture."""
+    # Translators: the learner's seat in a picture of the table ("South (you)")
+    return _("{seat} (you)").format(seat=seat.word)
+
+
+def _english(make: Callable[[], T]) -> T:
+    """``make()`` in English (the name an exercise is recorded under comes from its
+    English wording: the same in every language)."""
+    with language("en"):
+        return make()
 
 
 def _to_move(state: HandState) -> Seat:
     """The seat to move; an exercise needs a decision to ask about."""
     if not isinstance(state, HandState):
-        raise InvalidDataError(f"an exercise asks about a HandState, not {quoted(state)}")
+        raise InvalidDataError(
+            _("an exercise asks about a HandState, not {value}").format(value=quoted(state))
+        )
     seat = state.to_move
     if seat is None:
-        raise InvalidDataError("the hand is over (or not dealt): there is no decision to ask about")
+        raise InvalidDataError(
+            _("the hand is over (or not dealt): there is no decision to ask about")
+        )
     return seat
 
 
@@ -149,7 +184,10 @@ def _whole(value: object, what: str, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high``; ``what`` names it in the message."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidDataError(
-            f"{what} must be a whole number from {low} to {high}, not {quoted(value)}"
+            # Translators: {setting} names what the number is for ("the tricks the makers took")
+            _("{setting} must be a whole number from {low} to {high}, not {value}").format(
+                setting=what, low=low, high=high, value=quoted(value)
+            )
         )
     return value
 
@@ -162,7 +200,10 @@ def _bid(value: object) -> Bid:
         action = parsed if isinstance(parsed, Bid) else None
     if action is None:
         raise ParseError(
-            f"the bid must be a Bid or its text, as in 'N bid 3', not {quoted(value)}",
+            # Translators: 'N bid 3' is typed as it is; Bid is a name in code
+            _("the bid must be a Bid or its text, as in 'N bid 3', not {value}").format(
+                value=quoted(value)
+            ),
             rule="bidding",
         )
     return action
@@ -189,18 +230,21 @@ def _display_html(markup: str) -> None:
 
 
 def figure(picture: str, caption: str = "") -> str:
-    """A picture (SVG or HTML) with a short caption under it, as HTML.
+    """A picture (SVG or HTML) with a short caption under it, as HTML. A caption the
+    catalogue knows is shown in the language in use.
 
     >>> figure("<svg></svg>", "the widow")
     '<figure style="margin:0 18px 8px 0;display:inline-block"><svg></svg><figcaption style="font-size:0.9em;opacity:0.8;margin-top:2px">the widow</figcaption></figure>'
     """
     if not isinstance(picture, str):
         raise InvalidDataError(
-            f"a figure shows a picture (SVG or HTML text), not {quoted(picture)}"
+            _("a figure shows a picture (SVG or HTML text), not {value}").format(
+                value=quoted(picture)
+            )
         )
     cap = (
         '<figcaption style="font-size:0.9em;opacity:0.8;margin-top:2px">'
-        f"{html.escape(str(caption))}</figcaption>"
+        f"{html.escape(translated(str(caption)))}</figcaption>"
         if caption
         else ""
     )
@@ -217,14 +261,16 @@ def show(*pictures: str) -> None:
 
 
 def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-    """A small table. Cells are text; a cell that starts with ``<`` is kept as HTML."""
+    """A small table. Cells are text; a cell that starts with ``<`` is kept as HTML. A
+    heading the catalogue knows is shown in the language in use."""
 
     def cell(value: object) -> str:
         text = str(value)
         return text if text.startswith("<") else html.escape(text)
 
     head = "".join(
-        f'<th style="text-align:left;white-space:nowrap">{html.escape(str(h))}</th>' for h in header
+        f'<th style="text-align:left;white-space:nowrap">{html.escape(translated(str(h)))}</th>'
+        for h in header
     )
     body = "".join(
         "<tr>" + "".join(f'<td style="text-align:left">{cell(v)}</td>' for v in row) + "</tr>"
@@ -240,63 +286,73 @@ def _seats_from(leader: Seat, n: int) -> list[Seat]:
     """``n`` seats clockwise from ``leader`` (none for ``n == 0``)."""
     seats: list[Seat] = []
     seat = leader
-    for _ in range(n):
+    for _step in range(n):
         seats.append(seat)
         seat = seat.left
     return seats
 
 
 def play_example(
-    hand: str, trick: str | None, trump: Suit | str, *, you: Seat | str = Seat.S
+    hand: str,
+    trick: str | None,
+    trump: Suit | str,
+    *,
+    you: Seat | str = Seat.S,
+    lang: str | None = None,
 ) -> None:
     """The trick so far and your hand, the cards you may play lit, with the engine's reasons."""
-    cards = parse_cards(hand)
-    played = _trick_cards(trick)
-    trump = parse_suit(trump)
-    you = parse_seat(you)
-    legal = legal_plays(cards, played, trump)  # (checks the hand and the trick first)
-    leader = you
-    for _ in played:
-        leader = leader.right
-    plays = list(zip(_seats_from(leader, len(played)), played, strict=True))
-    show(
-        figure(
-            table_svg(plays, trump=trump, leader=leader, names={you: "South (you)"}, size=210),
-            "the trick so far",
-        ),
-        figure(
-            hand_svg(
-                cards,
-                trump=trump,
-                highlight=legal,
-                dim=[c for c in cards if c not in legal],
-                overlap=1.08,
+    with language(widget_language(lang)):
+        cards = parse_cards(hand)
+        played = _trick_cards(trick)
+        trump = parse_suit(trump)
+        you = parse_seat(you)
+        legal = legal_plays(cards, played, trump)  # (checks the hand and the trick first)
+        leader = you
+        for _card in played:
+            leader = leader.right
+        plays = list(zip(_seats_from(leader, len(played)), played, strict=True))
+        show(
+            figure(
+                table_svg(plays, trump=trump, leader=leader, names={you: _you(you)}, size=210),
+                _("the trick so far"),
             ),
-            "your hand: the cards you may play are lit",
-        ),
-    )
-    items = "".join(
-        f"<li>{'✓' if e.allowed else '✗'} {html.escape(e.text)}</li>"
-        for e in explain_plays(cards, played, trump)
-    )
-    _display_html(f"<ul style='margin-top:0'>{items}</ul>")
-
-
-def trick_example(trick: str, trump: Suit | str, *, leader: Seat | str = Seat.W) -> None:
-    """A finished trick round the table, the winner lit, with the engine's explanation."""
-    cards = parse_cards(trick)
-    trump = parse_suit(trump)
-    leader = parse_seat(leader)
-    e = explain_trick(cards, trump)  # (checks the trick first)
-    seats = _seats_from(leader, len(cards))
-    winner = seats[e.winner]
-    show(
-        figure(
-            table_svg(list(zip(seats, cards, strict=True)), trump=trump, winner=winner, size=210),
-            f"{winner.word} wins the trick",
+            figure(
+                hand_svg(
+                    cards,
+                    trump=trump,
+                    highlight=legal,
+                    dim=[c for c in cards if c not in legal],
+                    overlap=1.08,
+                ),
+                _("your hand: the cards you may play are lit"),
+            ),
         )
-    )
-    _display_html(f"<p style='margin-top:0'>{html.escape(e.text)}</p>")
+        items = "".join(
+            f"<li>{'✓' if e.allowed else '✗'} {html.escape(e.text)}</li>"
+            for e in explain_plays(cards, played, trump)
+        )
+        _display_html(f"<ul style='margin-top:0'>{items}</ul>")
+
+
+def trick_example(
+    trick: str, trump: Suit | str, *, leader: Seat | str = Seat.W, lang: str | None = None
+) -> None:
+    """A finished trick round the table, the winner lit, with the engine's explanation."""
+    with language(widget_language(lang)):
+        cards = parse_cards(trick)
+        trump = parse_suit(trump)
+        leader = parse_seat(leader)
+        e = explain_trick(cards, trump)  # (checks the trick first)
+        seats = _seats_from(leader, len(cards))
+        winner = seats[e.winner]
+        plays = list(zip(seats, cards, strict=True))
+        show(
+            figure(
+                table_svg(plays, trump=trump, winner=winner, size=210),
+                _("{seat} wins the trick").format(seat=winner.word),
+            )
+        )
+        _display_html(f"<p style='margin-top:0'>{html.escape(e.text)}</p>")
 
 
 # --- exercises -------------------------------------------------------------------------
@@ -316,6 +372,9 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
     default a short name made from the prompt and the options' labels, the same in
     every run) with the ``concepts`` it practises; ``attempt`` counts the tries since
     the last right answer, and ``answer_hooks`` are called with each verdict.
+
+    ``lang``: the language of its buttons and verdicts (``None``: the language in use
+    when it is made); ``check`` is called in it.
 
     Public parts (for tests): ``buttons`` and ``values`` (one per option, in order)
     and ``feedback`` (an HTML widget: the verdict and why).
@@ -340,6 +399,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         kind: str = "",
         recorder: Recorder | None = None,
         once: bool = False,
+        lang: str | None = None,
     ) -> None: ...
 
     @overload
@@ -356,6 +416,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         kind: str = "",
         recorder: Recorder | None = None,
         once: bool = False,
+        lang: str | None = None,
     ) -> None: ...
 
     def __init__(
@@ -371,14 +432,53 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         kind: str = "",
         recorder: Recorder | None = None,
         once: bool = False,
+        lang: str | None = None,
+    ) -> None:
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            self._build_choice(
+                prompt,
+                options,
+                check,
+                picture=picture,
+                hints=hints,
+                item=item,
+                concepts=concepts,
+                kind=kind,
+                recorder=recorder,
+                once=once,
+            )
+
+    def _build_choice(
+        self,
+        prompt: str,
+        options: Sequence[Card] | Sequence[tuple[str, V]],
+        check: Callable[[Any], tuple[bool, str]],
+        *,
+        picture: str,
+        hints: Sequence[str],
+        item: str,
+        concepts: Iterable[str],
+        kind: str,
+        recorder: Recorder | None,
+        once: bool,
     ) -> None:
         if not isinstance(prompt, str):
-            raise InvalidDataError(f"a question's prompt is text, not {quoted(prompt)}")
+            raise InvalidDataError(
+                _("a question's prompt is text, not {value}").format(value=quoted(prompt))
+            )
         if isinstance(hints, str) or not all(isinstance(h, str) for h in hints):
-            raise InvalidDataError(f"hints are a list of texts, one per step, not {quoted(hints)}")
+            raise InvalidDataError(
+                _("hints are a list of texts, one per step, not {value}").format(
+                    value=quoted(hints)
+                )
+            )
         if not callable(check):
             raise InvalidDataError(
-                f"check must be a function giving (right, explanation), not {quoted(check)}"
+                # Translators: check is the name of the setting in code
+                _("check must be a function giving (right, explanation), not {value}").format(
+                    value=quoted(check)
+                )
             )
         self._check: Callable[[V], tuple[bool, str]] = check
         self.feedback = w.HTML()
@@ -395,7 +495,9 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
                     and isinstance(option[0], str)
                 ):
                     raise InvalidDataError(
-                        f"each option is a card or a (label, value) pair, not {quoted(option)}"
+                        _("each option is a card or a (label, value) pair, not {value}").format(
+                            value=quoted(option)
+                        )
                     )
                 label, value = option
                 button = w.Button(
@@ -426,7 +528,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         self.hints_used = 0
         self.hint_text = w.HTML()
         self.hint_button = w.Button(
-            description="Hint", icon="lightbulb-o", layout=w.Layout(width="auto")
+            description=_("Hint"), icon="lightbulb-o", layout=w.Layout(width="auto")
         )
         self.hint_button.on_click(self._hint)
         parts: list[w.Widget] = [w.HTML(head), row]
@@ -436,6 +538,10 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         self.add_class("hp-lesson-choice")
 
     def _hint(self, _button: w.Button | None = None) -> None:
+        with language(self.lang):
+            self._next_hint()
+
+    def _next_hint(self) -> None:
         if self.hints_used >= len(self.hints):
             return
         self.hints_used += 1
@@ -444,17 +550,23 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         steps = "".join(f"<p style='margin:2px 0'>{html.escape(h)}</p>" for h in self.hints[:n])
         self.hint_text.value = box(steps)
         last = n >= len(self.hints)
-        self.hint_button.description = "No more hints" if last else _NEXT_STEP.get(n, "More")
+        self.hint_button.description = (
+            _("No more hints") if last else _(_NEXT_STEP.get(n, N_("More")))
+        )
         self.hint_button.disabled = last
 
     def _choose(self, value: V, button: w.Button) -> None:
+        with language(self.lang):
+            self._answer(value, button)
+
+    def _answer(self, value: V, button: w.Button) -> None:
         if self.once and self.answered:
             return
         try:
             right, text = self._check(value)
             good = [v for v in self.values if self._check(v)[0]] if self.once else []
         except Exception as e:  # keep the notebook alive, say what went wrong
-            self.feedback.value = feedback("err", "That did not work:", str(e)[:MAX_MESSAGE])
+            self.feedback.value = feedback("err", _("That did not work:"), str(e)[:MAX_MESSAGE])
             return
         self.answered = True
         for b in self.buttons:  # one mark at a time: the last answer
@@ -468,12 +580,14 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
                     b.icon = "check"
         paint_result(button, "success" if right else "danger")
         button.icon = "check" if right else "times"  # not by colour alone
-        title = "Right!" if right else "Not quite. Try another answer."
+        title = _("Right!") if right else _("Not quite. Try another answer.")
         if not right and self.once:
-            title = "Not quite."
+            title = _("Not quite.")
         if right and self.hints_used:
-            step = "step" if self.hints_used == 1 else "steps"
-            title = f"Right, with {self.hints_used} hint {step}."
+            n = self.hints_used
+            title = ngettext("Right, with {n} hint step.", "Right, with {n} hint steps.", n).format(
+                n=n
+            )
         self.feedback.value = feedback("ok" if right else "bad", title, text)
         self.tries += 1
         self.recorder.answer(
@@ -515,8 +629,26 @@ def _item_name(prompt: str, labels: Sequence[str]) -> str:
     return "-".join([*words, digest])
 
 
+def _option_label(option: object) -> str:
+    """The label of an option's button, as :class:`Choice` makes it (a card's text)."""
+    if isinstance(option, Card):
+        return _("Joker") if option.is_joker else option.text
+    if isinstance(option, tuple | list) and option and isinstance(option[0], str):
+        return option[0]
+    return ""
+
+
+def _english_item(words: Callable[[], tuple[str, Sequence[Any]]]) -> str:
+    """The name an exercise is recorded under: made, as :class:`Choice` makes it, from
+    the prompt and the options' labels that ``words()`` gives in English, so that it is
+    the same in every language."""
+    prompt, options = _english(words)
+    labels = _english(lambda: [_option_label(o) for o in options])
+    return _item_name(prompt, labels)
+
+
 #: The hint button's label once a step is shown: what the next press gives.
-_NEXT_STEP = {1: "More: the principle", 2: "Show the move"}
+_NEXT_STEP = {1: N_("More: the principle"), 2: N_("Show the move")}
 
 
 class OrderExercise(w.VBox):  # type: ignore[misc]
@@ -528,13 +660,23 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
 
     Each order given in full is recorded in the learner's store (``recorder``) under the
     question's key, with its situation tags; ``answer_hooks`` are called with the verdict.
+    ``lang``: the language it speaks (``None``: the language in use when it is made).
     """
 
-    def __init__(self, question: Question, *, recorder: Recorder | None = None) -> None:
+    def __init__(
+        self, question: Question, *, recorder: Recorder | None = None, lang: str | None = None
+    ) -> None:
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            self._build_order(question, recorder)
+
+    def _build_order(self, question: Question, recorder: Recorder | None) -> None:
         if not isinstance(question, Question) or question.kind != "order":
             raise InvalidDataError(
-                f"an order exercise shows an 'order' question from the quiz bank, not "
-                f"{quoted(question)}"
+                # Translators: 'order' is the kind of question in code
+                _(
+                    "an order exercise shows an 'order' question from the quiz bank, not {value}"
+                ).format(value=quoted(question))
             )
         self.question = question
         self.recorder = recorder if recorder is not None else Recorder("exercise")
@@ -548,12 +690,15 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
             button = card_button(card)
             button.on_click(functools.partial(self._press, card))
             self.buttons.append(button)
-        self.again = w.Button(description="Start again", icon="undo")
+        self.again = w.Button(
+            layout=text_layout(), description=pgettext("button", "Start again"), icon="undo"
+        )
         self.again.on_click(self._reset)
+        press = _("Press the cards one by one, strongest first.")
         head = box(
             f"<p style='margin:4px 0'><b>{html.escape(question.prompt)}</b> "
-            "Press the cards one by one, strongest first.</p>"
-            + hand_svg(question.cards, overlap=1.08, label="the cards to order")
+            f"{html.escape(press)}</p>"
+            + hand_svg(question.cards, overlap=1.08, label=_("the cards to order"))
         )
         row = w.HBox([*self.buttons, self.again], layout=w.Layout(flex_flow="row wrap"))
         super().__init__(
@@ -563,12 +708,12 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
 
     def _draw(self, misplaced: int | None = None) -> None:
         done = len(self.chosen) == len(self.question.cards)
-        head = "Your order:" if done else "Your order so far:"
+        head = _("Your order:") if done else _("Your order so far:")
         if misplaced is not None:
-            head = (
-                f"Your order: the {ordinal_word(misplaced + 1)} card, "
-                f"{self.chosen[misplaced].text}, is the first one out of place (lit)."
-            )
+            # Translators: {nth} is the card's place in the order ("third": see the
+            # "place of a card" messages), {card} the card
+            head = _("Your order: the {nth} card, {card}, is the first one out of place (lit).")
+            head = head.format(nth=_place(misplaced + 1), card=self.chosen[misplaced].text)
         self.answer_picture.value = (
             box(
                 f"<p style='margin:4px 0'>{html.escape(head)}</p>"
@@ -579,7 +724,7 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
                     highlight=[self.chosen[misplaced]] if misplaced is not None else (),
                     overlap=1.08,
                     scale=0.8,
-                    label="your order",
+                    label=_("your order"),
                 )
             )
             if self.chosen
@@ -587,6 +732,10 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
         )
 
     def _press(self, card: Card, button: w.Button) -> None:
+        with language(self.lang):
+            self._take(card, button)
+
+    def _take(self, card: Card, button: w.Button) -> None:
         if card in self.chosen:
             return
         self.chosen.append(card)
@@ -599,16 +748,17 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
         answer = list(self.question.answer)
         if right:
             self._draw()
-            self.feedback.value = feedback("ok", "Right!", self.question.explanation)
+            self.feedback.value = feedback("ok", _("Right!"), self.question.explanation)
             return
         at = next(i for i, (c, a) in enumerate(zip(self.chosen, answer, strict=True)) if c != a)
         self._draw(at)
-        pointer = (
-            f"Your {ordinal_word(at + 1)} card, {self.chosen[at].text}, is out of place: "
-            f"{answer[at].text} is stronger and belongs there."
-        )
+        # Translators: {nth} is the card's place in the order ("third": see the "place of
+        # a card" messages), {card} the card, {better} the card that belongs there
+        pointer = _(
+            "Your {nth} card, {card}, is out of place: {better} is stronger and belongs there."
+        ).format(nth=_place(at + 1), card=self.chosen[at].text, better=answer[at].text)
         self.feedback.value = feedback(
-            "bad", "Not quite.", f"{pointer} {self.question.explanation}"
+            "bad", _("Not quite."), f"{pointer} {self.question.explanation}"
         )
 
     def _count(self, right: bool) -> None:
@@ -620,11 +770,34 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
             hook(right)
 
     def _reset(self, _button: object = None) -> None:
-        self.chosen = []
-        for b in self.buttons:
-            b.disabled = False
-        self.feedback.value = ""
-        self._draw()
+        with language(self.lang):
+            self.chosen = []
+            for b in self.buttons:
+                b.disabled = False
+            self.feedback.value = ""
+            self._draw()
+
+
+def _place(n: int) -> str:
+    """A card's place in the learner's order, as "the {nth} card" says it: ``first``,
+    ``second``... (each language words it for the noun "card": Italian ``terza``).
+
+    >>> _place(3), _place(12)
+    ('third', 'twelfth')
+    """
+    # Translators: the place of a card in an order of cards: "the {nth} card" (Italian:
+    # feminine, for "carta"; Thai: the number, as in ใบที่ 3)
+    places = (
+        pgettext("place of a card", "first"),
+        pgettext("place of a card", "second"),
+        pgettext("place of a card", "third"),
+        pgettext("place of a card", "fourth"),
+        pgettext("place of a card", "fifth"),
+        pgettext("place of a card", "sixth"),
+        pgettext("place of a card", "seventh"),
+        pgettext("place of a card", "eighth"),
+    )
+    return places[n - 1] if 1 <= n <= len(places) else ordinal_word(n)
 
 
 #: The concept each role of a card teaches (the situations of the practice schedule).
@@ -648,47 +821,79 @@ def card_concepts(cards: Iterable[Card], trump: Suit | None) -> list[str]:
     return [tag for role, tag in _ROLE_CONCEPTS.items() if role in roles]
 
 
-def stronger_card(a: str | Card, b: str | Card, trump: Suit | str) -> Choice[Card]:
+def _trumps(trump: Suit | None, sentence: str, no_trump: str, **values: object) -> str:
+    """A sentence that starts by naming trumps: ``sentence`` ("{suit} are trumps. ...")
+    with the suit, its first letter a capital, or ``no_trump`` when there are none."""
+    if trump is None:
+        return no_trump.format(**values)
+    return capitalised(sentence.format(suit=trump.plural, **values))
+
+
+def stronger_card(
+    a: str | Card, b: str | Card, trump: Suit | str, *, lang: str | None = None
+) -> Choice[Card]:
     """Which of two cards is stronger under ``trump``? (The engine's ranking decides.)"""
-    ca, cb = parse_card(a), parse_card(b)
-    trump = parse_suit(trump)
-    if ca is cb:
-        raise InvalidDataError(
-            f"the two cards are both {ca.text}: choose two different cards to compare"
+    with language(widget_language(lang)):
+        ca, cb = parse_card(a), parse_card(b)
+        trump = parse_suit(trump)
+        if ca is cb:
+            raise InvalidDataError(
+                _("the two cards are both {card}: choose two different cards to compare").format(
+                    card=ca.text
+                )
+            )
+        best = min((ca, cb), key=ranking(trump).index)
+        the_trump = trump
+
+        def check(card: Card) -> tuple[bool, str]:
+            other = cb if card is ca else ca
+            why = explain_card(card, the_trump).text, explain_card(other, the_trump).text
+            return card is best, " ".join(why)
+
+        def words() -> tuple[str, list[Card]]:
+            # Translators: {suit} is a suit's name in the plural ("hearts")
+            prompt = _("{suit} are trumps. Which card is stronger?")
+            return capitalised(prompt.format(suit=the_trump.plural)), [ca, cb]
+
+        prompt, options = words()
+        return Choice(
+            prompt,
+            options,
+            check,
+            picture=hand_svg([ca, cb], overlap=1.12, scale=0.8, label=_("the two cards")),
+            item=_english_item(words),
+            concepts=card_concepts([ca, cb], trump),
+            kind="stronger-card",
         )
-    best = min((ca, cb), key=ranking(trump).index)
-
-    def check(card: Card) -> tuple[bool, str]:
-        other = cb if card is ca else ca
-        return card is best, f"{explain_card(card, trump).text} {explain_card(other, trump).text}"
-
-    return Choice(
-        f"{trump.plural.capitalize()} are trumps. Which card is stronger?",
-        [ca, cb],
-        check,
-        picture=hand_svg([ca, cb], overlap=1.12, scale=0.8, label="the two cards"),
-        concepts=card_concepts([ca, cb], trump),
-        kind="stronger-card",
-    )
 
 
-def suit_in_play(card: str | Card, trump: Suit | str) -> Choice[Suit]:
+def suit_in_play(card: str | Card, trump: Suit | str, *, lang: str | None = None) -> Choice[Suit]:
     """Which suit does ``card`` belong to in play under ``trump``? (``effective_suit`` decides.)"""
-    c = parse_card(card)
-    trump = parse_suit(trump)
-    answer = effective_suit(c, trump)
+    with language(widget_language(lang)):
+        c = parse_card(card)
+        the_trump = parse_suit(trump)
+        answer = effective_suit(c, the_trump)
 
-    def check(suit: Suit) -> tuple[bool, str]:
-        return suit is answer, explain_card(c, trump).text
+        def check(suit: Suit) -> tuple[bool, str]:
+            return suit is answer, explain_card(c, the_trump).text
 
-    return Choice(
-        f"{trump.plural.capitalize()} are trumps. Which suit does {c.text} belong to in play?",
-        [(suit_name(s), s) for s in SUITS],
-        check,
-        picture=hand_svg([c], scale=0.8, label="the card"),
-        concepts=card_concepts([c], trump),
-        kind="suit-in-play",
-    )
+        def words() -> tuple[str, list[tuple[str, Suit]]]:
+            # Translators: {suit} is a suit's name in the plural ("hearts"), {card} a card
+            prompt = _("{suit} are trumps. Which suit does {card} belong to in play?")
+            return capitalised(prompt.format(suit=the_trump.plural, card=c.text)), [
+                (suit_name(s), s) for s in SUITS
+            ]
+
+        prompt, options = words()
+        return Choice(
+            prompt,
+            options,
+            check,
+            picture=hand_svg([c], scale=0.8, label=_("the card")),
+            item=_english_item(words),
+            concepts=card_concepts([c], the_trump),
+            kind="suit-in-play",
+        )
 
 
 def best_line(
@@ -707,7 +912,7 @@ def best_line(
     while any(left.values()):
         plays: list[tuple[Seat, Card]] = []
         seat = leader
-        for _ in range(4):
+        for _turn in range(4):
             if left[seat]:
                 values = play_values(
                     {s.name: h for s, h in left.items()}, trump, leader.name, [c for _, c in plays]
@@ -727,44 +932,75 @@ def _line_text(line: list[tuple[Seat, list[tuple[Seat, Card]]]]) -> str:
     out = []
     for n, (winner, plays) in enumerate(line, 1):
         (first, lead), *rest = plays
-        follows = "".join(f", {s.word} {c.text}" for s, c in rest)
-        out.append(f"Trick {n}: {first.word} leads {lead.text}{follows}; {winner.word} wins it.")
+        # Translators: a seat and the card it plays, in a list of plays ("East 9♥")
+        follows = ", ".join(_("{seat} {card}").format(seat=s.word, card=c.text) for s, c in rest)
+        if follows:
+            # Translators: {plays} are the other players' cards ("East 9♥, South J♥")
+            trick = _("Trick {n}: {seat} leads {card}, {plays}; {winner} wins it.")
+        else:
+            trick = _("Trick {n}: {seat} leads {card}; {winner} wins it.")
+        out.append(
+            trick.format(n=n, seat=first.word, card=lead.text, plays=follows, winner=winner.word)
+        )
     return " ".join(out)
 
 
-def look_ahead(seed: int, difficulty: str = "bowers") -> Choice[int]:
+def look_ahead(seed: int, difficulty: str = "bowers", *, lang: str | None = None) -> Choice[int]:
     """An ending with every card face up: how many tricks can a side take? (The solver
     decides; the feedback shows what each lead gives and one line of best play.)"""
-    q = tricks_question(rng(check_seed(seed)), difficulty=check_difficulty(difficulty))
-    return tricks_exercise(q)
+    with language(widget_language(lang)):
+        q = tricks_question(rng(check_seed(seed)), difficulty=check_difficulty(difficulty))
+        return tricks_exercise(q)
 
 
 def tricks_exercise(
-    question: Question, *, recorder: Recorder | None = None, once: bool = False
+    question: Question,
+    *,
+    recorder: Recorder | None = None,
+    once: bool = False,
+    lang: str | None = None,
 ) -> Choice[int]:
     """A ``tricks`` question of the quiz bank as a :class:`Choice`: the four hands face
     up, a button per number of tricks; the feedback shows what each lead gives and one
     line of best play (the solver's)."""
+    with language(widget_language(lang)):
+        return _tricks_exercise(question, recorder=recorder, once=once)
+
+
+def _tricks_exercise(question: Question, *, recorder: Recorder | None, once: bool) -> Choice[int]:
     q = question
     if not isinstance(q, Question) or q.kind != "tricks":
-        raise InvalidDataError(f"this exercise shows a 'tricks' question, not {quoted(q)}")
+        raise InvalidDataError(
+            # Translators: 'tricks' is the kind of question in code
+            _("this exercise shows a 'tricks' question, not {value}").format(value=quoted(q))
+        )
     hands = "".join(
         figure(hand_svg(q.hands[s], trump=q.trump, overlap=1.08, scale=0.8), s.word) for s in SEATS
     )
     n = len(q.hands[Seat.N])
     leader = q.seat
     if leader is None:
-        raise InvalidDataError("a tricks question names the seat that leads")
+        raise InvalidDataError(_("a tricks question names the seat that leads"))
     asked = parse_side(q.side) if q.side else leader.side
     leads = play_values({s.name: h for s, h in q.hands.items()}, q.trump, leader.name)
     side = side_words(asked)
     # (play_values counts the leader's side's tricks: the other side takes the rest)
     how = ", ".join(f"{c.text}: {v if asked is leader.side else n - v}" for c, v in leads.items())
     line = _line_text(best_line(q.hands, q.trump, leader))
-    why = (
-        f"With best play by everyone, {side} take {q.answer} of the {n} tricks. "
-        f"The tricks {side} take after each card {leader.word} can lead: {how}. "
-        f"One line of best play: {line}"
+    why = " ".join(
+        (
+            # Translators: {side} is a partnership ("North-South"), {k} and {n} numbers of
+            # tricks
+            _("With best play by everyone, {side} take {k} of the {n} tricks.").format(
+                side=side, k=q.answer, n=n
+            ),
+            # Translators: {seat} is the seat that leads, {values} the tricks {side} take
+            # after each card ("J♥: 3, A♠: 2")
+            _("The tricks {side} take after each card {seat} can lead: {values}.").format(
+                side=side, seat=leader.word, values=how
+            ),
+            _("One line of best play: {line}").format(line=line),
+        )
     )
 
     def check(k: int) -> tuple[bool, str]:
@@ -783,16 +1019,30 @@ def tricks_exercise(
 
 
 def principle_exercise(
-    question: Question, *, recorder: Recorder | None = None, once: bool = True
+    question: Question,
+    *,
+    recorder: Recorder | None = None,
+    once: bool = True,
+    lang: str | None = None,
 ) -> Choice[Any]:
     """A principle question (:func:`~hasenpfeffer_core.analysis.practice.principle_question`)
     as a :class:`Choice`: card buttons to play or discard, suit buttons to name trumps,
     labelled buttons to bid; the question's hint steps; judged by ``Question.check``,
     with the principle's explanation (and what it says against a wrong choice).
     Recorded under the question's key, with the principle as its concept."""
+    with language(widget_language(lang)):
+        return _principle_exercise(question, recorder=recorder, once=once)
+
+
+def _principle_exercise(
+    question: Question, *, recorder: Recorder | None, once: bool
+) -> Choice[Any]:
     q = question
     if not isinstance(q, Question) or q.kind != "principle":
-        raise InvalidDataError(f"this exercise shows a 'principle' question, not {quoted(q)}")
+        raise InvalidDataError(
+            # Translators: 'principle' is the kind of question in code
+            _("this exercise shows a 'principle' question, not {value}").format(value=quoted(q))
+        )
     d = q.details
     phase = d.get("phase", "")
     options: list[Any] = []
@@ -809,17 +1059,17 @@ def principle_exercise(
         return q.check(response), principle_verdict(q, response)
 
     me = q.seat
-    names = {me: f"{me.word} (you)"} if me is not None else None
+    names = {me: _you(me)} if me is not None else None
     pictures = []
     if phase == "play":
         leader = parse_seat(d["leader"]) if d.get("leader") else me
         pictures.append(
             figure(
                 table_svg(q.trick, trump=q.trump, leader=leader, names=names, size=210),
-                "the trick so far" if q.trick else "you lead",
+                _("the trick so far") if q.trick else _("you lead"),
             )
         )
-    pictures.append(figure(hand_svg(q.hand, trump=q.trump, overlap=0.9), "your hand"))
+    pictures.append(figure(hand_svg(q.hand, trump=q.trump, overlap=0.9), _("your hand")))
     return Choice(
         q.prompt,
         options,
@@ -835,17 +1085,21 @@ def principle_exercise(
 
 
 def _advised(
-    state: HandState, expert: FairExpert, kind: type[Any], key: Callable[[Any], V], doing: str
+    state: HandState,
+    expert: FairExpert,
+    kind: type[Any],
+    key: Callable[[Any], V],
+    refusal: str,
 ) -> tuple[SteppedHint, dict[V, float], float]:
     """The fair expert's advice to the seat to move as a hint in steps, its value for
     each action of ``kind`` (keyed by ``key``), and the best value; an error if no such
-    action is due."""
+    action is due (``refusal``, a message with ``{seat}`` and ``{reason}``)."""
     seat = _to_move(state)
     view = PlayerView.of(state, seat)
     advice = expert.advise(view)
     values = {key(a): v for a, v in advice.values.items() if isinstance(a, kind)}
     if not values:
-        raise InvalidDataError(f"{seat.word} is not {doing}: {advice.reason}")
+        raise InvalidDataError(refusal.format(seat=seat.word, reason=advice.reason))
     return stepped_hint(view, advice), values, max(values.values())
 
 
@@ -858,187 +1112,313 @@ def principle_keys(hint: SteppedHint) -> list[str]:
 def _teacher(hint: SteppedHint) -> str:
     """The expert's verdict for the feedback: the move and its principle, then the
     figures behind it."""
-    return f"The fair expert: {hint.answer} ({hint.details})"
+    # Translators: {answer} is the fair expert's move and its principle, {details} the
+    # figures behind it
+    return _("The fair expert: {answer} ({details})").format(
+        answer=hint.answer, details=hint.details
+    )
 
 
-def trump_exercise(state: HandState, expert: FairExpert) -> Choice[Suit]:
+def trump_exercise(
+    state: HandState, expert: FairExpert, *, lang: str | None = None
+) -> Choice[Suit]:
     """The maker holds seven cards: which suit to name? The fair expert judges."""
-    seat = _to_move(state)
-    hint, values, best = _advised(state, expert, NameTrump, lambda a: a.suit, "naming trumps")
-
-    def check(suit: Suit) -> tuple[bool, str]:
-        if suit not in values:
-            return (
-                False,
-                f"{suit.plural.capitalize()} are too short to be worth naming. {_teacher(hint)}",
-            )
-        return values[suit] >= best - 0.25, (
-            f"With {suit.plural} as trumps the hand takes {values[suit]:.1f} tricks on average. "
-            f"{_teacher(hint)}"
+    with language(widget_language(lang)):
+        seat = _to_move(state)
+        hint, values, best = _advised(
+            state,
+            expert,
+            NameTrump,
+            lambda a: a.suit,
+            # Translators: {seat} is a seat, {reason} what that seat is doing instead
+            _("{seat} is not naming trumps: {reason}"),
         )
 
-    high = state.high_bid
-    bid = bid_name(high.tricks, high.big, state.rules) if high else "?"
-    return Choice(
-        f"{seat.word} won the auction with {bid} and picked up the widow. "
-        "Which suit do you name as trumps?",
-        [(suit_name(s), s) for s in SUITS],
-        check,
-        picture=hand_svg(state.hand(seat), overlap=0.9),
-        hints=hint.steps,
-        concepts=principle_keys(hint),
-        kind="trump",
-    )
+        def check(suit: Suit) -> tuple[bool, str]:
+            if suit not in values:
+                # Translators: {suit} is a suit's name in the plural ("hearts")
+                short = _("{suit} are too short to be worth naming.").format(suit=suit.plural)
+                return False, f"{capitalised(short)} {_teacher(hint)}"
+            # Translators: {suit} is a suit's name in the plural, {tricks} a number such as 2.5
+            takes = _("With {suit} as trumps the hand takes {tricks} tricks on average.")
+            takes = takes.format(suit=suit.plural, tricks=_decimal(values[suit]))
+            return values[suit] >= best - 0.25, f"{takes} {_teacher(hint)}"
+
+        high = state.high_bid
+
+        def words() -> tuple[str, list[tuple[str, Suit]]]:
+            bid = bid_name(high.tricks, high.big, state.rules) if high else "?"
+            # Translators: {seat} is a seat, {bid} a number of tricks or a bid's name
+            prompt = _(
+                "{seat} won the auction with {bid} and picked up the widow. "
+                "Which suit do you name as trumps?"
+            ).format(seat=seat.word, bid=bid)
+            return prompt, [(suit_name(s), s) for s in SUITS]
+
+        prompt, options = words()
+        return Choice(
+            prompt,
+            options,
+            check,
+            picture=hand_svg(state.hand(seat), overlap=0.9),
+            hints=hint.steps,
+            item=_english_item(words),
+            concepts=principle_keys(hint),
+            kind="trump",
+        )
 
 
-def discard_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
+def discard_exercise(
+    state: HandState, expert: FairExpert, *, lang: str | None = None
+) -> Choice[Card]:
     """Trumps are named: which card to discard? The fair expert judges."""
-    seat = _to_move(state)
-    trump = state.trump
-    if trump is None:
-        raise InvalidDataError("trumps are not named yet: the discard comes after")
-    hint, kept, best = _advised(state, expert, Discard, lambda a: a.card, "discarding")
-
-    def check(card: Card) -> tuple[bool, str]:
-        if card not in kept:
-            return False, f"Keep {card.text}: it is worth more than a low card. {_teacher(hint)}"
-        return kept[card] >= best - 0.1, (
-            f"Without {card.text} the hand takes {kept[card]:.1f} tricks on average. "
-            f"{_teacher(hint)}"
+    with language(widget_language(lang)):
+        seat = _to_move(state)
+        trump = state.trump
+        if trump is None:
+            raise InvalidDataError(_("trumps are not named yet: the discard comes after"))
+        the_trump: Suit = trump
+        hint, kept, best = _advised(
+            state,
+            expert,
+            Discard,
+            lambda a: a.card,
+            # Translators: {seat} is a seat, {reason} what that seat is doing instead
+            _("{seat} is not discarding: {reason}"),
         )
 
-    return Choice(
-        f"{trump.plural.capitalize()} are trumps. Which card do you discard?",
-        list(state.hand(seat)),
-        check,
-        picture=hand_svg(state.hand(seat), trump=trump, overlap=0.9),
-        hints=hint.steps,
-        concepts=principle_keys(hint),
-        kind="discard",
-    )
+        def check(card: Card) -> tuple[bool, str]:
+            if card not in kept:
+                keep = _("Keep {card}: it is worth more than a low card.").format(card=card.text)
+                return False, f"{keep} {_teacher(hint)}"
+            # Translators: {tricks} is a number such as 2.5
+            without = _("Without {card} the hand takes {tricks} tricks on average.").format(
+                card=card.text, tricks=_decimal(kept[card])
+            )
+            return kept[card] >= best - 0.1, f"{without} {_teacher(hint)}"
+
+        def words() -> tuple[str, list[Card]]:
+            # Translators: {suit} is a suit's name in the plural ("hearts")
+            prompt = _("{suit} are trumps. Which card do you discard?")
+            return capitalised(prompt.format(suit=the_trump.plural)), list(state.hand(seat))
+
+        prompt, options = words()
+        return Choice(
+            prompt,
+            options,
+            check,
+            picture=hand_svg(state.hand(seat), trump=trump, overlap=0.9),
+            hints=hint.steps,
+            item=_english_item(words),
+            concepts=principle_keys(hint),
+            kind="discard",
+        )
 
 
-def bid_exercise(state: HandState, expert: FairExpert) -> Choice[Bid | Pass]:
+def _call_words(action: Bid | Pass) -> str:
+    """A call of the auction, in the past: "North passed", "East bid 3"."""
+    if isinstance(action, Pass):
+        return _("{seat} passed").format(seat=action.seat.word)
+    # Translators: {n} is the number of tricks bid
+    return _("{seat} bid {n}").format(seat=action.seat.word, n=action.tricks)
+
+
+def bid_exercise(
+    state: HandState, expert: FairExpert, *, lang: str | None = None
+) -> Choice[Bid | Pass]:
     """Your turn in the auction: pass or bid? The fair expert judges."""
-    seat = _to_move(state)
-    view = PlayerView.of(state, seat)
-    advice = expert.advise(view)
-    hint = stepped_hint(view, advice)
-    legal = state.legal_actions()
-    cheapest = next(a for a in legal if isinstance(a, Bid))
-    options: list[tuple[str, Bid | Pass]] = [
-        ("pass", next(a for a in legal if isinstance(a, Pass))),
-        (f"bid {bid_name(cheapest.tricks, cheapest.big, state.rules)}", cheapest),
-    ]
+    with language(widget_language(lang)):
+        seat = _to_move(state)
+        view = PlayerView.of(state, seat)
+        advice = expert.advise(view)
+        hint = stepped_hint(view, advice)
+        legal = state.legal_actions()
+        cheapest = next(a for a in legal if isinstance(a, Bid))
+        passing = next(a for a in legal if isinstance(a, Pass))
 
-    def check(action: Bid | Pass) -> tuple[bool, str]:
-        return action == advice.action, _teacher(hint)
+        def check(action: Bid | Pass) -> tuple[bool, str]:
+            return action == advice.action, _teacher(hint)
 
-    said = "; ".join(
-        f"{a.seat.word} {'passed' if isinstance(a, Pass) else 'bid ' + str(a.tricks)}"
-        for a in state.auction
-    )
-    return Choice(
-        f"{said}. You are {seat.word}: what do you do with these cards?",
-        options,
-        check,
-        picture=hand_svg(state.hand(seat), overlap=0.9),
-        hints=hint.steps,
-        concepts=principle_keys(hint),
-        kind="bid",
-    )
+        def words() -> tuple[str, list[tuple[str, Bid | Pass]]]:
+            options: list[tuple[str, Bid | Pass]] = [
+                (pgettext("bid button", "pass"), passing),
+                (
+                    # Translators: {bid} is a number of tricks or a bid's name
+                    pgettext("bid button", "bid {bid}").format(
+                        bid=bid_name(cheapest.tricks, cheapest.big, state.rules)
+                    ),
+                    cheapest,
+                ),
+            ]
+            said = "; ".join(_call_words(a) for a in state.auction)
+            # Translators: {auction} is the calls so far ("North passed; East bid 3")
+            prompt = _("{auction}. You are {seat}: what do you do with these cards?")
+            return prompt.format(auction=said, seat=seat.word), options
+
+        prompt, options = words()
+        return Choice(
+            prompt,
+            options,
+            check,
+            picture=hand_svg(state.hand(seat), overlap=0.9),
+            hints=hint.steps,
+            item=_english_item(words),
+            concepts=principle_keys(hint),
+            kind="bid",
+        )
 
 
-def best_card(state: HandState, prompt: str = "", *, note: str = "") -> Choice[Card]:
+def best_card(
+    state: HandState, prompt: str = "", *, note: str = "", lang: str | None = None
+) -> Choice[Card]:
     """Which card should the player to move play? The double-dummy solver judges.
 
     ``note`` is added to the feedback (a teacher's comment on the position)."""
-    seat = _to_move(state)
-    values = state_play_values(state)
-    best = max(values.values())
-    left = 6 - len(state.tricks)
+    with language(widget_language(lang)):
+        seat = _to_move(state)
+        values = state_play_values(state)
+        best = max(values.values())
+        left = 6 - len(state.tricks)
 
-    def check(card: Card) -> tuple[bool, str]:
-        ranked = ", ".join(
-            f"{c.text}: {v}" for c, v in sorted(values.items(), key=lambda cv: -cv[1])
+        def check(card: Card) -> tuple[bool, str]:
+            ranked = ", ".join(
+                f"{c.text}: {v}" for c, v in sorted(values.items(), key=lambda cv: -cv[1])
+            )
+            lost = best - values[card]
+            verdict = (
+                ngettext("That gives up {n} trick.", "That gives up {n} tricks.", lost).format(
+                    n=lost
+                )
+                if lost
+                else _("That is a best card.")
+            )
+            # Translators: {side} is a partnership ("North-South"), {n} the tricks left to
+            # play, {values} the tricks taken after each card ("J♥: 3, A♠: 2")
+            seen = _(
+                "With all cards visible and best play afterwards, {side} take this many "
+                "of the {n} tricks left with each card: {values}."
+            ).format(side=side_words(seat.side), n=left, values=ranked)
+            return not lost, f"{verdict} {seen}{note}"
+
+        def words() -> tuple[str, list[Card]]:
+            asked = prompt or _trumps(
+                state.trump,
+                # Translators: {suit} is a suit's name in the plural ("hearts")
+                _("{suit} are trumps. You are {seat}: which card do you play?"),
+                _("There are no trumps. You are {seat}: which card do you play?"),
+                seat=seat.word,
+            )
+            return asked, [c for c in state.hand(seat) if c in values]
+
+        table_pic = table_svg(
+            state.current_trick,
+            trump=state.trump,
+            leader=state.leader,
+            names={seat: _you(seat)},
+            size=210,
         )
-        lost = best - values[card]
-        verdict = "That is a best card." if not lost else f"That gives up {_tricks(lost)}."
-        return not lost, (
-            f"{verdict} With all cards visible and best play afterwards, {side_words(seat.side)} "
-            f"take this many of the {left} tricks left with each card: {ranked}.{note}"
+        hand_pic = hand_svg(state.hand(seat), trump=state.trump, overlap=1.08)
+        asked, options = words()
+        return Choice(
+            asked,
+            options,
+            check,
+            picture=figure(table_pic, _("the trick so far")) + figure(hand_pic, _("your hand")),
+            item=_english_item(words),
         )
 
-    table_pic = table_svg(
-        state.current_trick,
-        trump=state.trump,
-        leader=state.leader,
-        names={seat: f"{seat.word} (you)"},
-        size=210,
-    )
-    hand_pic = hand_svg(state.hand(seat), trump=state.trump, overlap=1.08)
-    trumps = state.trump.plural.capitalize() if state.trump else "There are no"
-    return Choice(
-        prompt or f"{trumps} are trumps. You are {seat.word}: which card do you play?",
-        [c for c in state.hand(seat) if c in values],
-        check,
-        picture=figure(table_pic, "the trick so far") + figure(hand_pic, "your hand"),
-    )
 
-
-def hint_exercise(state: HandState, expert: FairExpert) -> Choice[Card]:
+def hint_exercise(state: HandState, expert: FairExpert, *, lang: str | None = None) -> Choice[Card]:
     """Which card now, seeing only your own hand? The fair expert's hint judges."""
-    seat = _to_move(state)
-    high = state.high_bid
-    if high is None:
-        raise InvalidDataError("the auction is not over: there is no contract yet")
-    hint, values, best = _advised(state, expert, Play, lambda a: a.card, "playing a card")
-
-    def check(card: Card) -> tuple[bool, str]:
-        return values[card] >= best - 0.05, (
-            f"With {card.text} your side takes {values[card]:.1f} tricks on average. "
-            f"{_teacher(hint)}"
+    with language(widget_language(lang)):
+        seat = _to_move(state)
+        high = state.high_bid
+        if high is None:
+            raise InvalidDataError(_("the auction is not over: there is no contract yet"))
+        contract: Bid = high
+        hint, values, best = _advised(
+            state,
+            expert,
+            Play,
+            lambda a: a.card,
+            # Translators: {seat} is a seat, {reason} what that seat is doing instead
+            _("{seat} is not playing a card: {reason}"),
         )
 
-    maker = high.seat
-    bid = bid_name(high.tricks, high.big, state.rules)
-    won = state.side_tricks
-    context = (
-        f"{maker.word} bid {bid} and named {suit_name(state.trump)} as trumps. "
-        f"Tricks so far: North-South {won[Side.NS]}, East-West {won[Side.EW]}. "
-        f"You are {seat.word}: which card do you play?"
-    )
-    table_pic = table_svg(
-        state.current_trick,
-        trump=state.trump,
-        leader=state.leader,
-        names={seat: f"{seat.word} (you)"},
-        size=210,
-    )
-    hand_pic = hand_svg(state.hand(seat), trump=state.trump, overlap=1.08)
-    caption = "the trick so far" if state.current_trick else "you lead"
-    return Choice(
-        context,
-        [c for c in state.hand(seat) if c in values],
-        check,
-        picture=figure(table_pic, caption) + figure(hand_pic, "your hand"),
-        hints=hint.steps,
-        concepts=principle_keys(hint),
-        kind="play",
-    )
+        def check(card: Card) -> tuple[bool, str]:
+            # Translators: {tricks} is a number such as 2.5
+            takes = _("With {card} your side takes {tricks} tricks on average.").format(
+                card=card.text, tricks=_decimal(values[card])
+            )
+            return values[card] >= best - 0.05, f"{takes} {_teacher(hint)}"
+
+        won = state.side_tricks
+
+        def words() -> tuple[str, list[Card]]:
+            bid = bid_name(contract.tricks, contract.big, state.rules)
+            context = " ".join(
+                (
+                    # Translators: {seat} is the maker's seat, {bid} a number of tricks or a
+                    # bid's name, {trump} a suit ("♥ hearts") or "no trump"
+                    _("{seat} bid {bid} and named {trump} as trumps.").format(
+                        seat=contract.seat.word, bid=bid, trump=suit_name(state.trump)
+                    ),
+                    _("Tricks so far: North-South {ns}, East-West {ew}.").format(
+                        ns=won[Side.NS], ew=won[Side.EW]
+                    ),
+                    _("You are {seat}: which card do you play?").format(seat=seat.word),
+                )
+            )
+            return context, [c for c in state.hand(seat) if c in values]
+
+        table_pic = table_svg(
+            state.current_trick,
+            trump=state.trump,
+            leader=state.leader,
+            names={seat: _you(seat)},
+            size=210,
+        )
+        hand_pic = hand_svg(state.hand(seat), trump=state.trump, overlap=1.08)
+        caption = _("the trick so far") if state.current_trick else _("you lead")
+        context, options = words()
+        return Choice(
+            context,
+            options,
+            check,
+            picture=figure(table_pic, caption) + figure(hand_pic, _("your hand")),
+            hints=hint.steps,
+            item=_english_item(words),
+            concepts=principle_keys(hint),
+            kind="play",
+        )
 
 
-def teaching_position(name: str, step: int) -> Choice[Card]:
+def teaching_position(name: str, step: int, *, lang: str | None = None) -> Choice[Card]:
     """The position before action ``step`` of a teaching hand: which card? (The solver
     judges; the feedback adds the teacher's note on the card that was played.)"""
-    record = teaching_hand(name)
-    step = _whole(step, f"the step of teaching hand {name}", 0, len(record.moves) - 1)
-    move = record.moves[step]
-    if not isinstance(move.action, Play):
-        raise InvalidDataError(f"action {step} of teaching hand {name} is not a card played")
-    said = f": {move.note}" if move.note else "."
-    note = f" In the teaching hand, {move.action.seat.word} played {move.action.card.text}{said}"
-    return best_card(record.state_at(step), note=note)
+    with language(widget_language(lang)):
+        record = teaching_hand(name)
+        step = _whole(
+            step,
+            _("the step of teaching hand {name}").format(name=name),
+            0,
+            len(record.moves) - 1,
+        )
+        move = record.moves[step]
+        play = move.action
+        if not isinstance(play, Play):
+            raise InvalidDataError(
+                _("action {step} of teaching hand {name} is not a card played").format(
+                    step=step, name=name
+                )
+            )
+        if move.note:
+            # Translators: {note} is the teacher's note on the card played
+            said = _("In the teaching hand, {seat} played {card}: {note}")
+        else:
+            said = _("In the teaching hand, {seat} played {card}.")
+        note = said.format(seat=play.seat.word, card=play.card.text, note=move.note)
+        return best_card(record.state_at(step), note=f" {note}")
 
 
 def score_exercise(
@@ -1050,6 +1430,7 @@ def score_exercise(
     label: str = "",
     ask: Side | str | None = None,
     maker_alone: bool = False,
+    lang: str | None = None,
 ) -> Choice[int]:
     """What does this hand score? ``score_hand`` decides and explains.
 
@@ -1061,27 +1442,57 @@ def score_exercise(
     >>> "Right!" in q.feedback.value and "the bid is made" in q.feedback.value
     True
     """
-    rules = parse_rules(rules)
-    bid = _bid(bid)
-    tricks = _whole(tricks, "the tricks the makers took", 0, _TRICKS)
-    points = _points(options)
-    side = bid.seat.side
-    ask = parse_side(ask) if ask is not None else side
-    result = score_hand(rules, bid, {side: tricks, side.other: 6 - tricks}, maker_alone=maker_alone)
-    answer = result.points[ask]
+    with language(widget_language(lang)):
+        the_rules = parse_rules(rules)
+        the_bid = _bid(bid)
+        taken = _whole(tricks, _("the tricks the makers took"), 0, _TRICKS)
+        points = _points(options)
+        side = the_bid.seat.side
+        asked = parse_side(ask) if ask is not None else side
+        result = score_hand(
+            the_rules, the_bid, {side: taken, side.other: 6 - taken}, maker_alone=maker_alone
+        )
+        answer = result.points[asked]
 
-    def check(points: int) -> tuple[bool, str]:
-        return points == answer, result.reason
+        def check(points: int) -> tuple[bool, str]:
+            return points == answer, result.reason
 
-    name = bid_name(bid.tricks, bid.big, rules)
-    alone = " alone" if maker_alone else ""
-    what = label or rules_words(rules)
-    return Choice(
-        f"{what[:1].upper()}{what[1:]}. {side_words(side)} bid {name}{alone} and took "
-        f"{_tricks(tricks)}. What do {side_words(ask)} score for this hand?",
-        [(_signed(p), p) for p in points],
-        check,
-    )
+        def words() -> tuple[str, list[tuple[str, int]]]:
+            name = bid_name(the_bid.tricks, the_bid.big, the_rules)
+            what = translated(label) or rules_words(the_rules)
+            if maker_alone:
+                # Translators: {rules} is a rule set ("the source rules"), {side} the
+                # makers, {bid} a number of tricks or a bid's name, {n} the tricks they
+                # took, {asked} the side the question is about
+                text = ngettext(
+                    "{rules}. {side} bid {bid} alone and took {n} trick. "
+                    "What do {asked} score for this hand?",
+                    "{rules}. {side} bid {bid} alone and took {n} tricks. "
+                    "What do {asked} score for this hand?",
+                    taken,
+                )
+            else:
+                # Translators: {rules} is a rule set ("the source rules"), {side} the
+                # makers, {bid} a number of tricks or a bid's name, {n} the tricks they
+                # took, {asked} the side the question is about
+                text = ngettext(
+                    "{rules}. {side} bid {bid} and took {n} trick. "
+                    "What do {asked} score for this hand?",
+                    "{rules}. {side} bid {bid} and took {n} tricks. "
+                    "What do {asked} score for this hand?",
+                    taken,
+                )
+            prompt = text.format(
+                rules=capitalised(what),
+                side=side_words(side),
+                bid=name,
+                n=taken,
+                asked=side_words(asked),
+            )
+            return prompt, [(_signed(p), p) for p in points]
+
+        prompt, choices = words()
+        return Choice(prompt, choices, check, item=_english_item(words))
 
 
 def _points(options: object) -> list[int]:
@@ -1089,39 +1500,60 @@ def _points(options: object) -> list[int]:
     items = list(options) if isinstance(options, Sequence) and not isinstance(options, str) else []
     if not 1 <= len(items) <= 20:
         raise InvalidDataError(
-            f"options must be a list of 1 to 20 scores to choose from, not {quoted(options)}"
+            _("options must be a list of 1 to 20 scores to choose from, not {value}").format(
+                value=quoted(options)
+            )
         )
-    return [_whole(p, "each option", -1000, 1000) for p in items]
+    return [_whole(p, _("each option"), -1000, 1000) for p in items]
 
 
-def which_rules(bid: Bid | str, taken: int, points: tuple[int, int]) -> Choice[str]:
+def which_rules(
+    bid: Bid | str, taken: int, points: tuple[int, int], *, lang: str | None = None
+) -> Choice[str]:
     """A hand's score under unknown rules: which published rule set gives it?"""
-    bid = _bid(bid)
-    taken = _whole(taken, "the tricks the makers took", 0, _TRICKS)
-    if not (isinstance(points, Sequence) and not isinstance(points, str) and len(points) == 2):
-        raise InvalidDataError(
-            f"points must be the two sides' scores, N-S then E-W, as in (3, 0), not "
-            f"{quoted(points)}"
+    with language(widget_language(lang)):
+        the_bid = _bid(bid)
+        took = _whole(taken, _("the tricks the makers took"), 0, _TRICKS)
+        if not (isinstance(points, Sequence) and not isinstance(points, str) and len(points) == 2):
+            raise InvalidDataError(
+                _(
+                    "points must be the two sides' scores, N-S then E-W, as in (3, 0), not {value}"
+                ).format(value=quoted(points))
+            )
+        ns, ew = (
+            _whole(points[0], _("N-S's score"), -1000, 1000),
+            _whole(points[1], _("E-W's score"), -1000, 1000),
         )
-    points = (
-        _whole(points[0], "N-S's score", -1000, 1000),
-        _whole(points[1], "E-W's score", -1000, 1000),
-    )
-    side = bid.seat.side
-    tricks = {side: taken, side.other: 6 - taken}
+        side = the_bid.seat.side
+        tricks = {side: took, side.other: 6 - took}
 
-    def check(name: str) -> tuple[bool, str]:
-        result = score_hand(PRESETS[name].rules, bid, tricks)
-        scored = (result.points[Side.NS], result.points[Side.EW])
-        return scored == points, f"Under {rules_words(PRESETS[name].rules)}: {result.reason}"
+        def check(name: str) -> tuple[bool, str]:
+            result = score_hand(PRESETS[name].rules, the_bid, tricks)
+            scored = (result.points[Side.NS], result.points[Side.EW])
+            # Translators: {rules} is a rule set ("Parlett's rules"), {reason} how it scores
+            # the hand
+            under = _("Under {rules}: {reason}").format(
+                rules=rules_words(PRESETS[name].rules), reason=result.reason
+            )
+            return scored == (ns, ew), under
 
-    ns, ew = points
-    return Choice(
-        f"{side_words(side)} bid {bid.tricks} and took {_tricks(taken)}. North-South scored "
-        f"{_signed(ns)}, East-West scored {_signed(ew)}. Which rules give that?",
-        [(PRESETS[name].title, name) for name in PRESETS],
-        check,
-    )
+        def words() -> tuple[str, list[tuple[str, str]]]:
+            # Translators: {side} is the makers ("North-South"), {bid} and {n} numbers of
+            # tricks, {ns} and {ew} the two sides' scores (+3, -5, 0)
+            text = ngettext(
+                "{side} bid {bid} and took {n} trick. North-South scored {ns}, East-West "
+                "scored {ew}. Which rules give that?",
+                "{side} bid {bid} and took {n} tricks. North-South scored {ns}, East-West "
+                "scored {ew}. Which rules give that?",
+                took,
+            )
+            prompt = text.format(
+                side=side_words(side), bid=the_bid.tricks, n=took, ns=_signed(ns), ew=_signed(ew)
+            )
+            return prompt, [(_(PRESETS[name].title), name) for name in PRESETS]
+
+        prompt, options = words()
+        return Choice(prompt, options, check, item=_english_item(words))
 
 
 # --- simulations -----------------------------------------------------------------------
@@ -1149,16 +1581,17 @@ class _TextBar(text_tqdm):  # type: ignore[type-arg]
     monitor_interval = 0
 
 
-def progress(items: Iterable[T], description: str = "Simulating") -> Iterator[T]:
+def progress(items: Iterable[T], description: str = N_("Simulating")) -> Iterator[T]:
     """Yield ``items`` while a progress bar under the cell fills up.
 
     The bar is tqdm's: a widget in any notebook (tqdm's own ``tqdm.auto`` picks text in
     the live copy, whose kernel is not ipykernel, and text shows there as an error-pink
-    block), text on standard error elsewhere.
+    block), text on standard error elsewhere. A description the catalogue knows is shown
+    in the language in use.
     """
     todo = list(items)
     bar_type = _NotebookBar if _in_notebook() else _TextBar
-    with bar_type(todo, desc=description) as bar:
+    with bar_type(todo, desc=translated(description)) as bar:
         yield from bar
 
 
@@ -1170,11 +1603,23 @@ class RulesLab(w.VBox):  # type: ignore[misc]
     option's name in code.
 
     Public parts (for tests): ``controls`` (one control per rule option, by name),
-    ``run_button`` and ``output`` (where the comparison is shown).
+    ``run_button`` and ``output`` (where the comparison is shown). ``lang``: the language
+    it speaks (``None``: the language in use when it is made).
     """
 
-    def __init__(self, games: int = 40) -> None:
-        self.games = _whole(games, "games (how many games each run plays)", 1, MAX_LAB_GAMES)
+    def __init__(self, games: int = 40, *, lang: str | None = None) -> None:
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            self._build_lab(games)
+
+    def _build_lab(self, games: int) -> None:
+        self.games = _whole(
+            games,
+            # Translators: "games" is the setting's name in code: keep it
+            _("games (how many games each run plays)"),
+            1,
+            MAX_LAB_GAMES,
+        )
         base = Rules()
         self.controls: dict[str, Any] = {}
         for name in OPTIONS:
@@ -1189,14 +1634,16 @@ class RulesLab(w.VBox):  # type: ignore[misc]
                 c = w.Dropdown(
                     options=[(value_words(name, m), m) for m in type(value)], value=value
                 )
-            c.description = OPTION_WORDS[name][0] if name in OPTION_WORDS else name
+            c.description = option_label(name)
             # wide enough for the longest option name and its longest value, uncut
             c.style = {"description_width": "15em"}
             c.layout = w.Layout(width="100%", max_width="34em")
-            c.tooltip = OPTIONS[name].summary
+            c.tooltip = translated(OPTIONS[name].summary)
             self.controls[name] = c
         self.run_button = w.Button(
-            description=f"Play {games} games with these rules",
+            description=ngettext(
+                "Play {n} game with these rules", "Play {n} games with these rules", games
+            ).format(n=games),
             button_style="primary",
             icon="play",
             layout=w.Layout(width="auto"),
@@ -1219,17 +1666,21 @@ class RulesLab(w.VBox):  # type: ignore[misc]
 
     def _run(self, _button: object = None) -> None:
         self.output.clear_output()
-        with self.output:
+        with self.output, language(self.lang):
             try:
                 rules = self.rules()
             except Exception as e:  # an impossible combination: say why
-                _display_html(feedback("err", "These rules don't work:", str(e)))
+                _display_html(feedback("err", _("These rules don't work:"), str(e)))
                 return
             seeds = range(self.games)
-            mine = game_stats([play_game(rules, s) for s in progress(seeds, "Your rules")])
-            seed = game_stats([play_game(Rules(), s) for s in progress(seeds, "Source rules")])
+            mine = game_stats([play_game(rules, s) for s in progress(seeds, _("Your rules"))])
+            seed = game_stats([play_game(Rules(), s) for s in progress(seeds, _("Source rules"))])
             table(
-                ["", "your rules", "source rules"],
-                [(k, f"{mine[k]:.1f}", f"{seed[k]:.1f}") for k in mine],
+                # Translators: the columns of the comparison: a measure, then its value
+                # under the learner's rules and under the source rules
+                ["", _("your rules"), _("source rules")],
+                [(translated(k), _decimal(mine[k]), _decimal(seed[k])) for k in mine],
             )
-            _display_html(box(f"<p>Your rules: {html.escape(rules_words(rules))}.</p>"))
+            # Translators: {rules} is the learner's rule set in words
+            said = _("Your rules: {rules}.").format(rules=rules_words(rules))
+            _display_html(box(f"<p>{html.escape(said)}</p>"))

@@ -44,14 +44,17 @@ from ...analysis.progress import Event, ProgressStore, open_store
 from ...analysis.quiz import Question
 from ...analysis.session import quoted
 from ...engine.errors import InvalidDataError
+from ...engine.i18n import gettext as _
+from ...engine.i18n import language, ngettext, set_language
 from ..render import stars_svg
-from .base import box, esc
+from .base import box, esc, folder_language, translated, widget_language
 
 __all__ = [
     "PROGRESS_STYLE",
     "LessonHeader",
     "Recorder",
     "current_lesson",
+    "folder_language",
     "lesson_header",
     "read_events",
     "watch",
@@ -74,7 +77,9 @@ def check_lesson(value: object, *, optional: bool = False) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value not in LESSONS:
         raise InvalidDataError(
-            f"the lesson is a number from 1 to {max(LESSONS)}, not {quoted(value)}"
+            _("the lesson is a number from 1 to {last}, not {value}").format(
+                last=max(LESSONS), value=quoted(value)
+            )
         )
     return value
 
@@ -93,9 +98,20 @@ def trouble_text(error: BaseException, home: Home, verb: str = "written") -> str
         where = error.filename or (str(Path(home)) if home is not None else "")
         reason = (error.strerror or type(error).__name__).lower()
         if isinstance(error, TimeoutError):
-            reason = "another program kept the progress file busy"
-        return f"{where} cannot be {verb} ({reason})" if where else reason
-    return f"something went wrong ({type(error).__name__}: {error})"
+            reason = _("another program kept the progress file busy")
+        if not where:
+            return reason
+        # Translators: {folder} is a folder or file; {reason} says why, as the system
+        # puts it ("permission denied").
+        if verb == "read":
+            return _("{folder} cannot be read ({reason})").format(folder=where, reason=reason)
+        if verb == "used":
+            return _("{folder} cannot be used ({reason})").format(folder=where, reason=reason)
+        return _("{folder} cannot be written ({reason})").format(folder=where, reason=reason)
+    # Translators: {error} is the name of a Python error, {detail} its message.
+    return _("something went wrong ({error}: {detail})").format(
+        error=type(error).__name__, detail=error
+    )
 
 
 def read_events(home: Home = None) -> tuple[list[Event], str]:
@@ -209,10 +225,11 @@ class Recorder:
         if self.failed:
             return  # said once
         self.failed = trouble_text(error, self.home)
+        title = _("Your answers are not being saved:")
+        # Translators: {reason} says why ("FOLDER cannot be written (permission denied)").
+        text = esc(_("{reason}. Everything else works as before.")).format(reason=esc(self.failed))
         self.note.value = box(
-            '<div class="hp-fb hp-err" role="status">'
-            f"<b>Your answers are not being saved:</b> {esc(self.failed)}. "
-            "Everything else works as before.</div>"
+            f'<div class="hp-fb hp-err" role="status"><b>{esc(title)}</b> {text}</div>'
         )
 
 
@@ -319,53 +336,75 @@ class LessonHeader(w.HTML):  # type: ignore[misc]
     """A lesson's stars, how many of its exercises are done, and where the progress is
     kept; it follows the answers recorded in this kernel (see :func:`lesson_header`)."""
 
-    def __init__(self, lesson: int, *, home: Home = None) -> None:
-        super().__init__()
-        self.lesson = lesson
-        self.home = home
-        self.stars = 0
-        self.done = 0
-        self.add_class("hp-lesson-header")
-        self.refresh()
+    def __init__(self, lesson: int, *, home: Home = None, lang: str | None = None) -> None:
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            super().__init__()
+            self.lesson = lesson
+            self.home = home
+            self.stars = 0
+            self.done = 0
+            self.add_class("hp-lesson-header")
+            self.refresh()
 
     def refresh(self) -> None:
-        """Draw the header again from the store."""
+        """Draw the header again from the store (in the header's language)."""
+        with language(self.lang):  # (called as answers are recorded, from any widget)
+            self.value = self._html()
+
+    def _html(self) -> str:
         events, trouble = read_events(self.home)
         title, count = LESSONS[self.lesson]
         got = lesson_stars(events)[self.lesson]
         self.stars, self.done = got.stars, min(got.done, count)
-        exercises = "exercise" if count == 1 else "exercises"
+        done = ngettext(
+            "{done} of {count} exercise done", "{done} of {count} exercises done", count
+        ).format(done=self.done, count=count)
         if trouble:
-            note = f"Your progress cannot be shown: {trouble}."
+            # Translators: {reason} says why ("FOLDER cannot be read (permission denied)").
+            note = _("Your progress cannot be shown: {reason}.").format(reason=trouble)
         else:
             try:
                 note = privacy_note(_store(self.home))
             except Exception as e:
-                note = f"Your progress cannot be kept here: {trouble_text(e, self.home)}."
-        self.value = styled(
-            '<div class="hp-head" role="group" '
-            f'aria-label="Lesson {self.lesson}: your stars and progress">'
+                note = _("Your progress cannot be kept here: {reason}.").format(
+                    reason=trouble_text(e, self.home)
+                )
+        label = _("Lesson {n}: your stars and progress").format(n=self.lesson)
+        # Translators: the lesson's number and title: "Lesson 1 · The cards and their order".
+        heading = _("Lesson {n} · {title}").format(n=self.lesson, title=translated(title))
+        return styled(
+            f'<div class="hp-head" role="group" aria-label="{esc(label)}">'
             f"{stars_svg(self.stars, size=20)}"
-            f'<span class="hp-title">Lesson {self.lesson} · {esc(title)}</span>'
-            f"<span>{self.done} of {count} {exercises} done</span>"
+            f'<span class="hp-title">{esc(heading)}</span>'
+            f"<span>{esc(done)}</span>"
             f'<span class="hp-muted hp-small" style="flex-basis:100%">{esc(note)}</span>'
             "</div>"
         )
 
 
-def lesson_header(lesson: int, *, home: Home = None) -> LessonHeader:
+def lesson_header(lesson: int, *, home: Home = None, lang: str | None = None) -> LessonHeader:
     """Start lesson ``lesson`` in this kernel: the exercises made afterwards record their
     answers as this lesson's, and the header returned (shown when it ends a cell) gives
     the lesson's stars, ``k of n exercises done`` and where the progress is kept. It
     follows the answers as they are recorded.
+
+    The lesson's language is chosen for the whole kernel (:func:`set_language`): ``lang``
+    (``"en"``, ``"it"``, ``"th"``) if given, else the lesson folder's
+    (:func:`folder_language`: a notebook in ``lessons/it`` speaks Italian); in any other
+    folder the language stays as it is. An unknown ``lang`` is refused.
 
     A lesson earns its stars when every exercise is done: three when each was right
     first time with no hint, two when right with hints or at the second try, one when
     right at last (the fewest an exercise earned).
     """
     global _LESSON
-    n = check_lesson(lesson)
+    chosen = lang if lang is not None else folder_language()
+    with language(chosen):  # (refuses an unknown language before anything changes)
+        n = check_lesson(lesson)
     assert n is not None
+    if chosen is not None:
+        set_language(chosen)
     _LESSON = n
     header = LessonHeader(n, home=home)
     try:

@@ -21,6 +21,8 @@ import ipywidgets as w
 from ...analysis import quiz as _quiz
 from ...analysis.quiz import Question
 from ...engine.cards import Card
+from ...engine.i18n import N_, language, ngettext, pgettext
+from ...engine.i18n import gettext as _
 from ..render import hand_svg, table_svg
 from .base import (
     QuizWidget,
@@ -30,13 +32,16 @@ from .base import (
     feedback,
     guarded,
     paint_result,
+    text_layout,
+    widget_language,
 )
 
 __all__ = ["LegalPlayQuiz"]
 
 
 def _cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
-    return ", ".join(c.text for c in cards) or "none"
+    # Translators: no card at all (in "The cards that may be played: none.").
+    return ", ".join(c.text for c in cards) or pgettext("cards", "none")
 
 
 class LegalPlayQuiz(QuizWidget):
@@ -56,35 +61,44 @@ class LegalPlayQuiz(QuizWidget):
     """
 
     kind = "legal-play"
-    title = "Which cards may you play?"
-    answers_label = "Your cards:"
+    title = N_("Which cards may you play?")
+    answers_label = N_("Your cards:")
 
-    def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
-        super().__init__(
-            lambda rng, level: _quiz.legal_play_question(rng, level), difficulty, seed, **kwargs
-        )
-        self.cards_row = self.answers_row
-        self.card_buttons: list[w.ToggleButton] = []
-        self.check_button = w.Button(
-            description="Check",
-            tooltip="Check the cards you selected",
-            button_style="primary",
-            icon="check",
-        )
-        self.check_button.on_click(self._on_check)
-        self.children = [
-            self.header,
-            self.picture,
-            self._answers_box(),
-            w.HBox([self.check_button, self.next_button]),
-            self.feedback,
-            self.score_line,
-            self._controls_box(),
-            self.recorder.note,
-            self.status,
-        ]
-        self.add_class("hp-legal-quiz")
-        self._start()
+    def __init__(
+        self, difficulty: str = "mixed", seed: int = 0, *, lang: str | None = None, **kwargs: Any
+    ) -> None:
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            super().__init__(
+                lambda rng, level: _quiz.legal_play_question(rng, level),
+                difficulty,
+                seed,
+                lang=self.lang,
+                **kwargs,
+            )
+            self.cards_row = self.answers_row
+            self.card_buttons: list[w.ToggleButton] = []
+            self.check_button = w.Button(
+                layout=text_layout(),
+                description=pgettext("button", "Check"),
+                tooltip=_("Check the cards you selected"),
+                button_style="primary",
+                icon="check",
+            )
+            self.check_button.on_click(self._on_check)
+            self.children = [
+                self.header,
+                self.picture,
+                self._answers_box(),
+                w.HBox([self.check_button, self.next_button]),
+                self.feedback,
+                self.score_line,
+                self._controls_box(),
+                self.recorder.note,
+                self.status,
+            ]
+            self.add_class("hp-legal-quiz")
+            self._start()
 
     # --- callbacks --------------------------------------------------------------------
 
@@ -92,14 +106,16 @@ class LegalPlayQuiz(QuizWidget):
     def _on_check(self, _button: Any = None) -> None:
         q = self.question
         if q is None:
-            self.feedback.value = feedback("info", "No question yet:", "press Next question.")
+            self.feedback.value = feedback("info", _("No question yet:"), _("press Next question."))
             return
         if self.answered:
             return
         chosen = tuple(b.card for b in self.card_buttons if b.value)
         if not chosen:
             self.feedback.value = feedback(
-                "info", "Select the cards first:", "press every card you may play, then Check."
+                "info",
+                _("Select the cards first:"),
+                _("press every card you may play, then Check."),
             )
             return
         right = q.check(chosen)
@@ -133,7 +149,8 @@ class LegalPlayQuiz(QuizWidget):
         self.card_buttons = []
         for c in q.hand:
             b = card_button(c, toggle=True)
-            b.tooltip = f"{c.name}: select if it may be played"
+            # Translators: {card} is a card's name (the jack of hearts).
+            b.tooltip = _("{card}: select if it may be played").format(card=c.name)
             b.observe(self._on_toggle, names="value")
             self.card_buttons.append(b)
         self.check_button.disabled = False
@@ -149,7 +166,8 @@ class LegalPlayQuiz(QuizWidget):
         shown = self.answered  # trump marks and badges only once answered: no hints before
         legal = tuple(q.answer) if shown else ()
         me = q.seat
-        names = {me: f"{me.word} (you)"} if me is not None else None
+        # Translators: {seat} is the learner's seat (North...).
+        names = {me: _("{seat} (you)").format(seat=me.word)} if me is not None else None
         leader = q.trick[0][0] if q.trick else me
         table = table_svg(q.trick, trump=q.trump, trump_known=shown, leader=leader, names=names)
         hand = hand_svg(
@@ -158,10 +176,10 @@ class LegalPlayQuiz(QuizWidget):
             trump_known=shown,
             highlight=legal,
             dim=[c for c in q.hand if c not in legal] if shown else (),
-            label="your hand",
+            label=_("your hand"),
         )
-        trick_caption = "The trick so far" if q.trick else "No card played yet: you lead"
-        hand_caption = "Your hand (the cards you may play are lit)" if shown else "Your hand"
+        trick_caption = _("The trick so far") if q.trick else _("No card played yet: you lead")
+        hand_caption = _("Your hand (the cards you may play are lit)") if shown else _("Your hand")
         self.picture.value = box(
             '<div style="display:flex;flex-wrap:wrap;gap:18px;align-items:flex-end">'
             f'<figure style="margin:0">{table}'
@@ -177,28 +195,48 @@ class LegalPlayQuiz(QuizWidget):
         wrong = [c for c in q.hand if c in chosen and c not in legal]
         reasons: dict[str, str] = q.details.get("reasons", {})
         if right:
-            title = "Right!"
-            summary = f"You chose exactly the cards that may be played: {_cards_text(q.answer)}."
+            title = _("Right!")
+            summary = _("You chose exactly the cards that may be played: {cards}.").format(
+                cards=_cards_text(q.answer)
+            )
         else:
-            title = "Not quite."
+            title = _("Not quite.")
             parts = []
             if missed:
-                parts.append(f"You missed {_cards_text(missed)}, which may be played.")
+                parts.append(
+                    ngettext(
+                        "You missed {cards}, which may be played.",
+                        "You missed {cards}, which may be played.",
+                        len(missed),
+                    ).format(cards=_cards_text(missed))
+                )
             if wrong:
-                parts.append(f"You chose {_cards_text(wrong)}, which may not be played.")
-            parts.append(f"The cards that may be played: {_cards_text(q.answer)}.")
+                parts.append(
+                    ngettext(
+                        "You chose {cards}, which may not be played.",
+                        "You chose {cards}, which may not be played.",
+                        len(wrong),
+                    ).format(cards=_cards_text(wrong))
+                )
+            parts.append(
+                _("The cards that may be played: {cards}.").format(cards=_cards_text(q.answer))
+            )
             summary = " ".join(parts)
         items = []
         for c in q.hand:
             mark = "✓" if c in legal else "✗"
             note = ""
             if c in missed:
-                note = ' <span class="hp-badge">missed</span>'
+                badge = _("missed")
+                note = f' <span class="hp-badge">{esc(badge)}</span>'
             elif c in wrong:
-                note = ' <span class="hp-badge">wrongly chosen</span>'
+                badge = _("wrongly chosen")
+                note = f' <span class="hp-badge">{esc(badge)}</span>'
             reason = reasons.get(c.text, "")
             if reason.startswith(c.text):  # the reason names the card: show it once, in bold
                 reason = reason[len(c.text) :]
+            elif reason:  # ("JK: The Joker may be led", not "JKThe Joker ...")
+                reason = f": {reason}"
             items.append(f"<li><b>{mark} {esc(c.text)}</b>{esc(reason)}{note}</li>")
         kind = "ok" if right else "bad"
         return box(

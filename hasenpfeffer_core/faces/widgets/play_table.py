@@ -54,6 +54,8 @@ from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Pl
 from ...engine.auction import bid_name
 from ...engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ...engine.game import Game
+from ...engine.i18n import N_, language, ngettext, pgettext
+from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord
 from ...engine.rules import Rules
 from ...engine.seats import Seat, Side, parse_seat
@@ -66,43 +68,51 @@ from .base import (
     check_flag,
     esc,
     feedback,
+    fill,
     guarded,
     paint_result,
     paint_suit,
     parse_rules,
     rules_words,
     side_words,
+    text_layout,
+    widget_language,
 )
 from .replayer import HandReplayer, action_html, card_html
 
 __all__ = ["OPPONENTS", "PlayTable"]
 
-#: The computer players on offer, by the name ``PlayTable(opponents=...)`` takes.
+#: The computer players on offer, by the name ``PlayTable(opponents=...)`` takes (marked
+#: for the catalogue: translated where shown).
 OPPONENTS: Final = {
-    "thumb": "rule-of-thumb players",
-    "expert": "fair experts",
-    "random": "random players",
+    "thumb": N_("rule-of-thumb players"),
+    "expert": N_("fair experts"),
+    "random": N_("random players"),
 }
 #: The same, one of them (for the partner).
 _ONE: Final = {
-    "thumb": "a rule-of-thumb player",
-    "expert": "a fair expert",
-    "random": "a random player",
+    "thumb": N_("a rule-of-thumb player"),
+    "expert": N_("a fair expert"),
+    "random": N_("a random player"),
 }
 
 
 _LOGGER = logging.getLogger("hasenpfeffer_core.faces.widgets")
 
-#: The hint button by the steps of the hint already shown: what the next press gives.
+#: The hint button by the steps of the hint already shown: what the next press gives
+#: (label, tooltip; marked for the catalogue, translated where shown).
 HINT_BUTTON: Final = (
-    ("Hint", "A first hint: what to look at"),
-    ("More: the principle", "The principle at work here, with your cards"),
-    ("Show the move", "The move the fair expert makes, and the averages behind it"),
+    (N_("Hint"), N_("A first hint: what to look at")),
+    (N_("More: the principle"), N_("The principle at work here, with your cards")),
+    (N_("Show the move"), N_("The move the fair expert makes, and the averages behind it")),
 )
 #: The hint button once every step is shown (disabled until the next decision).
-HINT_DONE: Final = ("Hint", "Every step of this hint is shown: the next decision has its own")
-#: What each step of a hint is.
-_STEP_NAMES: Final = ("What to look at", "The principle", "The move")
+HINT_DONE: Final = (
+    N_("Hint"),
+    N_("Every step of this hint is shown: the next decision has its own"),
+)
+#: What each step of a hint is (a label before the step).
+_STEP_NAMES: Final = (N_("What to look at:"), N_("The principle:"), N_("The move:"))
 
 _RED_CARD: Final = re.compile(r"(?:10|[9JQKA])?[♥♦]")
 
@@ -145,13 +155,20 @@ def _read_action(action: object) -> Action:
     if isinstance(action, str):
         if len(action) > MAX_ACTION_TEXT:
             raise ParseError(
-                f"{quoted(action)} is too long to be an action: write one action, as in "
-                "'S bid 3' or 'S play J♥'"
+                # Translators: 'S bid 3' and 'S play J♥' are typed as they are (not translated)
+                _(
+                    "{value} is too long to be an action: write one action, as in "
+                    "'S bid 3' or 'S play J♥'"
+                ).format(value=quoted(action))
             )
         return parse_action(action)
     raise ParseError(
-        "an action is a Bid, Pass, NameTrump, Discard, GoAlone or Play, or its text as in "
-        f"'S bid 3', 'S pass', 'S trump hearts' or 'S play J♥', not {quoted(action)}"
+        # Translators: Bid, Pass, NameTrump... are names in code, and the quoted actions are
+        # typed as they are: keep them all in English
+        _(
+            "an action is a Bid, Pass, NameTrump, Discard, GoAlone or Play, or its text as in "
+            "'S bid 3', 'S pass', 'S trump hearts' or 'S play J♥', not {value}"
+        ).format(value=quoted(action))
     )
 
 
@@ -161,7 +178,11 @@ def _read_seat(seat: object) -> Seat:
     if isinstance(seat, str) and len(seat) <= 20:
         return parse_seat(seat)
     raise ParseError(
-        f"seat must be N, E, S or W (or North, East, South, West), not {quoted(seat)}",
+        # Translators: the letters and the seat names are what the program reads: keep them
+        # in English
+        _("seat must be N, E, S or W (or North, East, South, West), not {value}").format(
+            value=quoted(seat)
+        ),
         rule="seat",
     )
 
@@ -184,6 +205,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     wrong phase, a bid too low, not following suit...) or an action that is not an
     action is explained in the status line, in the engine's words, and the table stays
     exactly as it was.
+
+    ``lang`` is the language the table speaks (``"en"``, ``"it"``, ``"th"``; ``None``: the
+    language in use when it is made), in everything it shows and says, whatever the
+    notebook speaks later.
     """
 
     # ``log`` is the play log here, not ipywidgets' logger (see _LogPane).
@@ -197,18 +222,41 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         seed: int = 0,
         game: bool = False,
         partner: str = "expert",
+        *,
+        lang: str | None = None,
+    ) -> None:
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            self._build_table(seat, opponents, rules, seed, game, partner)
+
+    def _build_table(
+        self,
+        seat: Seat | str,
+        opponents: str,
+        rules: Rules | str | None,
+        seed: int,
+        game: bool,
+        partner: str,
     ) -> None:
         me = _read_seat(seat)
         for what, kind in (("opponents", opponents), ("partner", partner)):
             if not isinstance(kind, str) or kind not in OPPONENTS:
-                kinds = ", ".join(f"{k} ({v})" for k, v in OPPONENTS.items())
+                kinds = ", ".join(f"{k} ({_(v)})" for k, v in OPPONENTS.items())
                 raise InvalidDataError(
-                    f"{what} must be one of {kinds}, not {quoted(kind)}",
+                    # Translators: {setting} is the setting's name in code (opponents,
+                    # partner), {kinds} the names it takes, each with its meaning
+                    _("{setting} must be one of {kinds}, not {value}").format(
+                        setting=what, kinds=kinds, value=quoted(kind)
+                    ),
                     rule="computer players",
                 )
         the_rules = parse_rules(rules)
         the_seed = check_seed(seed)
-        game = check_flag(game, "game (play a whole game rather than single hands)")
+        game = check_flag(
+            game,
+            # Translators: "game" is the setting's name in code: keep it
+            _("game (play a whole game rather than single hands)"),
+        )
         super().__init__(layout=w.Layout(width="100%"))
         self._init_guard()
         self.seat: Seat = me
@@ -222,6 +270,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         )
         self._score_before: tuple[int, int] | None = None
         self._buttons: dict[Action, w.Button] = {}
+        # "You" is the key by which the replayer's action_html knows the learner (it
+        # words the learner's actions itself, in the language in use): not translated here.
         self._names = {self.seat: "You"}
         self._finished = False
         self._note = ""  # said under the prompt after "Try again from here"
@@ -239,21 +289,23 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.prompt = w.HTML()
         self.actions = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.hint_button = w.Button(
-            description=HINT_BUTTON[0][0],
+            description=_(HINT_BUTTON[0][0]),
             icon="lightbulb-o",
-            tooltip=HINT_BUTTON[0][1],
+            tooltip=_(HINT_BUTTON[0][1]),
             layout=w.Layout(width="auto"),
         )
         self.undo_button = w.Button(
-            description="Undo",
+            description=pgettext("button", "Undo"),
             icon="undo",
-            tooltip="Take back your last decision",
+            tooltip=_("Take back your last decision"),
             layout=w.Layout(width="auto"),
         )
         self.new_hand_button = w.Button(
-            description="Next hand" if self.game_mode else "New hand",
+            description=pgettext("button", "Next hand")
+            if self.game_mode
+            else pgettext("button", "New hand"),
             icon="refresh",
-            tooltip="Deal the next hand" if self.game_mode else "Deal a new hand",
+            tooltip=_("Deal the next hand") if self.game_mode else _("Deal a new hand"),
             layout=w.Layout(width="auto"),
         )
         self.hint_button.on_click(self._on_hint)
@@ -263,10 +315,12 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.log = _LogPane()
         self.result = w.HTML()
         self.review_button = w.Button(
-            description="Review my decisions",
+            description=pgettext("button", "Review my decisions"),
             icon="search",
-            tooltip="Your decisions that cost tricks or points: what the fair expert would "
-            "have done, what double dummy sees, and a chance to try each again",
+            tooltip=_(
+                "Your decisions that cost tricks or points: what the fair expert would "
+                "have done, what double dummy sees, and a chance to try each again"
+            ),
             layout=w.Layout(width="auto", align_self="flex-start"),
         )
         self.review_button.on_click(self._on_review)
@@ -354,15 +408,19 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         """Go back to mistake ``number`` (1 for the first in the review) and play on from
         there, as pressing its "Try again from here" does."""
         if isinstance(number, bool) or not isinstance(number, int):
-            raise InvalidDataError(f"a mistake is given by its number, not {quoted(number)}")
+            raise InvalidDataError(
+                _("a mistake is given by its number, not {value}").format(value=quoted(number))
+            )
         if not self.mistakes:
             raise IllegalActionError(
-                "there is no mistake to try again: open the review of a finished hand first",
+                _("there is no mistake to try again: open the review of a finished hand first"),
                 rule="review",
             )
         if not 1 <= number <= len(self.mistakes):
             raise InvalidDataError(
-                f"the review lists mistakes 1 to {len(self.mistakes)}, not {quoted(number)}",
+                _("the review lists mistakes 1 to {n}, not {value}").format(
+                    n=len(self.mistakes), value=quoted(number)
+                ),
                 rule="review",
             )
         self._try_again(self.mistakes[number - 1])
@@ -421,7 +479,11 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     def _act(self, action: Action) -> None:
         if not self.state.is_over and action.seat is not self.seat:
             raise IllegalActionError(
-                f"you play {self.seat.word}'s cards, not {action.seat.word}'s", rule="turn order"
+                # Translators: {seat} is the learner's seat, {other} the seat of the action
+                _("you play {seat}'s cards, not {other}'s").format(
+                    seat=self.seat.word, other=action.seat.word
+                ),
+                rule="turn order",
             )
         self.session.act(action)  # the engine refuses anything the rules forbid
         self.status.value = ""
@@ -451,12 +513,15 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
                         f'margin-top:3px">{_text_html(hint.details)}</div>'
                     )
             items.append(
-                f'<li style="margin:2px 0"><span class="hp-muted">{_STEP_NAMES[n - 1]}:</span> '
-                f"{text}</li>"
+                f'<li style="margin:2px 0"><span class="hp-muted">'
+                f"{esc(_(_STEP_NAMES[n - 1]))}</span> {text}</li>"
             )
+        # Translators: how far the hint has gone ("step 2 of 3")
+        step = _("step {n} of {total}").format(n=shown, total=STEPS)
+        title = esc(_("Hint"))
         self.hint.value = box(
-            '<div class="hp-fb hp-info hp-hint" role="status"><b>Hint</b> '
-            f'<span class="hp-muted">· step {shown} of {STEPS}</span>'
+            f'<div class="hp-fb hp-info hp-hint" role="status"><b>{title}</b> '
+            f'<span class="hp-muted">· {esc(step)}</span>'
             f'<ol style="margin:4px 0 0;padding-left:1.5em">{"".join(items)}</ol></div>'
         )
         if shown >= STEPS:
@@ -473,8 +538,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             label, tip = HINT_DONE
         else:
             label, tip = HINT_BUTTON[shown]
-        self.hint_button.description = label
-        self.hint_button.tooltip = tip
+        self.hint_button.description = _(label)
+        self.hint_button.tooltip = _(tip)
         self.hint_button.disabled = not yours or shown >= STEPS
 
     # --- the review of the learner's decisions ---------------------------------------
@@ -482,16 +547,20 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     def _review(self) -> None:
         if not self.state.is_over:
             raise IllegalActionError(
-                "the review comes once the hand is over: finish the hand first", rule="review"
+                _("the review comes once the hand is over: finish the hand first"),
+                rule="review",
             )
         self.mistakes = self.session.mistakes()  # one expert decision each, worked out now
         self.again_buttons = []
         items: list[w.Widget] = [w.HTML(box(self._review_intro(done=True)))]
         for n, m in enumerate(self.mistakes, start=1):
             again = w.Button(
-                description="Try again from here",
+                description=pgettext("button", "Try again from here"),
                 icon="repeat",
-                tooltip=f"Go back to this decision and play on from there ({m.what})",
+                # Translators: {decision} says what the learner did ("At trick 2 you played K♠.")
+                tooltip=_("Go back to this decision and play on from there ({decision})").format(
+                    decision=m.what
+                ),
                 layout=w.Layout(width="auto", align_self="flex-start"),
             )
             again.mistake = m
@@ -501,27 +570,35 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.decisions.children = items
 
     def _review_intro(self, *, done: bool) -> str:
-        head = "<h3>Your decisions</h3>"
+        title = esc(_("Your decisions"))
+        head = f"<h3>{title}</h3>"
         if not done:
-            return head + (
-                "<div>Which of your decisions cost tricks or points? The fair expert looks at "
+            intro = _(
+                "Which of your decisions cost tricks or points? The fair expert looks at "
                 "each with only what you could see; double dummy with all four hands in view. "
-                "You can try each one again.</div>"
+                "You can try each one again."
             )
+            return head + f"<div>{esc(intro)}</div>"
         n = len(self.mistakes)
         if n == 0:
-            return head + (
-                '<div class="hp-fb hp-ok" role="status"><b>None of your decisions cost a '
-                "trick or clear points.</b> Double dummy found no better card for you, and "
-                "the fair expert would not have bid, named trumps or discarded clearly "
-                "differently.</div>"
+            none = _("None of your decisions cost a trick or clear points.")
+            why = _(
+                "Double dummy found no better card for you, and the fair expert would not "
+                "have bid, named trumps or discarded clearly differently."
             )
-        counted = "One of your decisions" if n == 1 else f"{n} of your decisions"
-        return head + (
-            f"<div>{counted} cost tricks or points. For each: what the fair expert, seeing "
-            "only what you saw, would have done, and what double dummy, seeing all four "
-            "hands, says. Try any of them again.</div>"
-        )
+            return head + (
+                f'<div class="hp-fb hp-ok" role="status"><b>{esc(none)}</b> {esc(why)}</div>'
+            )
+        counted = ngettext(
+            "One of your decisions cost tricks or points. For each: what the fair expert, "
+            "seeing only what you saw, would have done, and what double dummy, seeing all "
+            "four hands, says. Try any of them again.",
+            "{n} of your decisions cost tricks or points. For each: what the fair expert, "
+            "seeing only what you saw, would have done, and what double dummy, seeing all "
+            "four hands, says. Try any of them again.",
+            n,
+        ).format(n=n)
+        return head + f"<div>{esc(counted)}</div>"
 
     def _mistake_html(self, n: int, m: Mistake) -> str:
         expert = f"<div>{_text_html(m.expert)}</div>"
@@ -536,7 +613,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         if m.double_dummy:
             views.append((DOUBLE_DUMMY_VIEW, f"<div>{_text_html(m.double_dummy)}</div>"))
         columns = "".join(
-            f'<div style="flex:1 1 260px;min-width:0"><b>{esc(label)}</b>{body}</div>'
+            f'<div style="flex:1 1 260px;min-width:0"><b>{esc(_(label))}</b>{body}</div>'
             for label, body in views
         )
         return (
@@ -549,8 +626,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.session.rewind(mistake.step)
         self._reset_panels()
         what = mistake.what
-        self._note = (
-            f"Back to this decision, to try it again. Last time: {what[:1].lower()}{what[1:]}"
+        # Translators: {decision} is what the learner did, as a sentence starting lower case
+        # ("at trick 2 you played K♠.")
+        self._note = _("Back to this decision, to try it again. Last time: {decision}").format(
+            decision=what[:1].lower() + what[1:]
         )
         self.session.run_computers()  # (nobody but you is to move here)
         self._render()
@@ -563,28 +642,44 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             if isinstance(action, Play | Discard):
                 b = card_button(action.card)
                 b.face = action.card.suit  # painted like a card (see _base.paint_suit)
-                verb = "Play" if isinstance(action, Play) else "Discard"
-                b.tooltip = f"{verb} the {action.card.name}"
+                # Translators: {card} is a card's name ("jack of hearts", "the Joker")
+                verb = _("Play the {card}") if isinstance(action, Play) else _("Discard the {card}")
+                b.tooltip = verb.format(card=action.card.name)
             elif isinstance(action, Pass):
-                b = w.Button(description="Pass", tooltip="Pass")
+                b = w.Button(
+                    layout=text_layout(),
+                    description=pgettext("button", "Pass"),
+                    tooltip=pgettext("button", "Pass"),
+                )
             elif isinstance(action, Bid):
                 name = bid_name(action.tricks, action.big, state.rules)
+                # Translators: a button: {bid} is a number of tricks or a bid's name
+                bid = pgettext("button", "Bid {bid}").format(bid=name)
                 b = w.Button(
-                    description=name if not name.isdigit() else f"Bid {name}",
-                    tooltip=f"Bid {name}",
+                    layout=text_layout(),
+                    description=name if not name.isdigit() else bid,
+                    tooltip=bid,
                 )
             elif isinstance(action, NameTrump):
                 suit = action.suit
                 if suit is None:
-                    b = w.Button(description="No trump", tooltip="Name no trump")
+                    b = w.Button(
+                        layout=text_layout(),
+                        description=pgettext("button", "No trump"),
+                        tooltip=_("Name no trump"),
+                    )
                 else:
                     b = w.Button(
+                        layout=text_layout(),
                         description=f"{suit.symbol} {suit.plural}",
-                        tooltip=f"Name {suit.plural} as trump",
+                        # Translators: {suit} is a suit's name in the plural ("hearts")
+                        tooltip=_("Name {suit} as trump").format(suit=suit.plural),
                     )
                     b.face = suit
             else:
-                b = w.Button()
+                b = w.Button(
+                    layout=text_layout(),
+                )
             b.layout.width = b.layout.width or "auto"
             b.action = action
             b.on_click(self._on_action)
@@ -592,9 +687,15 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         if isinstance(action, GoAlone):
             maker = state.maker is self.seat
             if action.alone:
-                b.description = "Go alone" if maker else "Defend alone"
+                b.description = (
+                    pgettext("button", "Go alone") if maker else pgettext("button", "Defend alone")
+                )
             else:
-                b.description = "Play with partner" if maker else "Defend with partner"
+                b.description = (
+                    pgettext("button", "Play with partner")
+                    if maker
+                    else pgettext("button", "Defend with partner")
+                )
             b.tooltip = b.description
         b.button_style = ""  # no hint from an earlier decision
         if hasattr(b, "face"):
@@ -622,66 +723,106 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         if self.game_mode:
             assert self.game is not None
             self.new_hand_button.disabled = not over
-            self.new_hand_button.description = "New game" if self.game.is_over else "Next hand"
+            self.new_hand_button.description = (
+                pgettext("button", "New game")
+                if self.game.is_over
+                else pgettext("button", "Next hand")
+            )
             self.new_hand_button.tooltip = (
-                "Start a new game" if self.game.is_over else "Deal the next hand"
+                _("Start a new game") if self.game.is_over else _("Deal the next hand")
             )
         if over and not self._finished:
             self._finish(state)
 
     def _header_html(self) -> str:
         partner = self.seat.partner
-        parts = [
-            f"You play <b>{self.seat.word}</b>, with {partner.word} ({_ONE[self.session.partner]}) "
-            f"as your partner, against {OPPONENTS[self.opponents]}. "
-            f"Rules: {esc(rules_words(self.rules))}."
-        ]
+        players = fill(
+            # Translators: {seat} is the learner's seat (in bold), {partner} the partner's,
+            # {kind} what sort of computer player the partner is ("a fair expert"),
+            # {opponents} the opponents' sort ("rule-of-thumb players")
+            _("You play {seat}, with {partner} ({kind}) as your partner, against {opponents}."),
+            seat=f"<b>{esc(self.seat.word)}</b>",
+            partner=esc(partner.word),
+            kind=esc(_(_ONE[self.session.partner])),
+            opponents=esc(_(OPPONENTS[self.opponents])),
+        )
+        # Translators: {rules} is a rule set in words ("the source rules")
+        rules = esc(_("Rules: {rules}.").format(rules=rules_words(self.rules)))
+        parts = [f"{players} {rules}"]
         if self.game is not None:
             s = self.game.scores
             mine = self.seat.side
-            parts.append(
-                f"<div>Game {self.session.games}, hand {len(self.game.hands)} · score: "
-                f"<b>North-South {s[Side.NS]} · East-West {s[Side.EW]}</b> (your side is "
-                f"{side_words(mine)}; the first side to {self.rules.target} wins)</div>"
+            score = esc(_("North-South {ns} · East-West {ew}").format(ns=s[Side.NS], ew=s[Side.EW]))
+            line = fill(
+                # Translators: {score} is both sides' score ("North-South 3 · East-West 5"),
+                # {side} the learner's side, {target} the points that win the game
+                _(
+                    "Game {game}, hand {hand} · score: {score} (your side is {side}; the "
+                    "first side to {target} wins)"
+                ),
+                game=self.session.games,
+                hand=len(self.game.hands),
+                score=f"<b>{score}</b>",
+                side=esc(side_words(mine)),
+                target=self.rules.target,
             )
+            parts.append(f"<div>{line}</div>")
         return box("".join(parts))
 
     def _prompt_html(self, state: HandState) -> str:
         if state.is_over:
             return ""
         if state.to_move is not self.seat:  # only while the learner sits out
-            return box('<span class="hp-muted">Waiting for the other players.</span>')
+            waiting = esc(_("Waiting for the other players."))
+            return box(f'<span class="hp-muted">{waiting}</span>')
         view = PlayerView.of(state, self.seat)
         rules = state.rules
         phase = state.phase
         if phase is Phase.AUCTION:
             if view.forced_bid:
-                text = "All four passed: you must bid."
+                text = esc(_("All four passed: you must bid."))
             elif view.high_bid is not None:
                 hb = view.high_bid
-                text = (
-                    f"Your turn to bid. The high bid is "
-                    f"{esc(bid_name(hb.tricks, hb.big, rules))} by {hb.seat.word}."
+                text = fill(
+                    # Translators: {bid} is a number of tricks or a bid's name, {seat} a seat
+                    _("Your turn to bid. The high bid is {bid} by {seat}."),
+                    bid=esc(bid_name(hb.tricks, hb.big, rules)),
+                    seat=esc(hb.seat.word),
                 )
             else:
-                text = "Your turn to bid. Nobody has bid yet."
+                text = esc(_("Your turn to bid. Nobody has bid yet."))
         elif phase is Phase.TRUMP:
-            widow = f" You took the widow, {card_html(view.widow)}." if view.widow else ""
-            text = f"You won the auction.{widow} Name trump."
+            if view.widow:
+                text = fill(
+                    _("You won the auction. You took the widow, {card}. Name trump."),
+                    card=card_html(view.widow),
+                )
+            else:
+                text = esc(_("You won the auction. Name trump."))
         elif phase is Phase.DISCARD:
-            widow = f" (the widow was {card_html(view.widow)})" if view.widow else ""
-            text = f"Discard one card{widow}: it is laid away face down."
+            if view.widow:
+                text = fill(
+                    _("Discard one card (the widow was {card}): it is laid away face down."),
+                    card=card_html(view.widow),
+                )
+            else:
+                text = esc(_("Discard one card: it is laid away face down."))
         elif phase is Phase.ALONE:
             if view.maker is self.seat:
-                text = "Go alone, or play with your partner?"
+                text = esc(_("Go alone, or play with your partner?"))
             else:
-                maker = view.maker.word if view.maker else "The maker"
-                lone = " goes alone" if view.maker_alone else " plays with a partner"
-                text = f"{maker}{lone}. Defend alone, or with your partner?"
+                # Translators: {maker} is the maker's seat ("North") or "The maker"
+                lone = (
+                    _("{maker} goes alone. Defend alone, or with your partner?")
+                    if view.maker_alone
+                    else _("{maker} plays with a partner. Defend alone, or with your partner?")
+                )
+                maker = view.maker.word if view.maker else _("The maker")
+                text = esc(lone.format(maker=maker))
         elif not view.current_trick:
-            text = f"Your lead (trick {len(view.tricks) + 1})."
+            text = esc(_("Your lead (trick {n}).").format(n=len(view.tricks) + 1))
         else:
-            text = f"Your turn to play to trick {len(view.tricks) + 1}."
+            text = esc(_("Your turn to play to trick {n}.").format(n=len(view.tricks) + 1))
         note = f'<div class="hp-muted">{_text_html(self._note)}</div>' if self._note else ""
         return box(f'<div class="hp-fb hp-info" role="status"><b>{text}</b>{note}</div>')
 
@@ -690,15 +831,20 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         lines = self._log_lines(state)
         mine = [i for i, (a, _) in enumerate(lines) if a is not None and a.seat is self.seat]
         recent = lines[mine[-1] :] if mine else lines
-        short = "".join(f"<li>{text}</li>" for _, text in recent[-10:]) or (
-            '<li class="hp-muted">Nothing yet.</li>'
+        nothing = esc(_("Nothing yet."))
+        short = "".join(f"<li>{text}</li>" for _a, text in recent[-10:]) or (
+            f'<li class="hp-muted">{nothing}</li>'
         )
-        whole = "".join(f"<li>{text}</li>" for _, text in lines)
+        whole = "".join(f"<li>{text}</li>" for _a, text in lines)
+        n = len(state.log)
+        so_far = ngettext(
+            "The whole hand so far ({n} action)", "The whole hand so far ({n} actions)", n
+        ).format(n=n)
+        since = esc(_("Since your last turn"))
         return box(
-            "<b>Since your last turn</b>"
+            f"<b>{since}</b>"
             f'<ul style="margin:2px 0 4px;padding-left:1.3em">{short}</ul>'
-            f"<details><summary>The whole hand so far ({len(state.log)} "
-            f"{'action' if len(state.log) == 1 else 'actions'})</summary>"
+            f"<details><summary>{esc(so_far)}</summary>"
             f'<ol style="margin:2px 0;padding-left:1.8em;max-height:16em;overflow-y:auto">'
             f"{whole}</ol></details>"
         )
@@ -727,8 +873,11 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
                 plays += 1
                 if done < len(ends) and plays == ends[done]:
                     winner = tricks[done].winner
-                    who = "you" if winner is self.seat else winner.word
-                    out.append((None, f"<i>Trick {done + 1} goes to {who}.</i>"))
+                    if winner is self.seat:
+                        goes = _("Trick {n} goes to you.").format(n=done + 1)
+                    else:
+                        goes = _("Trick {n} goes to {seat}.").format(n=done + 1, seat=winner.word)
+                    out.append((None, f"<i>{esc(goes)}</i>"))
                     done += 1
         return out
 
@@ -736,7 +885,11 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         """The hand is over: the result, and the annotated hand in a replayer."""
         self._finished = True
         n = self.session.hand_number
-        title = f"Game {self.session.games}, hand {n}" if self.game_mode else f"Hand {n}"
+        title = (
+            _("Game {game}, hand {hand}").format(game=self.session.games, hand=n)
+            if self.game_mode
+            else _("Hand {n}").format(n=n)
+        )
         record = HandRecord.from_state(state, title=title, score=self._score_before)
         analysis = analyse(record)
         # The same record as annotate(record), with the analysis worked out only once.
@@ -745,9 +898,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.replayer = self._replayer
         # The review of the learner's decisions is worked out when it is opened.
         self.decisions.children = [w.HTML(box(self._review_intro(done=False))), self.review_button]
+        review = esc(_("Review the hand"))
         self.review.children = [
             self.decisions,
-            w.HTML(box("<h3>Review the hand</h3>")),
+            w.HTML(box(f"<h3>{review}</h3>")),
             self._replayer,
         ]
         self.result.value = self._result_html(state)
@@ -756,31 +910,42 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         result = state.result
         mine = self.seat.side
         if result is None:
-            out = feedback("info", "The hand was thrown in.", "Nobody scores; deal the next one.")
+            out = feedback(
+                "info", _("The hand was thrown in."), _("Nobody scores; deal the next one.")
+            )
         else:
             ours = result.side is mine
             if ours and result.made:
-                kind, head = "ok", "Your side made the bid."
+                kind, head = "ok", _("Your side made the bid.")
             elif ours:
-                kind, head = "bad", "Your side did not make the bid."
+                kind, head = "bad", _("Your side did not make the bid.")
             elif result.made:
-                kind, head = "bad", "The opponents made their bid."
+                kind, head = "bad", _("The opponents made their bid.")
             else:
-                kind, head = "ok", "You defeated the opponents' bid."
+                kind, head = "ok", _("You defeated the opponents' bid.")
             out = feedback(kind, head, result.reason)
         out += box(f"<div>{esc(hints_used_words(*self.session.hints_used()))}</div>")
         game = self.game
         if game is not None:
             s = game.scores
-            line = f"Score: North-South {s[Side.NS]} · East-West {s[Side.EW]}."
+            line = _("Score: North-South {ns} · East-West {ew}.").format(
+                ns=s[Side.NS], ew=s[Side.EW]
+            )
             if game.winner is not None:
                 won = game.winner is mine
-                verdict = "You win the game!" if won else "The opponents win the game."
+                verdict = _("You win the game!") if won else _("The opponents win the game.")
+                # Translators: "New game" is the button's label
+                again = _("Press New game to play again.")
                 out += feedback(
                     "ok" if won else "bad",
-                    f"Game over: {side_words(game.winner)} reach {self.rules.target}.",
-                    f"{line} {verdict} Press New game to play again.",
+                    # Translators: {side} is a partnership ("North-South"), {target} the
+                    # points that win the game
+                    _("Game over: {side} reach {target}.").format(
+                        side=side_words(game.winner), target=self.rules.target
+                    ),
+                    f"{line} {verdict} {again}",
                 )
             else:
-                out += feedback("info", line, "Press Next hand to deal the next one.")
+                # Translators: "Next hand" is the button's label
+                out += feedback("info", line, _("Press Next hand to deal the next one."))
         return out

@@ -33,7 +33,9 @@ from ...analysis.practice import (
 from ...analysis.progress import open_store
 from ...analysis.quiz import Question
 from ...engine.errors import HasenpfefferError
-from .base import Guarded, esc, guarded
+from ...engine.i18n import gettext as _
+from ...engine.i18n import language, ngettext, pgettext
+from .base import Guarded, esc, guarded, translated, widget_language
 from .bid_quiz import BidQuiz
 from .exercises import OrderExercise, principle_exercise, tricks_exercise
 from .learner import Home, Recorder, check_lesson, read_events, styled
@@ -42,8 +44,15 @@ from .trick_quiz import TrickWinnerQuiz
 
 __all__ = ["Practice"]
 
-#: The concept's badge: why it is served now.
-_WHY = {"due": "due now", "new": "new", "extra": "extra practice"}
+
+def _why_words(why: str) -> str:
+    """The concept's badge: why it is served now (``due``, ``new``, ``extra``)."""
+    words = {
+        "due": pgettext("practice", "due now"),
+        "new": pgettext("practice", "new"),
+        "extra": pgettext("practice", "extra practice"),
+    }
+    return words.get(why, why)
 
 
 class Practice(w.VBox, Guarded):  # type: ignore[misc]
@@ -67,53 +76,58 @@ class Practice(w.VBox, Guarded):  # type: ignore[misc]
         *,
         home: Home = None,
         rng: random.Random | None = None,
+        lang: str | None = None,
     ) -> None:
-        self.lesson = check_lesson(lesson, optional=True)
-        super().__init__()
-        self._init_guard()
-        self.home = home
-        self.rng = rng if rng is not None else random.Random()
-        self.recorder = Recorder("practice", lesson=self.lesson, home=home)
-        self.score: tuple[int, int] = (0, 0)
-        self.concept: Concept | None = None
-        self.why = ""
-        self.question: Question | None = None
-        self.exercise: w.Widget | None = None
-        self.answered = False
-        self.extra = False  # practising anyway: the weakest concepts
-        self._last = ""
-        self._extra_seen: set[str] = set()
-        self._skip: set[str] = set()  # concepts no question could be made for
-        self.heading = w.HTML()
-        self.concept_line = w.HTML()
-        self.body = w.VBox(layout=w.Layout(max_width="100%"))
-        self.message = w.HTML()
-        self.next_button = w.Button(
-            description="Next question",
-            icon="arrow-right",
-            tooltip="Another question: the next concept that is due",
-            layout=w.Layout(width="auto"),
-        )
-        self.anyway_button = w.Button(
-            description="Practise anyway",
-            icon="repeat",
-            tooltip="Practise the concepts you know least well",
-            button_style="primary",
-            layout=w.Layout(width="auto", display="none"),
-        )
-        self.next_button.on_click(self._on_next)
-        self.anyway_button.on_click(self._on_anyway)
-        self.children = [
-            self.heading,
-            self.concept_line,
-            self.body,
-            self.message,
-            # (the hosted exercise shows the recorder's note, if answers cannot be saved)
-            w.HBox([self.next_button, self.anyway_button], layout=w.Layout(flex_flow="row wrap")),
-            self.status,
-        ]
-        self.add_class("hp-practice")
-        self._serve()
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            self.lesson = check_lesson(lesson, optional=True)
+            super().__init__()
+            self._init_guard()
+            self.home = home
+            self.rng = rng if rng is not None else random.Random()
+            self.recorder = Recorder("practice", lesson=self.lesson, home=home)
+            self.score: tuple[int, int] = (0, 0)
+            self.concept: Concept | None = None
+            self.why = ""
+            self.question: Question | None = None
+            self.exercise: w.Widget | None = None
+            self.answered = False
+            self.extra = False  # practising anyway: the weakest concepts
+            self._last = ""
+            self._extra_seen: set[str] = set()
+            self._skip: set[str] = set()  # concepts no question could be made for
+            self.heading = w.HTML()
+            self.concept_line = w.HTML()
+            self.body = w.VBox(layout=w.Layout(max_width="100%"))
+            self.message = w.HTML()
+            self.next_button = w.Button(
+                description=_("Next question"),
+                icon="arrow-right",
+                tooltip=_("Another question: the next concept that is due"),
+                layout=w.Layout(width="auto"),
+            )
+            self.anyway_button = w.Button(
+                description=_("Practise anyway"),
+                icon="repeat",
+                tooltip=_("Practise the concepts you know least well"),
+                button_style="primary",
+                layout=w.Layout(width="auto", display="none"),
+            )
+            self.next_button.on_click(self._on_next)
+            self.anyway_button.on_click(self._on_anyway)
+            self.children = [
+                self.heading,
+                self.concept_line,
+                self.body,
+                self.message,
+                # (the hosted exercise shows the recorder's note, if answers cannot be saved)
+                w.HBox(
+                    [self.next_button, self.anyway_button], layout=w.Layout(flex_flow="row wrap")
+                ),
+                self.status,
+            ]
+            self.add_class("hp-practice")
+            self._serve()
 
     # --- what to practise -------------------------------------------------------------
 
@@ -175,10 +189,9 @@ class Practice(w.VBox, Guarded):  # type: ignore[misc]
         # A fresh question can take a second (a hand is dealt and played to the right
         # moment): say so while it is made, and keep Next from being pressed twice.
         self.next_button.disabled = True
-        self.message.value = styled(
-            f'<div class="hp-muted" role="status">Dealing a fresh hand for: '
-            f"{esc(concept.name)}…</div>"
-        )
+        # Translators: {concept} is the name of an idea practised ("The left bower").
+        dealing = _("Dealing a fresh hand for: {concept}…").format(concept=translated(concept.name))
+        self.message.value = styled(f'<div class="hp-muted" role="status">{esc(dealing)}</div>')
         try:
             q = practice_question(concept.key, self.rng)
         except HasenpfefferError:  # (no position turned up for it): the next one
@@ -196,31 +209,36 @@ class Practice(w.VBox, Guarded):  # type: ignore[misc]
         self.message.value = ""
         self.anyway_button.layout.display = "none"
         self.next_button.layout.display = None
-        lessons = f"lesson {concept.lesson}" if concept.lesson else ""
+        lessons = _("lesson {n}").format(n=concept.lesson) if concept.lesson else ""
+        # Translators: {concept} is the name of an idea practised ("The left bower").
+        practising = _("Practising: {concept}").format(concept=translated(concept.name))
+        label = _("the concept practised")
         self.concept_line.value = styled(
-            '<div class="hp-head" role="group" aria-label="the concept practised">'
-            f'<span class="hp-title">Practising: {esc(concept.name)}</span>'
-            f'<span class="hp-chip" style="margin:0">{esc(_WHY[why])}</span>'
+            '<div class="hp-head" role="group" '
+            f'aria-label="{esc(label)}">'
+            f'<span class="hp-title">{esc(practising)}</span>'
+            f'<span class="hp-chip" style="margin:0">{esc(_why_words(why))}</span>'
             + (f'<span class="hp-muted hp-small">{esc(lessons)}</span>' if lessons else "")
-            + f'<span style="flex-basis:100%">{esc(concept.about)}</span></div>'
+            + f'<span style="flex-basis:100%">{esc(translated(concept.about))}</span></div>'
         )
 
     def _host(self, q: Question) -> w.Widget:
         """The widget that asks ``q``, recording through this practice's recorder."""
         r = self.recorder
         exercise: Any
+        lang = self.lang
         if q.kind == "trick-winner":
-            exercise = TrickWinnerQuiz(question=q, recorder=r)
+            exercise = TrickWinnerQuiz(question=q, recorder=r, lang=lang)
         elif q.kind == "legal-play":
-            exercise = LegalPlayQuiz(question=q, recorder=r)
+            exercise = LegalPlayQuiz(question=q, recorder=r, lang=lang)
         elif q.kind == "bid":
-            exercise = BidQuiz(question=q, recorder=r)
+            exercise = BidQuiz(question=q, recorder=r, lang=lang)
         elif q.kind == "order":
-            exercise = OrderExercise(q, recorder=r)
+            exercise = OrderExercise(q, recorder=r, lang=lang)
         elif q.kind == "tricks":
-            exercise = tricks_exercise(q, recorder=r, once=True)
+            exercise = tricks_exercise(q, recorder=r, once=True, lang=lang)
         else:
-            exercise = principle_exercise(q, recorder=r, once=True)
+            exercise = principle_exercise(q, recorder=r, once=True, lang=lang)
         exercise.answer_hooks.append(self._on_answer)
         return exercise
 
@@ -236,35 +254,49 @@ class Practice(w.VBox, Guarded):  # type: ignore[misc]
             for s in schedule.states.values()
             if s.card is not None and s.card.due > now and self.allowed(s.concept)
         ]
-        scope = f" from lessons 1 to {self.lesson}" if self.lesson and self.lesson > 1 else ""
         if self.lesson == 1:
-            scope = " from lesson 1"
+            nothing = _("Nothing is due for practice now from lesson 1.")
+        elif self.lesson:
+            nothing = _("Nothing is due for practice now from lessons 1 to {n}.").format(
+                n=self.lesson
+            )
+        else:
+            nothing = _("Nothing is due for practice now.")
         if later:
             when, nxt = min(later, key=lambda dc: dc[0])
-            after = f"The next one, {nxt.name}, is due {days_text(when - now)}."
+            # Translators: {concept} is an idea's name; {when} is a wait ("in 3 days").
+            after = _("The next one, {concept}, is due {when}.").format(
+                concept=translated(nxt.name), when=days_text(when - now)
+            )
         else:
-            after = "New ideas to practise start again tomorrow."
+            after = _("New ideas to practise start again tomorrow.")
+        anyway = _("You can practise anyway: the ideas you know least well come first.")
         self.message.value = styled(
             '<div class="hp-fb hp-info" role="status">'
-            f"<b>Nothing is due for practice now{esc(scope)}.</b> {esc(after)} "
-            "You can practise anyway: the ideas you know least well come first.</div>"
+            f"<b>{esc(nothing)}</b> {esc(after)} {esc(anyway)}</div>"
         )
         self.anyway_button.layout.display = None
         self.next_button.layout.display = "none"
 
     def _draw_heading(self) -> None:
-        scope = f" · lessons 1 to {self.lesson}" if self.lesson and self.lesson > 1 else ""
         if self.lesson == 1:
-            scope = " · lesson 1"
+            title = _("Practice · lesson 1")
+        elif self.lesson:
+            title = _("Practice · lessons 1 to {n}").format(n=self.lesson)
+        else:
+            title = _("Practice")
         self.heading.value = styled(
-            f'<h3 style="display:inline-block;margin-right:10px">Practice{esc(scope)}</h3>'
-            f'<span class="hp-badge" role="status">{self.score_text()}</span>'
+            f'<h3 style="display:inline-block;margin-right:10px">{esc(title)}</h3>'
+            f'<span class="hp-badge" role="status">{esc(self.score_text())}</span>'
         )
 
     def score_text(self) -> str:
         """The running score, ``K / N right``."""
         right, asked = self.score
-        return f"{right} / {asked} right"
+        # Translators: {right} answers right out of {asked} (the plural follows {right}).
+        return ngettext("{right} / {asked} right", "{right} / {asked} right", right).format(
+            right=right, asked=asked
+        )
 
     # --- callbacks --------------------------------------------------------------------
 
@@ -274,7 +306,8 @@ class Practice(w.VBox, Guarded):  # type: ignore[misc]
         self.answered = True
         r, n = self.score
         self.score = (r + int(right), n + 1)
-        self._draw_heading()
+        with language(self.lang):  # (a hook of the hosted exercise, not a guarded callback)
+            self._draw_heading()
         self.next_button.focus()
 
     @guarded

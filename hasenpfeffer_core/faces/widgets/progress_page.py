@@ -29,11 +29,19 @@ import ipywidgets as w
 
 from ...analysis.practice import ConceptSummary, Summary, days_text, summary
 from ...analysis.progress import open_store
+from ...engine.i18n import gettext as _
+from ...engine.i18n import language, ngettext, pgettext
 from ..render import stars_svg
-from .base import Guarded, esc, feedback, guarded
+from .base import Guarded, esc, feedback, guarded, translated, widget_language
 from .learner import Home, styled, tell_watchers, trouble_text, watch
 
 __all__ = ["ProgressView", "strength_rows"]
+
+
+def _text(text: str) -> str:
+    """``text`` escaped for HTML text or a double-quoted attribute, an apostrophe left as
+    it is (``each lesson's stars``)."""
+    return html.escape(text, quote=False).replace('"', "&quot;")
 
 
 def _percent(strength: float) -> str:
@@ -85,21 +93,30 @@ def strength_rows(title: str, concepts: Sequence[ConceptSummary], now: datetime)
     """
     rows = []
     for c in concepts:
-        name = esc(c.concept.name)
-        about = esc(c.concept.about)
+        name = esc(translated(c.concept.name))
+        about = esc(translated(c.concept.about))
         if c.strength is None:
+            # Translators: an idea never practised yet (its strength is not known).
+            not_yet = _("not yet")
             rows.append(
                 '<div role="listitem" style="display:contents">'
                 f'<span class="hp-name hp-muted" title="{about}">{name}</span>'
                 '<span class="hp-due"></span>'
                 f"{bar_svg(None)}"
-                '<span class="hp-num hp-muted hp-small">not yet</span></div>'
+                f'<span class="hp-num hp-muted hp-small">{esc(not_yet)}</span></div>'
             )
             continue
         strength = max(0.0, min(1.0, c.strength))
         due = c.due is not None and c.due <= now
-        mark = '<span class="hp-due-mark">due</span>' if due else ""
-        right = f"{c.right} of {c.answers} right"
+        # Translators: the mark of an idea due for practice now.
+        due_mark = _("due")
+        mark = f'<span class="hp-due-mark">{esc(due_mark)}</span>' if due else ""
+        # Translators: {right} answers right out of {answers} (the plural follows {right}).
+        right = esc(
+            ngettext("{right} of {answers} right", "{right} of {answers} right", c.right).format(
+                right=c.right, answers=c.answers
+            )
+        )
         rows.append(
             '<div role="listitem" style="display:contents">'
             f'<span class="hp-name" title="{about} ({right})">{name}</span>'
@@ -107,9 +124,11 @@ def strength_rows(title: str, concepts: Sequence[ConceptSummary], now: datetime)
             f"{bar_svg(strength, 'hp-strong' if strength >= 0.9 else '')}"
             f'<span class="hp-num">{_percent(strength)}</span></div>'
         )
+    # Translators: {title} is a group of ideas ("Situations", "Principles of play").
+    label = _("{title}: how strong each is now").format(title=title)
     return (
         f'<div class="hp-strength"><h4>{esc(title)}</h4>'
-        f'<div class="hp-bars" role="list" aria-label="{esc(title)}: how strong each is now">'
+        f'<div class="hp-bars" role="list" aria-label="{esc(label)}">'
         f"{''.join(rows)}</div></div>"
     )
 
@@ -129,79 +148,98 @@ class ProgressView(w.VBox, Guarded):  # type: ignore[misc]
     page as the learner reads it).
     """
 
-    def __init__(self, *, home: Home = None, export_to: str | os.PathLike[str] | None = None):
-        super().__init__()
-        self._init_guard()
-        self.home = home
-        self.export_dir = Path(export_to) if export_to is not None else None
-        self.summary: Summary | None = None
-        self.page = w.HTML()
-        self.result = w.HTML()
-        self.export_button = w.Button(
-            description="Export my progress",
-            icon="download",
-            tooltip="Write a copy of all your answers next to this notebook",
-            layout=w.Layout(width="auto"),
-        )
-        self.reset_button = w.Button(
-            description="Start again",
-            icon="undo",
-            tooltip="Start with no answers (your old ones are kept aside)",
-            layout=w.Layout(width="auto"),
-        )
-        self.refresh_button = w.Button(
-            description="Refresh",
-            icon="refresh",
-            tooltip="Read your progress again (answers given in other notebooks too)",
-            layout=w.Layout(width="auto"),
-        )
-        self.confirm_text = w.HTML()
-        self.confirm_button = w.Button(
-            description="Yes, start again", button_style="danger", layout=w.Layout(width="auto")
-        )
-        self.cancel_button = w.Button(description="Cancel", layout=w.Layout(width="auto"))
-        self.confirm_row = w.VBox(
-            [
-                self.confirm_text,
+    def __init__(
+        self,
+        *,
+        home: Home = None,
+        export_to: str | os.PathLike[str] | None = None,
+        lang: str | None = None,
+    ):
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            super().__init__()
+            self._init_guard()
+            self.home = home
+            self.export_dir = Path(export_to) if export_to is not None else None
+            self.summary: Summary | None = None
+            self.page = w.HTML()
+            self.result = w.HTML()
+            self.export_button = w.Button(
+                description=_("Export my progress"),
+                icon="download",
+                tooltip=_("Write a copy of all your answers next to this notebook"),
+                layout=w.Layout(width="auto"),
+            )
+            self.reset_button = w.Button(
+                description=_("Start again"),
+                icon="undo",
+                tooltip=_("Start with no answers (your old ones are kept aside)"),
+                layout=w.Layout(width="auto"),
+            )
+            self.refresh_button = w.Button(
+                description=_("Refresh"),
+                icon="refresh",
+                tooltip=_("Read your progress again (answers given in other notebooks too)"),
+                layout=w.Layout(width="auto"),
+            )
+            self.confirm_text = w.HTML()
+            self.confirm_button = w.Button(
+                description=_("Yes, start again"),
+                button_style="danger",
+                layout=w.Layout(width="auto"),
+            )
+            self.cancel_button = w.Button(
+                description=pgettext("button", "Cancel"), layout=w.Layout(width="auto")
+            )
+            self.confirm_row = w.VBox(
+                [
+                    self.confirm_text,
+                    w.HBox(
+                        [self.confirm_button, self.cancel_button],
+                        layout=w.Layout(flex_flow="row wrap"),
+                    ),
+                ],
+                layout=w.Layout(display="none"),
+            )
+            self.export_button.on_click(self._on_export)
+            self.reset_button.on_click(self._on_reset)
+            self.confirm_button.on_click(self._on_confirm)
+            self.cancel_button.on_click(self._on_cancel)
+            self.refresh_button.on_click(self._on_refresh)
+            self.children = [
+                self.page,
                 w.HBox(
-                    [self.confirm_button, self.cancel_button],
+                    [self.export_button, self.reset_button, self.refresh_button],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
-            ],
-            layout=w.Layout(display="none"),
-        )
-        self.export_button.on_click(self._on_export)
-        self.reset_button.on_click(self._on_reset)
-        self.confirm_button.on_click(self._on_confirm)
-        self.cancel_button.on_click(self._on_cancel)
-        self.refresh_button.on_click(self._on_refresh)
-        self.children = [
-            self.page,
-            w.HBox(
-                [self.export_button, self.reset_button, self.refresh_button],
-                layout=w.Layout(flex_flow="row wrap"),
-            ),
-            self.confirm_row,
-            self.result,
-            self.status,
-        ]
-        self.add_class("hp-progress")
-        self.refresh()
-        with contextlib.suppress(Exception):  # (the page says the store cannot be read)
-            watch(open_store(home), self)
+                self.confirm_row,
+                self.result,
+                self.status,
+            ]
+            self.add_class("hp-progress")
+            self.refresh()
+            with contextlib.suppress(Exception):  # (the page says the store cannot be read)
+                watch(open_store(home), self)
 
     # --- drawing ----------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Draw the page again from the store."""
+        """Draw the page again from the store (in the page's language)."""
+        with language(self.lang):  # (called as answers are recorded, from any widget)
+            self._draw()
+
+    def _draw(self) -> None:
         try:
             s = summary(open_store(self.home))
         except Exception as e:
             self.summary = None
+            # Translators: a reason, as a sentence ("FOLDER cannot be read (...)").
+            reason = _("{reason}.").format(reason=trouble_text(e, self.home, "read"))
+            title, cannot = _("Your progress"), _("Your progress cannot be shown:")
             self.page.value = styled(
-                "<h3>Your progress</h3>"
-                f'<div class="hp-fb hp-err" role="status"><b>Your progress cannot be shown:</b> '
-                f"{esc(trouble_text(e, self.home, 'read'))}.</div>"
+                f"<h3>{esc(title)}</h3>"
+                '<div class="hp-fb hp-err" role="status">'
+                f"<b>{esc(cannot)}</b> {esc(reason)}</div>"
             )
             return
         self.summary = s
@@ -227,15 +265,21 @@ class ProgressView(w.VBox, Guarded):  # type: ignore[misc]
             path = open_store(self.home).export_to(folder)
         except OSError as e:
             self.result.value = feedback(
-                "err", "Your progress could not be exported:", f"{trouble_text(e, folder, 'used')}."
+                "err",
+                _("Your progress could not be exported:"),
+                _("{reason}.").format(reason=trouble_text(e, folder, "used")),
             )
             return
         self.result.value = feedback(
             "ok",
-            "Exported.",
-            f"A copy of all your answers is in {path}. Keep it as a backup, or add it to "
-            "your answers on another computer with the command "
-            f"hasenpfeffer progress import {path.name}.",
+            _("Exported."),
+            # Translators: {path} is the file written, {name} its name; "hasenpfeffer
+            # progress import" is a command the learner types: keep it.
+            _(
+                "A copy of all your answers is in {path}. Keep it as a backup, or add it to "
+                "your answers on another computer with the command "
+                "hasenpfeffer progress import {name}."
+            ).format(path=path, name=path.name),
         )
 
     @guarded
@@ -243,10 +287,14 @@ class ProgressView(w.VBox, Guarded):  # type: ignore[misc]
         answers = self.summary.answers if self.summary is not None else 0
         self.confirm_text.value = feedback(
             "info",
-            "Start again from nothing?",
-            f"Your stars and your practice plan start over ({answers} "
-            f"{'answer' if answers == 1 else 'answers'} so far). Nothing is deleted: "
-            "your old answers are kept in a file beside the new one.",
+            _("Start again from nothing?"),
+            ngettext(
+                "Your stars and your practice plan start over ({n} answer so far). Nothing is "
+                "deleted: your old answers are kept in a file beside the new one.",
+                "Your stars and your practice plan start over ({n} answers so far). Nothing is "
+                "deleted: your old answers are kept in a file beside the new one.",
+                answers,
+            ).format(n=answers),
         )
         self.confirm_row.layout.display = None
         self.result.value = ""
@@ -256,7 +304,9 @@ class ProgressView(w.VBox, Guarded):  # type: ignore[misc]
     def _on_cancel(self, _button: Any = None) -> None:
         self.confirm_row.layout.display = "none"
         self.confirm_text.value = ""
-        self.result.value = feedback("info", "Nothing changed.", "Your progress is as it was.")
+        self.result.value = feedback(
+            "info", _("Nothing changed."), _("Your progress is as it was.")
+        )
 
     @guarded
     def _on_confirm(self, _button: Any = None) -> None:
@@ -267,85 +317,111 @@ class ProgressView(w.VBox, Guarded):  # type: ignore[misc]
             aside = store.reset()
         except OSError as e:
             self.result.value = feedback(
-                "err", "Could not start again:", f"{trouble_text(e, self.home)}. Nothing changed."
+                "err",
+                _("Could not start again:"),
+                # Translators: {reason} says why ("FOLDER cannot be written (...)").
+                _("{reason}. Nothing changed.").format(reason=trouble_text(e, self.home)),
             )
             return
         kept = (
-            f"Your old answers are kept in {aside}."
+            _("Your old answers are kept in {path}.").format(path=aside)
             if aside is not None
-            else "There were no answers to keep."
+            else _("There were no answers to keep.")
         )
-        self.result.value = feedback("ok", "Started again.", kept)
+        self.result.value = feedback("ok", _("Started again."), kept)
         tell_watchers(store)  # (this page, and any lesson header in this kernel)
         self.refresh()
 
 
 def page_html(s: Summary) -> str:
     """The progress page's pictures and figures for the summary ``s`` (without styles)."""
-    parts = ["<h3>Your progress</h3>"]
+    title = _("Your progress")
+    parts = [f"<h3>{esc(title)}</h3>"]
     if s.notice:
         parts.append(f'<div class="hp-fb hp-err" role="status">{esc(s.notice)}</div>')
-    share = f" ({round(100 * s.right / s.answers)}%)" if s.answers else ""
-    steps = "hint step" if s.hint_steps == 1 else "hint steps"
+    big = '<span class="hp-big">{n}</span>'
+    answers = esc(ngettext("{n} answer", "{n} answers", s.answers)).format(
+        n=big.format(n=s.answers)
+    )
+    if s.answers:
+        # Translators: {n} answers right, {percent} their share of all answers (75%).
+        right = esc(ngettext("{n} right ({percent})", "{n} right ({percent})", s.right)).format(
+            n=big.format(n=s.right), percent=f"{round(100 * s.right / s.answers)}%"
+        )
+    else:
+        right = esc(ngettext("{n} right", "{n} right", s.right)).format(n=big.format(n=s.right))
+    steps = esc(ngettext("{n} hint step", "{n} hint steps", s.hint_steps)).format(
+        n=big.format(n=s.hint_steps)
+    )
     parts.append(
-        '<div class="hp-facts">'
-        f'<span><span class="hp-big">{s.answers}</span> '
-        f"{'answer' if s.answers == 1 else 'answers'}</span>"
-        f'<span><span class="hp-big">{s.right}</span> right{share}</span>'
-        f'<span><span class="hp-big">{s.hint_steps}</span> {steps}</span>'
-        "</div>"
+        f'<div class="hp-facts"><span>{answers}</span><span>{right}</span>'
+        f"<span>{steps}</span></div>"
     )
     tiles = []
     for n, ls in s.lessons.items():
         done = min(ls.done, ls.exercises)
-        exercises = "exercise" if ls.exercises == 1 else "exercises"
         part = done / ls.exercises if ls.exercises else 0.0
-        said = f"{done} of {ls.exercises} {exercises} done"
+        said = ngettext(
+            "{done} of {count} exercise done", "{done} of {count} exercises done", ls.exercises
+        ).format(done=done, count=ls.exercises)
+        # Translators: a lesson's tile: {done} of its {count} exercises are done.
+        short = _("{done} of {count} done").format(done=done, count=ls.exercises)
+        lesson = _("Lesson {n}").format(n=n)
         tiles.append(
-            f'<div class="hp-tile" role="listitem" title="{said}">'
-            f'<div class="hp-muted hp-small">Lesson {n}</div>'
-            f'<div class="hp-tile-title">{esc(ls.title)}</div>{stars_svg(ls.stars, size=20)}'
-            f'<div class="hp-small">{done} of {ls.exercises} done</div>'
+            f'<div class="hp-tile" role="listitem" title="{esc(said)}">'
+            f'<div class="hp-muted hp-small">{esc(lesson)}</div>'
+            f'<div class="hp-tile-title">{esc(translated(ls.title))}</div>'
+            f"{stars_svg(ls.stars, size=20)}"
+            f'<div class="hp-small">{esc(short)}</div>'
             f"{bar_svg(part, 'hp-strong' if done == ls.exercises else '')}</div>"
         )
+    lessons, stars = _("Lessons"), _("each lesson's stars")
     parts.append(
-        '<h4>Lessons</h4><div class="hp-tiles" role="list" aria-label="each lesson\'s stars">'
+        f"<h4>{esc(lessons)}</h4>"
+        f'<div class="hp-tiles" role="list" aria-label="{_text(stars)}">'
         f"{''.join(tiles)}</div>"
     )
     today = list(dict.fromkeys([*s.due_today, *s.new_today]))
+    due_today = _("Due today")
     if today:
-        parts.append(f'<h4>Due today <span class="hp-badge">{len(today)}</span></h4>')
+        parts.append(f'<h4>{esc(due_today)} <span class="hp-badge">{len(today)}</span></h4>')
         chips = "".join(
-            f'<span class="hp-chip" role="listitem" title="{esc(c.about)}">{esc(c.name)}</span>'
+            f'<span class="hp-chip" role="listitem" title="{esc(translated(c.about))}">'
+            f"{esc(translated(c.name))}</span>"
             for c in today[:DUE_CHIPS]
         )
         more = len(today) - DUE_CHIPS
-        others = esc(", ".join(c.name for c in today[DUE_CHIPS:]))
+        due_label = _("due today")
+        others = esc(", ".join(translated(c.name) for c in today[DUE_CHIPS:]))
+        # Translators: after the names of the first ideas due today: "and 3 more".
+        more_text = ngettext("and {n} more", "and {n} more", more).format(n=more)
         rest = (
             f'<span class="hp-muted hp-small" style="margin:0 0 6px" title="{others}">'
-            f"and {more} more</span>"
+            f"{esc(more_text)}</span>"
             if more > 0
             else ""
         )
         parts.append(
-            f'<div class="hp-chips" role="list" aria-label="due today">{chips}{rest}</div>'
+            f'<div class="hp-chips" role="list" aria-label="{esc(due_label)}">{chips}{rest}</div>'
         )
     else:
-        parts.append("<h4>Due today</h4>")
-        nxt = (
-            f" The next one, {s.next_due[1].name}, is due {days_text(s.next_due[0] - s.now)}."
-            if s.next_due
-            else ""
-        )
-        parts.append(f"<p>Nothing is due today.{esc(nxt)}</p>")
+        parts.append(f"<h4>{esc(due_today)}</h4>")
+        nothing = _("Nothing is due today.")
+        if s.next_due:
+            # Translators: {concept} is an idea's name; {when} is a wait ("in 3 days").
+            nxt = _("The next one, {concept}, is due {when}.").format(
+                concept=translated(s.next_due[1].name), when=days_text(s.next_due[0] - s.now)
+            )
+            nothing = f"{nothing} {nxt}"
+        parts.append(f"<p>{esc(nothing)}</p>")
     situations = [c for c in s.concepts if c.concept.kind == "situation"]
     principles = [c for c in s.concepts if c.concept.kind == "principle"]
-    parts.append(
-        '<p class="hp-muted hp-small" style="margin:8px 0 0">Strength: your chance of still '
-        "getting an idea right a week from now. It grows each time you practise and fades "
-        "while you don't.</p>"
+    strength = _(
+        "Strength: your chance of still getting an idea right a week from now. It grows "
+        "each time you practise and fades while you don't."
     )
-    parts.append(strength_rows("Situations", situations, s.now))
-    parts.append(strength_rows("Principles of play", principles, s.now))
+    parts.append(f'<p class="hp-muted hp-small" style="margin:8px 0 0">{_text(strength)}</p>')
+    parts.append(strength_rows(_("Situations"), situations, s.now))
+    parts.append(strength_rows(_("Principles of play"), principles, s.now))
     parts.append(f'<p class="hp-muted hp-small">{esc(s.privacy)}</p>')
     return "".join(parts)

@@ -36,23 +36,45 @@ from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Pl
 from ...engine.auction import bid_name
 from ...engine.cards import Card, Suit
 from ...engine.errors import InvalidDataError, ParseError, RecordError
+from ...engine.i18n import N_, get_language, language, ngettext, pgettext
+from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord, load, loads
 from ...engine.rules import Rules
 from ...engine.seats import SEATS, Seat, Side, parse_seat
 from ...engine.state import HandState, Phase
 from ..render import state_html
-from .base import Guarded, box, check_flag, esc, guarded, rules_words, side_words, suit_span
+from .base import (
+    Guarded,
+    box,
+    check_flag,
+    esc,
+    guarded,
+    rules_words,
+    side_words,
+    suit_span,
+    widget_language,
+)
 
 __all__ = ["MAX_RECORD_CHARS", "HandReplayer", "action_html", "card_html", "mark_html"]
 
 #: The longest record the replayer reads, in characters (a teaching hand is about 2,000).
 MAX_RECORD_CHARS: Final = 1_000_000
 
-_VIEWS = (("All hands", "all"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
-_VIEW_TIPS = [
-    "Show every hand face up",
-    *(f"{s.word}'s view: only {s.word}'s cards face up" for s in SEATS),
-]
+_VIEWS = ((N_("All hands"), "all"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
+
+
+def _views() -> list[tuple[str, str]]:
+    """The view menu's options: every hand, or a seat's (its letter)."""
+    return [(_(label) if value == "all" else label, value) for label, value in _VIEWS]
+
+
+def _view_tips() -> list[str]:
+    """The view menu's tooltips, in the language spoken now."""
+    return [
+        _("Show every hand face up"),
+        # Translators: {seat} is a seat (North...).
+        *(_("{seat}'s view: only {seat}'s cards face up").format(seat=s.word) for s in SEATS),
+    ]
 
 
 # --- text pieces shared with the play table ----------------------------------------
@@ -66,7 +88,7 @@ def card_html(card: Card) -> str:
 
 
 def _card_words(card: Card) -> str:
-    return "the Joker" if card.is_joker else card_html(card)
+    return esc(_("the Joker")) if card.is_joker else card_html(card)
 
 
 def action_html(
@@ -83,66 +105,96 @@ def action_html(
     """
     seat = action.seat
     who = names.get(seat, seat.word) if names else seat.word
-    you = who == "You"
-
-    def verb(plain: str, third: str) -> str:
-        return plain if you else third
-
-    who = esc(who)
+    # Translators: the name the play table gives the learner's seat.
+    you = who in ("You", _("You"))
+    # Each action is a whole sentence, told to the learner ("You pass") or of a seat
+    # ({seat}: a seat's name, North..., or the name the table gives it).
     if isinstance(action, Pass):
-        return f"{who} {verb('pass', 'passes')}"
-    if isinstance(action, Bid):
-        return f"{who} {verb('bid', 'bids')} {esc(bid_name(action.tricks, action.big, rules))}"
-    if isinstance(action, NameTrump):
-        what = "no trump" if action.suit is None else f"{suit_span(action.suit)} as trump"
-        return f"{who} {verb('name', 'names')} {what}"
-    if isinstance(action, Discard):
+        text = _("You pass") if you else _("{seat} passes")
+    elif isinstance(action, Bid):
+        # Translators: {bid} is a bid: a number of tricks, or Little Pepper, Big Pepper.
+        text = _("You bid {bid}") if you else _("{seat} bids {bid}")
+    elif isinstance(action, NameTrump):
+        if action.suit is None:
+            text = _("You name no trump") if you else _("{seat} names no trump")
+        else:
+            # Translators: {suit} is the suit's symbol and name (♥ hearts).
+            text = _("You name {suit} as trump") if you else _("{seat} names {suit} as trump")
+    elif isinstance(action, Discard):
         if hide_discard:
-            return f"{who} {verb('discard', 'discards')} a card face down"
-        return f"{who} {verb('discard', 'discards')} {_card_words(action.card)}"
-    if isinstance(action, GoAlone):
-        if maker is not None and seat is not maker:
-            return (
-                f"{who} {verb('defend', 'defends')} alone"
-                if action.alone
-                else (f"{who} {verb('do', 'does')} not defend alone")
+            text = (
+                _("You discard a card face down") if you else _("{seat} discards a card face down")
             )
-        return (
-            f"{who} {verb('go', 'goes')} alone"
-            if action.alone
-            else (f"{who} {verb('play', 'plays')} with partner")
-        )
-    return f"{who} {verb('play', 'plays')} {_card_words(action.card)}"
+        else:
+            # Translators: {card} is a card's short text (J♥) or "the Joker".
+            text = _("You discard {card}") if you else _("{seat} discards {card}")
+    elif isinstance(action, GoAlone):
+        if maker is not None and seat is not maker:
+            if action.alone:
+                text = _("You defend alone") if you else _("{seat} defends alone")
+            else:
+                text = _("You do not defend alone") if you else _("{seat} does not defend alone")
+        elif action.alone:
+            text = _("You go alone") if you else _("{seat} goes alone")
+        else:
+            text = _("You play with partner") if you else _("{seat} plays with partner")
+    else:
+        # Translators: {card} is a card's short text (J♥) or "the Joker".
+        text = _("You play {card}") if you else _("{seat} plays {card}")
+    bid = bid_name(action.tricks, action.big, rules) if isinstance(action, Bid) else ""
+    suit = action.suit if isinstance(action, NameTrump) else None
+    card = action.card if isinstance(action, Discard | Play) else None
+    return esc(text).format(
+        seat=esc(who),
+        bid=esc(bid),
+        suit=suit_span(suit),
+        card=_card_words(card) if card is not None else "",
+    )
 
 
 def mark_html(play: PlayAnalysis) -> str:
     """A play's double-dummy mark: "✓ best", or "✗ gave up 1 trick: K♠ would have kept
     it", with the tricks the player's side takes from there with each legal card."""
     if play.lost == 0:
-        only = " (the only legal card)" if len(play.values) == 1 else ""
-        head = f"✓ best{only}"
+        # Translators: the mark of a play as good as any (double dummy).
+        head = esc(_("✓ best (the only legal card)") if len(play.values) == 1 else _("✓ best"))
         kind = "ok"
     else:
-        tricks = "1 trick" if play.lost == 1 else f"{play.lost} tricks"
-        alt = join_and((_card_words(c) for c in play.best), "or")
-        head = f"✗ gave up {tricks}: {alt} would have kept {'it' if play.lost == 1 else 'them'}"
+        # Translators: what joins the last two cards of a list of choices: "K♠, Q♠ or 9♠".
+        alt = join_and((_card_words(c) for c in play.best), pgettext("list", "or"))
+        # Translators: {n} tricks lost by a play; {cards} lists the cards that would
+        # have kept them ("K♠ or Q♠").
+        head = esc(
+            ngettext(
+                "✗ gave up {n} trick: {cards} would have kept it",
+                "✗ gave up {n} tricks: {cards} would have kept them",
+                play.lost,
+            )
+        ).format(n=play.lost, cards=alt)
         kind = "bad"
     ranked = sorted(play.values.items(), key=lambda cv: -cv[1])
     values = " · ".join(
         (f"<b>{card_html(c)} {v}</b>" if c is play.action.card else f"{card_html(c)} {v}")
         for c, v in ranked
     )
-    side = side_words(play.seat.side)
+    # Translators: {side} is a partnership (North-South); {values} lists each legal
+    # card with the tricks it takes ("K♠ 3 · 9♠ 2").
+    tricks = esc(
+        _("Tricks {side} can take from here with each card, all hands visible: {values}")
+    ).format(side=esc(side_words(play.seat.side)), values=values)
     return (
         f'<div class="hp-fb hp-{kind} hp-mark" role="note"><b>{head}</b>'
-        f'<div class="hp-muted">Tricks {side} can take from here with each card, all hands '
-        f"visible: {values}</div></div>"
+        f'<div class="hp-muted">{tricks}</div></div>'
     )
 
 
-@cache
 def _teaching_options() -> tuple[tuple[str, str], ...]:
     """The teaching hands for the picker: ("01 · The Joker leads trumps", name)."""
+    return _teaching_options_in(get_language())
+
+
+@cache
+def _teaching_options_in(lang: str) -> tuple[tuple[str, str], ...]:
     out = []
     for name in teaching_hand_names():
         number = name.split("-", 1)[0]
@@ -151,19 +203,25 @@ def _teaching_options() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _too_long(what: str) -> str:
-    return (
-        f"{what} is too long to be a hand record: a record is at most "
-        f"{MAX_RECORD_CHARS:,} characters"
+def _too_long(file: str | None = None) -> str:
+    """Why a text (``file`` None) or a file (its name, quoted) is refused as too long."""
+    n = f"{MAX_RECORD_CHARS:,}"
+    if file is None:
+        return _(
+            "the text is too long to be a hand record: a record is at most {n} characters"
+        ).format(n=n)
+    # Translators: {file} is a file's name, quoted.
+    return _("{file} is too long to be a hand record: a record is at most {n} characters").format(
+        file=file, n=n
     )
 
 
 def _read_text(text: object) -> HandRecord:
     """Read a record's text (pasted or passed), refusing text too long to be one."""
     if isinstance(text, str) and len(text) > MAX_RECORD_CHARS:
-        raise RecordError(_too_long("the text"))
+        raise RecordError(_too_long())
     if isinstance(text, str) and not text.strip():
-        raise RecordError("there is no record to read: paste a hand record's text first")
+        raise RecordError(_("there is no record to read: paste a hand record's text first"))
     return loads(text)  # type: ignore[arg-type]  # (loads refuses what is not text)
 
 
@@ -174,8 +232,11 @@ def _read_seat(seat: object) -> Seat | None:
     if isinstance(seat, str) and len(seat) <= 20:
         return parse_seat(seat)
     raise ParseError(
-        f"seat must be N, E, S or W (or North, East, South, West), or None for every hand "
-        f"face up, not {quoted(seat)}",
+        # Translators: N, E, S, W, North... and None are what the learner types: keep them.
+        _(
+            "seat must be N, E, S or W (or North, East, South, West), or None for every hand "
+            "face up, not {value}"
+        ).format(value=quoted(seat)),
         rule="seat",
     )
 
@@ -183,8 +244,10 @@ def _read_seat(seat: object) -> Seat | None:
 def _check_analysis(analysis: object) -> None:
     if analysis is not None and not isinstance(analysis, HandAnalysis):
         raise InvalidDataError(
-            "analysis must be the record's analysis (review.analyse(record)) or None, "
-            f"not {quoted(analysis)}"
+            _(
+                "analysis must be the record's analysis (review.analyse(record)) or None, "
+                "not {value}"
+            ).format(value=quoted(analysis))
         )
 
 
@@ -194,6 +257,12 @@ def _is_teaching_name(text: str) -> bool:
 
 def _same_hand(a: HandRecord, b: HandRecord) -> bool:
     return a.deal == b.deal and a.dealer is b.dealer and a.actions == b.actions
+
+
+def _score(ns: int, ew: int) -> str:
+    """A score as the replayer's table writes it: ``N-S 4 · E-W 2``."""
+    ns_side, ew_side = pgettext("side", "N-S"), pgettext("side", "E-W")
+    return f"{esc(ns_side)} {ns} · {esc(ew_side)} {ew}"
 
 
 def _button(description: str, icon: str, tooltip: str) -> w.Button:
@@ -229,128 +298,153 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         seat: Seat | str | None = None,
         openers: bool = True,
         analysis: HandAnalysis | None = None,
+        lang: str | None = None,
     ) -> None:
-        start_seat = _read_seat(seat)
-        openers = check_flag(openers, "openers (show the controls that open other records)")
-        _check_analysis(analysis)
-        super().__init__(layout=w.Layout(width="100%", max_width="100%"))
-        self._init_guard()
-        self.record: HandRecord | None = None
-        self.analysis: HandAnalysis | None = None
-        self._states: list[HandState] = []
-        self._play_steps: list[int] = []
-        self._marks: dict[int, PlayAnalysis] = {}
-        self._step = 0
-        self._syncing = False
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            start_seat = _read_seat(seat)
+            # Translators: "openers" is the setting's name, as the learner types it.
+            what = _("openers (show the controls that open other records)")
+            openers = check_flag(openers, what)
+            _check_analysis(analysis)
+            super().__init__(layout=w.Layout(width="100%", max_width="100%"))
+            self._init_guard()
+            self.record: HandRecord | None = None
+            self.analysis: HandAnalysis | None = None
+            self._states: list[HandState] = []
+            self._play_steps: list[int] = []
+            self._marks: dict[int, PlayAnalysis] = {}
+            self._step = 0
+            self._syncing = False
 
-        # Opening a record
-        self.hand_picker = w.Dropdown(
-            # (the embedded replayer never shows the picker: skip reading every hand)
-            options=[("Choose a teaching hand…", ""), *(_teaching_options() if openers else ())],
-            value="",
-            description="Hand",
-            tooltip="Open one of the teaching hands",
-            layout=w.Layout(width="auto", min_width="min(360px, 100%)", max_width="100%"),
-        )
-        self.hand_picker.observe(self._on_pick, names="value")
-        numbers = [n.split("-", 1)[0] for n in teaching_hand_names()]
-        self.path_text = w.Text(
-            placeholder=f"a teaching hand ({numbers[0]} to {numbers[-1]}) or a file's path",
-            description="Open",
-            tooltip=(
-                "A teaching hand's number, or the path of a hand record file "
-                "(a path starts from the folder the notebook runs in)"
-            ),
-            layout=w.Layout(width="420px", max_width="100%"),
-        )
-        self.open_button = _button("Open", "folder-open", "Open this teaching hand or file")
-        self.open_button.on_click(self._on_open)
-        self.record_text = w.Textarea(
-            placeholder="Paste a hand record here (field lines, a blank line, then the actions)",
-            layout=w.Layout(width="95%", height="150px"),
-        )
-        self.load_button = _button("Load text", "upload", "Read the pasted record")
-        self.load_button.on_click(self._on_load_text)
-        self.openers = w.Accordion(
-            children=[
-                w.VBox(
-                    [
-                        w.HBox([self.path_text, self.open_button]),
-                        self.record_text,
-                        self.load_button,
-                    ]
-                )
-            ],
-            titles=("Open a record file, or paste a record",),
-            selected_index=None,
-        )
+            # Opening a record
+            self.hand_picker = w.Dropdown(
+                # (the embedded replayer never shows the picker: skip reading every hand)
+                options=[
+                    (_("Choose a teaching hand…"), ""),
+                    *(_teaching_options() if openers else ()),
+                ],
+                value="",
+                description=pgettext("label", "Hand"),
+                tooltip=_("Open one of the teaching hands"),
+                layout=w.Layout(width="auto", min_width="min(360px, 100%)", max_width="100%"),
+            )
+            self.hand_picker.observe(self._on_pick, names="value")
+            numbers = [n.split("-", 1)[0] for n in teaching_hand_names()]
+            self.path_text = w.Text(
+                # Translators: {first} and {last} are the teaching hands' numbers (01, 12).
+                placeholder=_("a teaching hand ({first} to {last}) or a file's path").format(
+                    first=numbers[0], last=numbers[-1]
+                ),
+                description=pgettext("label", "Open"),
+                tooltip=_(
+                    "A teaching hand's number, or the path of a hand record file "
+                    "(a path starts from the folder the notebook runs in)"
+                ),
+                layout=w.Layout(width="420px", max_width="100%"),
+            )
+            self.open_button = _button(
+                pgettext("button", "Open"), "folder-open", _("Open this teaching hand or file")
+            )
+            self.open_button.on_click(self._on_open)
+            self.record_text = w.Textarea(
+                placeholder=_(
+                    "Paste a hand record here (field lines, a blank line, then the actions)"
+                ),
+                layout=w.Layout(width="95%", height="150px"),
+            )
+            self.load_button = _button(_("Load text"), "upload", _("Read the pasted record"))
+            self.load_button.on_click(self._on_load_text)
+            self.openers = w.Accordion(
+                children=[
+                    w.VBox(
+                        [
+                            w.HBox([self.path_text, self.open_button]),
+                            self.record_text,
+                            self.load_button,
+                        ]
+                    )
+                ],
+                titles=(_("Open a record file, or paste a record"),),
+                selected_index=None,
+            )
 
-        # Stepping
-        self.first_button = _button("First", "fast-backward", "Back to the deal")
-        self.back_button = _button("Back", "step-backward", "One action back")
-        self.next_button = _button("Next", "step-forward", "One action forward")
-        self.last_button = _button("Last", "fast-forward", "To the end of the record")
-        self.first_button.on_click(self._on_first)
-        self.back_button.on_click(self._on_back)
-        self.next_button.on_click(self._on_next)
-        self.last_button.on_click(self._on_last)
-        self.trick_jump = w.Dropdown(
-            options=[("The deal", 0)],
-            value=0,
-            description="Jump to",
-            tooltip="Jump to the deal, the end of the auction, or the end of a trick",
-            layout=w.Layout(width="auto", min_width="250px"),
-        )
-        self.trick_jump.observe(self._on_jump, names="value")
-        self.view_toggle = w.ToggleButtons(
-            options=_VIEWS,
-            value="all",
-            description="View",
-            tooltips=_VIEW_TIPS,
-            style={"button_width": "auto"},
-        )
-        self.view_toggle.observe(self._on_view, names="value")
-        self.position = w.HTML()
+            # Stepping
+            self.first_button = _button(
+                pgettext("button", "First"), "fast-backward", _("Back to the deal")
+            )
+            self.back_button = _button(
+                pgettext("button", "Back"), "step-backward", _("One action back")
+            )
+            self.next_button = _button(
+                pgettext("button", "Next"), "step-forward", _("One action forward")
+            )
+            self.last_button = _button(
+                pgettext("button", "Last"), "fast-forward", _("To the end of the record")
+            )
+            self.first_button.on_click(self._on_first)
+            self.back_button.on_click(self._on_back)
+            self.next_button.on_click(self._on_next)
+            self.last_button.on_click(self._on_last)
+            self.trick_jump = w.Dropdown(
+                options=[(_("The deal"), 0)],
+                value=0,
+                description=_("Jump to"),
+                tooltip=_("Jump to the deal, the end of the auction, or the end of a trick"),
+                layout=w.Layout(width="auto", min_width="250px"),
+            )
+            self.trick_jump.observe(self._on_jump, names="value")
+            self.view_toggle = w.ToggleButtons(
+                options=_views(),
+                value="all",
+                description=pgettext("label", "View"),
+                tooltips=_view_tips(),
+                style={"button_width": "auto"},
+            )
+            self.view_toggle.observe(self._on_view, names="value")
+            self.position = w.HTML()
 
-        # What is shown
-        self.header = w.HTML()
-        self.note = w.HTML()
-        # The table keeps its own width (scrolling inside a narrow column); the side panel
-        # takes the rest of the row, or the next row when the column is too narrow.
-        self.table = w.HTML(layout=w.Layout(max_width="100%", overflow="auto", flex="0 1 auto"))
-        self.info = w.HTML(layout=w.Layout(min_width="260px", max_width="100%", flex="1 1 260px"))
+            # What is shown
+            self.header = w.HTML()
+            self.note = w.HTML()
+            # The table keeps its own width (scrolling inside a narrow column); the side panel
+            # takes the rest of the row, or the next row when the column is too narrow.
+            self.table = w.HTML(layout=w.Layout(max_width="100%", overflow="auto", flex="0 1 auto"))
+            self.info = w.HTML(
+                layout=w.Layout(min_width="260px", max_width="100%", flex="1 1 260px")
+            )
 
-        row = w.Layout(flex_flow="row wrap", align_items="center")
-        nav = w.HBox(
-            [
-                self.first_button,
-                self.back_button,
-                self.next_button,
-                self.last_button,
-                self.position,
-                self.trick_jump,
-            ],
-            layout=row,
-        )
-        body = w.HBox(
-            [self.table, self.info],
-            layout=w.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"),
-        )
-        top = [self.hand_picker, self.openers] if openers else []
-        self.children = [
-            *top,
-            self.status,
-            self.header,
-            nav,
-            self.view_toggle,
-            self.note,
-            body,
-        ]
-        if start_seat is not None:
-            self.view_toggle.value = start_seat.name
-        self._render_empty()
-        if source is not None:
-            self.load(source, analysis=analysis)
+            row = w.Layout(flex_flow="row wrap", align_items="center")
+            nav = w.HBox(
+                [
+                    self.first_button,
+                    self.back_button,
+                    self.next_button,
+                    self.last_button,
+                    self.position,
+                    self.trick_jump,
+                ],
+                layout=row,
+            )
+            body = w.HBox(
+                [self.table, self.info],
+                layout=w.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"),
+            )
+            top = [self.hand_picker, self.openers] if openers else []
+            self.children = [
+                *top,
+                self.status,
+                self.header,
+                nav,
+                self.view_toggle,
+                self.note,
+                body,
+            ]
+            if start_seat is not None:
+                self.view_toggle.value = start_seat.name
+            self._render_empty()
+            if source is not None:
+                self.load(source, analysis=analysis)
 
     # --- public API ---------------------------------------------------------------
 
@@ -398,14 +492,20 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
     def go(self, step: int) -> None:
         """Show the hand after ``step`` actions (negative: from the end)."""
         if self.record is None:
-            raise RecordError("there is no hand to step through: open a record first")
+            raise RecordError(_("there is no hand to step through: open a record first"))
         n = len(self.record)
         if isinstance(step, bool) or not isinstance(step, int):
-            raise RecordError(f"a step is a whole number from 0 to {n}, not {quoted(step)}")
+            raise RecordError(
+                _("a step is a whole number from 0 to {n}, not {value}").format(
+                    n=n, value=quoted(step)
+                )
+            )
         if not -n - 1 <= step <= n:
             raise RecordError(
-                f"step {quoted(step)} is outside the record: steps go from 0 (the deal) "
-                f"to {n} (after the last action)"
+                _(
+                    "step {value} is outside the record: steps go from 0 (the deal) "
+                    "to {n} (after the last action)"
+                ).format(value=quoted(step), n=n)
             )
         self._goto(step % (n + 1))
 
@@ -421,7 +521,9 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
     def _on_open(self, _button: w.Button) -> None:
         text = self.path_text.value.strip()
         if not text:
-            raise RecordError("type a teaching hand's number (such as 01) or a file's path first")
+            raise RecordError(
+                _("type a teaching hand's number (such as 01) or a file's path first")
+            )
         if _is_teaching_name(text):
             self._open(text)
         else:
@@ -468,8 +570,11 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             return self._show(self._read_path(source))
         if not isinstance(source, str):
             raise RecordError(
-                "open a HandRecord, a teaching hand's name, a file path or a record's text, "
-                f"not {type(source).__name__}"
+                # Translators: HandRecord is a Python class's name: keep it.
+                _(
+                    "open a HandRecord, a teaching hand's name, a file path or a record's "
+                    "text, not {kind}"
+                ).format(kind=type(source).__name__)
             )
         text = source.strip()
         if "\n" in text:
@@ -483,8 +588,11 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             return self._show(self._read_path(text))
         numbers = ", ".join(n.split("-", 1)[0] for n in teaching_hand_names())
         raise RecordError(
-            f"{quoted(text)} is not a teaching hand (they are numbered {numbers}), nor a "
-            "file that exists, nor a record's text"
+            # Translators: {name} is what the learner typed; {numbers} lists 01, 02...
+            _(
+                "{name} is not a teaching hand (they are numbered {numbers}), nor a "
+                "file that exists, nor a record's text"
+            ).format(name=quoted(text), numbers=numbers)
         )
 
     def _sync_picker(self, name: str) -> None:
@@ -502,38 +610,52 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         such file, a folder, a device, a file too large, not UTF-8 text, a record with a
         mistake) is refused with one :class:`RecordError`."""
         if not isinstance(path, str | os.PathLike):
-            raise RecordError(f"a file path is text, not {quoted(path)}")
+            raise RecordError(_("a file path is text, not {value}").format(value=quoted(path)))
         name = os.fspath(path)
         if not isinstance(name, str):
-            raise RecordError("give the file's path as text")
+            raise RecordError(_("give the file's path as text"))
         if not name.strip():
-            raise RecordError("type the path of a record file first")
+            raise RecordError(_("type the path of a record file first"))
         shown = quoted(name if len(name) <= 40 else "…" + name[-39:])  # (the end tells most)
         if "\0" in name:
-            raise RecordError(f"{shown} is not a file path: it holds a NUL character")
+            raise RecordError(
+                # Translators: {file} is a file's name, quoted; NUL is a character's name.
+                _("{file} is not a file path: it holds a NUL character").format(file=shown)
+            )
         try:
             info = os.stat(name)
         except OSError as e:
-            where = " (a path starts from the folder the notebook runs in)"
             missing = isinstance(e, FileNotFoundError) and not os.path.isabs(name)
-            raise RecordError(
-                f"cannot open {shown}: {e.strerror or e}{where if missing else ''}"
-            ) from None
+            # Translators: {file} is a file's name; {reason} is the system's reason
+            # ("No such file or directory").
+            why = (
+                _(
+                    "cannot open {file}: {reason} (a path starts from the folder the notebook "
+                    "runs in)"
+                )
+                if missing
+                else _("cannot open {file}: {reason}")
+            )
+            raise RecordError(why.format(file=shown, reason=e.strerror or e)) from None
         if stat.S_ISDIR(info.st_mode):
-            raise RecordError(f"{shown} is a folder, not a hand record file")
+            raise RecordError(_("{file} is a folder, not a hand record file").format(file=shown))
         if not stat.S_ISREG(info.st_mode):
             raise RecordError(
-                f"{shown} is not an ordinary file (a device or a pipe): a hand record is a "
-                "text file"
+                _(
+                    "{file} is not an ordinary file (a device or a pipe): a hand record is a "
+                    "text file"
+                ).format(file=shown)
             )
         if info.st_size > 4 * MAX_RECORD_CHARS:  # (UTF-8: at most 4 bytes a character)
             raise RecordError(_too_long(shown))
         try:
             return load(name)
         except OSError as e:
-            raise RecordError(f"cannot open {shown}: {e.strerror or e}") from None
+            raise RecordError(
+                _("cannot open {file}: {reason}").format(file=shown, reason=e.strerror or e)
+            ) from None
         except UnicodeDecodeError:
-            raise RecordError(f"{shown} is not a text file (UTF-8)") from None
+            raise RecordError(_("{file} is not a text file (UTF-8)").format(file=shown)) from None
 
     def _show(self, record: HandRecord, analysis: HandAnalysis | None = None) -> HandRecord:
         """Make ``record`` the current record; its analysis is worked out once, here."""
@@ -559,28 +681,31 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
     def _milestones(self) -> list[tuple[str, int]]:
         """The jump targets: the deal, the end of the auction, the end of each trick."""
         states = self._states
-        out = [("The deal", 0)]
+        out = [(_("The deal"), 0)]
         end = next((i for i in range(1, len(states)) if states[i].phase is not Phase.AUCTION), None)
         if end is not None:
-            out.append(("End of the auction", end))
+            out.append((_("End of the auction"), end))
         for i in range(1, len(states)):
             tricks = states[i].tricks
             if len(tricks) > len(states[i - 1].tricks):
-                out.append((f"Trick {len(tricks)} · won by {tricks[-1].winner.word}", i))
+                # Translators: {n} is the trick's number, {seat} the seat that won it.
+                won = _("Trick {n} · won by {seat}").format(
+                    n=len(tricks), seat=tricks[-1].winner.word
+                )
+                out.append((won, i))
         return out
 
     # --- showing ------------------------------------------------------------------
 
     def _goto(self, step: int) -> None:
         if self.record is None:
-            raise RecordError("there is no hand to step through: open a record first")
+            raise RecordError(_("there is no hand to step through: open a record first"))
         self._step = step
         self._render()
 
     def _render_empty(self) -> None:
-        self.header.value = box(
-            '<span class="hp-muted">Choose a teaching hand above, or open a record file.</span>'
-        )
+        choose = _("Choose a teaching hand above, or open a record file.")
+        self.header.value = box(f'<span class="hp-muted">{esc(choose)}</span>')
         self.table.value = ""
         self.info.value = ""
         self.note.value = ""
@@ -596,7 +721,9 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         n = len(record)
         state = self._states[step]
         self.table.value = state_html(state, seat=self.view_seat)
-        self.position.value = box(f"&nbsp;Step <b>{step}</b> of {n}&nbsp;")
+        # Translators: {step} is the step shown (in bold), {n} the record's last step.
+        where = esc(_("Step {step} of {n}")).format(step=f"<b>{step}</b>", n=n)
+        self.position.value = box(f"&nbsp;{where}&nbsp;")
         self.note.value = self._note_html(record, state, step)
         self.info.value = self._info_html(record, state, step)
         self.first_button.disabled = self.back_button.disabled = step == 0
@@ -617,20 +744,28 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         if record.title:
             parts.append(f"<h3>{esc(record.title)}</h3>")
         if record.point:
-            parts.append(f"<div><b>Point:</b> {esc(record.point)}</div>")
+            # Translators: the heading of what a teaching hand shows ("Point: ...").
+            point = _("Point:")
+            parts.append(f"<div><b>{esc(point)}</b> {esc(record.point)}</div>")
         for paragraph in record.notes:
             parts.append(f'<p style="margin:4px 0">{esc(paragraph)}</p>')
-        parts.append(
-            f'<div class="hp-muted">Rules: {esc(rules_words(record.rules))} · '
-            f"dealer {record.dealer.word}</div>"
+        # Translators: {rules} is a rule set in words, {seat} the dealer's seat (North...).
+        rules = _("Rules: {rules} · dealer {seat}").format(
+            rules=rules_words(record.rules), seat=record.dealer.word
         )
+        parts.append(f'<div class="hp-muted">{esc(rules)}</div>')
         return box("".join(parts))
 
     def _note_html(self, record: HandRecord, state: HandState, step: int) -> str:
         if step == 0:
+            # Translators: {seat} is the dealer's seat (North...); Next is a button.
+            dealt = _("{seat} dealt; press Next to see the first action.").format(
+                seat=record.dealer.word
+            )
+            the_deal = _("The deal.")
             return box(
-                '<div class="hp-fb hp-info" role="status"><b>The deal.</b> '
-                f"{record.dealer.word} dealt; press Next to see the first action.</div>"
+                '<div class="hp-fb hp-info" role="status">'
+                f"<b>{esc(the_deal)}</b> {esc(dealt)}</div>"
             )
         move = record.moves[step - 1]
         action = move.action
@@ -654,28 +789,36 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         auction = state.auction
         if auction:
             words = [action_html(a, rules) for a in auction]
-            rows.append(("Auction", " · ".join(words)))
+            rows.append((_("Auction"), " · ".join(words)))
         else:
-            rows.append(("Auction", '<span class="hp-muted">no bids yet</span>'))
+            no_bids = _("no bids yet")
+            rows.append((_("Auction"), f'<span class="hp-muted">{esc(no_bids)}</span>'))
         if state.high_bid is not None and state.maker is not None:
             hb = state.high_bid
-            contract = f"{state.maker.word} bid {esc(bid_name(hb.tricks, hb.big, rules))}"
-            if state.maker_alone:
-                contract += ", alone"
+            # Translators: the contract: {seat} won the auction with the bid {bid}.
+            contract = _("{seat} bid {bid}, alone") if state.maker_alone else _("{seat} bid {bid}")
+            contract = esc(contract).format(
+                seat=esc(state.maker.word), bid=esc(bid_name(hb.tricks, hb.big, rules))
+            )
             if state.defender_alone is not None:
-                contract += f"; {state.defender_alone.word} defends alone"
-            rows.append(("Contract", contract))
-        rows.append(("Trump", suit_span(state.trump) if state.trump_named else "not named yet"))
+                # Translators: {contract} is the contract ("North bid 4"); {seat} defends alone.
+                contract = esc(_("{contract}; {seat} defends alone")).format(
+                    contract=contract, seat=esc(state.defender_alone.word)
+                )
+            rows.append((_("Contract"), contract))
+        trump = suit_span(state.trump) if state.trump_named else esc(_("not named yet"))
+        rows.append((pgettext("row", "Trump"), trump))
         trick = self._trick_html(state, step)
         if trick:
             rows.append(trick)
         st = state.side_tricks
         won = state.tricks_won
         per_seat = ", ".join(f"{s.name} {won[s]}" for s in SEATS)
+        ns, ew = esc(pgettext("side", "N-S")), esc(pgettext("side", "E-W"))
         rows.append(
             (
-                "Tricks won",
-                f'<span class="hp-nowrap">N-S <b>{st[Side.NS]}</b> · E-W <b>{st[Side.EW]}</b>'
+                _("Tricks won"),
+                f'<span class="hp-nowrap">{ns} <b>{st[Side.NS]}</b> · {ew} <b>{st[Side.EW]}</b>'
                 f"</span> ({per_seat})",
             )
         )
@@ -687,13 +830,15 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         prior = self._play_steps[: bisect_left(self._play_steps, step)]
         if state.current_trick:
             plays = state.current_trick
-            label = f"Trick {len(state.tricks) + 1}"
+            label = _("Trick {n}").format(n=len(state.tricks) + 1)
             tail = ""
         elif state.tricks:
             last = state.tricks[-1]
             plays = last.plays
-            label = f"Trick {len(state.tricks)}"
-            tail = f" → <b>{last.winner.word} wins</b>"
+            label = _("Trick {n}").format(n=len(state.tricks))
+            # Translators: {seat} won the trick (North...).
+            wins = _("{seat} wins").format(seat=last.winner.word)
+            tail = f" → <b>{esc(wins)}</b>"
         else:
             return None
         steps = prior[len(prior) - len(plays) :]
@@ -702,11 +847,13 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             mark = self._marks.get(s)
             sign = ""
             if mark is not None:
-                sign = (
-                    ' <span title="best double dummy">✓</span>'
-                    if mark.lost == 0
-                    else f' <span title="gave up {mark.lost}">✗</span>'
-                )
+                if mark.lost == 0:
+                    best = _("best double dummy")
+                    sign = f' <span title="{esc(best)}">✓</span>'
+                else:
+                    # Translators: a play's mark: it gave up {n} tricks (double dummy).
+                    lost = ngettext("gave up {n}", "gave up {n}", mark.lost).format(n=mark.lost)
+                    sign = f' <span title="{esc(lost)}">✗</span>'
             cards.append(f"{seat.name} {card_html(card)}{sign}")
         return label, " · ".join(cards) + tail
 
@@ -715,14 +862,14 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         rows = []
         if record.score is not None:
             ns, ew = record.score
-            rows.append(("Score before", f'<span class="hp-nowrap">N-S {ns} · E-W {ew}</span>'))
+            rows.append((_("Score before"), f'<span class="hp-nowrap">{_score(ns, ew)}</span>'))
         result = state.result
         if result is not None:
-            rows.append(("Result", esc(result.reason)))
+            rows.append((_("Result"), esc(result.reason)))
             if record.score is not None:
                 ns = record.score[0] + result.points[Side.NS]
                 ew = record.score[1] + result.points[Side.EW]
-                rows.append(("Score after", f'<b class="hp-nowrap">N-S {ns} · E-W {ew}</b>'))
+                rows.append((_("Score after"), f'<b class="hp-nowrap">{_score(ns, ew)}</b>'))
         elif state.phase is Phase.THROWN_IN:
-            rows.append(("Result", "The hand was thrown in: nothing is scored."))
+            rows.append((_("Result"), esc(_("The hand was thrown in: nothing is scored."))))
         return rows

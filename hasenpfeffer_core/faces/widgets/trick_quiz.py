@@ -19,6 +19,8 @@ import ipywidgets as w
 
 from ...analysis import quiz as _quiz
 from ...analysis.quiz import Question
+from ...engine.i18n import N_, language, pgettext
+from ...engine.i18n import gettext as _
 from ...engine.seats import SEATS, Seat
 from ..render import table_svg
 from .base import (
@@ -29,9 +31,28 @@ from .base import (
     guarded,
     paint_result,
     paint_suit,
+    widget_language,
 )
 
-__all__ = ["TrickWinnerQuiz"]
+__all__ = ["TrickWinnerQuiz", "tag_words"]
+
+
+def tag_words(tag: str) -> str:
+    """A situation tag of a trick-winner question as the table of accuracy shows it.
+
+    >>> tag_words("left bower"), tag_words("something new")
+    ('left bower', 'something new')
+    """
+    words = {
+        "plain suit": pgettext("situation", "plain suit"),
+        "trumped": pgettext("situation", "trumped"),
+        "trump led": pgettext("situation", "trump led"),
+        "lone hand": pgettext("situation", "lone hand"),
+        "left bower": pgettext("situation", "left bower"),
+        "right bower": pgettext("situation", "right bower"),
+        "joker": pgettext("situation", "joker"),
+    }
+    return words.get(tag, tag)
 
 
 class TrickWinnerQuiz(QuizWidget):
@@ -51,35 +72,43 @@ class TrickWinnerQuiz(QuizWidget):
     """
 
     kind = "trick-winner"
-    title = "Who wins the trick?"
-    answers_label = "The winning card:"
-    next_tooltip = "Show another trick"
-    level_tooltip = "Which cards the tricks may show"
-    seed_tooltip = "The same number gives the same tricks"
+    title = N_("Who wins the trick?")
+    answers_label = N_("The winning card:")
+    next_tooltip = N_("Show another trick")
+    level_tooltip = N_("Which cards the tricks may show")
+    seed_tooltip = N_("The same number gives the same tricks")
 
-    def __init__(self, difficulty: str = "mixed", seed: int = 0, **kwargs: Any) -> None:
-        super().__init__(
-            lambda rng, level: _quiz.trick_winner_question(rng, level), difficulty, seed, **kwargs
-        )
-        self.chosen: Seat | None = None
-        self.answer_buttons: list[w.Button] = []
-        self._button_seats: list[Seat] = []
-        self.tag_table = w.HTML()
-        self.children = [
-            self.header,
-            self.picture,
-            self._answers_box(),
-            self.feedback,
-            self.next_button,
-            self.score_line,
-            self.tag_table,
-            self._controls_box(),
-            self.recorder.note,
-            self.status,
-        ]
-        self._hidden = [self.tag_table]
-        self.add_class("hp-trick-quiz")
-        self._start()
+    def __init__(
+        self, difficulty: str = "mixed", seed: int = 0, *, lang: str | None = None, **kwargs: Any
+    ) -> None:
+        self.lang = widget_language(lang)
+        with language(self.lang):
+            super().__init__(
+                lambda rng, level: _quiz.trick_winner_question(rng, level),
+                difficulty,
+                seed,
+                lang=self.lang,
+                **kwargs,
+            )
+            self.chosen: Seat | None = None
+            self.answer_buttons: list[w.Button] = []
+            self._button_seats: list[Seat] = []
+            self.tag_table = w.HTML()
+            self.children = [
+                self.header,
+                self.picture,
+                self._answers_box(),
+                self.feedback,
+                self.next_button,
+                self.score_line,
+                self.tag_table,
+                self._controls_box(),
+                self.recorder.note,
+                self.status,
+            ]
+            self._hidden = [self.tag_table]
+            self.add_class("hp-trick-quiz")
+            self._start()
 
     # --- callbacks --------------------------------------------------------------------
 
@@ -105,13 +134,11 @@ class TrickWinnerQuiz(QuizWidget):
                 paint_result(b, b.button_style)  # theme green or red, white text
         played = dict(q.trick)
         if right:
-            body = feedback("ok", "Right!", q.explanation)
+            body = feedback("ok", _("Right!"), q.explanation)
         else:
-            body = feedback(
-                "bad",
-                "Not quite.",
-                f"You chose {seat.word}'s {played[seat].text}. {q.explanation}",
-            )
+            # Translators: {seat} is a seat (North...), {card} a card's short text (J♥).
+            chose = _("You chose {seat}'s {card}.").format(seat=seat.word, card=played[seat].text)
+            body = feedback("bad", _("Not quite."), f"{chose} {q.explanation}")
         self.feedback.value = body
         self._draw_picture()
         self._draw_score()
@@ -128,8 +155,12 @@ class TrickWinnerQuiz(QuizWidget):
         self._button_seats = []
         for seat, card in q.trick:
             b = w.Button(
-                description=f"{seat.name}: {card.text}",
-                tooltip=f"{seat.word} played {card.name}: press if it wins",
+                # the seat's letter (N, E, S, W; Italian O for West) and the card
+                description=f"{pgettext('seat', seat.name)}: {card.text}",
+                # Translators: {seat} is a seat (North...), {card} a card's name.
+                tooltip=_("{seat} played {card}: press if it wins").format(
+                    seat=seat.word, card=card.name
+                ),
                 layout=w.Layout(width="84px", height="36px"),
             )
             b.style.font_weight = "bold"
@@ -158,11 +189,19 @@ class TrickWinnerQuiz(QuizWidget):
             winner=winner,
             sitting_out=out,
         )
-        caption = (
-            f"The winning card is lit: {q.answer.word} ({dict(q.trick)[q.answer].text})."
-            if self.answered
-            else "The finished trick: " + ", then ".join(f"{s.word} {c.text}" for s, c in q.trick)
-        )
+        if self.answered:
+            # Translators: {seat} is the seat that won (North...), {card} its card (J♥).
+            caption = _("The winning card is lit: {seat} ({card}).").format(
+                seat=q.answer.word, card=dict(q.trick)[q.answer].text
+            )
+        else:
+            # Translators: one card of a trick: the seat (North...) and its card (J♥).
+            plays = [_("{seat} {card}").format(seat=s.word, card=c.text) for s, c in q.trick]
+            # Translators: what joins the cards of a trick in playing order:
+            # "North J♥, then East A♠, then South 9♠".
+            then = pgettext("list of plays", ", then ")
+            # Translators: {plays} lists the cards in playing order.
+            caption = _("The finished trick: {plays}").format(plays=then.join(plays))
         self.picture.value = box(
             f'<figure style="margin:0">{table}'
             f'<figcaption class="hp-muted">{esc(caption)}</figcaption></figure>'
@@ -174,12 +213,21 @@ class TrickWinnerQuiz(QuizWidget):
             self.tag_table.value = ""
             return
         rows = "".join(
-            f"<tr><td>{esc(tag)}</td><td>{r} / {n}</td><td>{round(100 * r / n)}%</td></tr>"
+            f"<tr><td>{esc(tag_words(tag))}</td><td>{r} / {n}</td>"
+            f"<td>{round(100 * r / n)}%</td></tr>"
             for tag, (r, n) in sorted(self.by_tag.items())
         )
+        label, caption = _("accuracy by situation"), _("By situation")
+        heads = "".join(
+            f'<th scope="col">{esc(h)}</th>'
+            for h in (
+                pgettext("column", "Situation"),
+                pgettext("column", "Right / asked"),
+                pgettext("column", "Accuracy"),
+            )
+        )
         self.tag_table.value = box(
-            '<table class="hp-t" aria-label="accuracy by situation">'
-            '<caption class="hp-muted" style="text-align:left">By situation</caption>'
-            '<tr><th scope="col">Situation</th><th scope="col">Right / asked</th>'
-            f'<th scope="col">Accuracy</th></tr>{rows}</table>'
+            f'<table class="hp-t" aria-label="{esc(label)}">'
+            f'<caption class="hp-muted" style="text-align:left">{esc(caption)}</caption>'
+            f"<tr>{heads}</tr>{rows}</table>"
         )

@@ -1,0 +1,313 @@
+"""The message catalogues: complete, current, consistent, and the only road to the learner.
+
+* Every entry of the Italian and Thai catalogues is translated, none is fuzzy, and each
+  translation has the same named placeholders as its English source (a missing
+  ``{card}`` would drop the card from a verdict; an extra one would crash the format).
+* The catalogues hold exactly the strings the package marks today (``make catalogues``
+  was run after the last change), and the compiled ``.mo`` files say what the ``.po``
+  files say.
+* No translation uses a word the terminology table lists as a known mistranslation.
+* A string a learner sees that never went through the catalogue is caught: in the
+  pseudo-language every catalogued string comes back inside ``⟦ ⟧``, so what the
+  command line, the explanations and the quizzes show must be all brackets, cards,
+  numbers and punctuation.
+"""
+
+from __future__ import annotations
+
+import gettext as stdlib_gettext
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from hasenpfeffer_core.analysis.terms import terms
+from hasenpfeffer_core.engine import i18n
+from hasenpfeffer_core.engine.errors import InvalidDataError
+from hasenpfeffer_core.engine.i18n import (
+    PSEUDO,
+    get_language,
+    language,
+    language_from_environment,
+    set_language,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "hasenpfeffer_core" / "locale"
+TRANSLATED = ("it", "th")
+
+
+def catalogue(lang: str) -> Catalog:
+    with open(LOCALE / lang / "LC_MESSAGES" / "hasenpfeffer.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def entries(lang: str) -> Iterator[Message]:
+    for message in catalogue(lang):
+        if message.id:  # (the header)
+            yield message
+
+
+def fields(text: str) -> set[str]:
+    """The named placeholders of a ``str.format`` message."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def forms(message: Message) -> list[str]:
+    return list(message.string) if isinstance(message.string, tuple | list) else [message.string]
+
+
+def label(message: Message) -> str:
+    ident = message.id[0] if isinstance(message.id, tuple | list) else message.id
+    return f"{message.context + ' | ' if message.context else ''}{ident!r}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_entry_is_translated_and_none_is_fuzzy(lang: str) -> None:
+    untranslated = [label(m) for m in entries(lang) if not all(s.strip() for s in forms(m))]
+    fuzzy = [label(m) for m in entries(lang) if m.fuzzy]
+    assert untranslated == [], f"{len(untranslated)} untranslated in {lang}: {untranslated[:10]}"
+    assert fuzzy == [], f"{len(fuzzy)} fuzzy in {lang}: {fuzzy[:10]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_plural_forms_follow_the_language(lang: str) -> None:
+    cat = catalogue(lang)
+    assert cat.num_plurals == {"it": 2, "th": 1}[lang]
+    for m in entries(lang):
+        if m.pluralizable:
+            assert len(forms(m)) == cat.num_plurals, label(m)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_translation_keeps_the_placeholders(lang: str) -> None:
+    wrong = []
+    for m in entries(lang):
+        if not all(forms(m)):
+            continue  # (untranslated: the test above says so)
+        ids = list(m.id) if isinstance(m.id, tuple | list) else [m.id]
+        want = set().union(*(fields(i) for i in ids))
+        for k, text in enumerate(forms(m)):
+            got = fields(text)
+            # A singular form may say "one" instead of "{n}" ("una presa").
+            allowed_missing = {"n"} if m.pluralizable and k == 0 and len(forms(m)) > 1 else set()
+            if got - want or (want - got) - allowed_missing:
+                wrong.append(f"{label(m)}: {sorted(want)} became {sorted(got)} in {text!r}")
+            try:
+                text.format(**dict.fromkeys(got, "X"))
+            except (ValueError, IndexError, KeyError) as e:
+                wrong.append(f"{label(m)}: {text!r} does not format ({e})")
+    assert wrong == []
+
+
+def test_the_catalogues_hold_exactly_the_marked_strings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``make catalogues`` has been run: nothing marked is missing, nothing left over
+    (the extraction is the Makefile's: tools/catalogues.py)."""
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import catalogues
+
+    marked = {
+        (m.context, m.id[0] if isinstance(m.id, tuple) else m.id)
+        for m in catalogues.extract()
+        if m.id
+    }
+    for lang in TRANSLATED:
+        have = {
+            (m.context, m.id[0] if isinstance(m.id, tuple | list) else m.id) for m in entries(lang)
+        }
+        missing = sorted(str(x) for x in marked - have)
+        extra = sorted(str(x) for x in have - marked)
+        assert missing == [], f"run `make catalogues`: {lang} lacks {missing[:10]}"
+        assert extra == [], f"run `make catalogues`: {lang} has strings no longer used {extra[:10]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalogue_says_what_the_po_says(lang: str) -> None:
+    with open(LOCALE / lang / "LC_MESSAGES" / "hasenpfeffer.mo", "rb") as f:
+        compiled = stdlib_gettext.GNUTranslations(f)
+    for m in entries(lang):
+        if not all(forms(m)):
+            continue
+        if m.pluralizable:
+            got = [
+                compiled.npgettext(m.context, m.id[0], m.id[1], n)
+                if m.context
+                else compiled.ngettext(m.id[0], m.id[1], n)
+                for n in (1, 2)
+            ]
+            assert set(got) <= set(forms(m)), f"{label(m)}: run `make catalogues`"
+        else:
+            got1 = compiled.pgettext(m.context, m.id) if m.context else compiled.gettext(m.id)
+            assert got1 == m.string, f"{label(m)}: run `make catalogues`"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_translation_uses_a_known_mistranslation(lang: str) -> None:
+    wrong_words = {w: t for t in terms() for w in t.wrong.get(lang, ())}
+    found = []
+    for m in entries(lang):
+        english = " ".join(m.id if isinstance(m.id, tuple | list) else [m.id]).lower()
+        for text in forms(m):
+            for w, t in wrong_words.items():
+                # Only where the English speaks of the term: Thai คำสั่ง is wrong for a
+                # bid, and right for a command of the command line.
+                head = re.split(r"[ (;/]", t.en.lower())[0]
+                if head not in english:
+                    continue
+                # Thai has no spaces: a wrong form is wrong wherever it appears; Italian
+                # words are matched whole.
+                pattern = re.escape(w) if lang == "th" else rf"(?<!\w){re.escape(w)}(?!\w)"
+                if re.search(pattern, text, re.IGNORECASE) and t.word(lang) not in text:
+                    found.append(f"{label(m)} says {w!r}: say {t.word(lang)!r}")
+    assert found == []
+
+
+# --- choosing the language --------------------------------------------------------------
+
+
+def test_set_language_refuses_an_unknown_language_and_keeps_the_current_one() -> None:
+    before = get_language()
+    with pytest.raises(InvalidDataError, match=r"unknown language 'xx'.*it \(italiano\)"):
+        set_language("xx")
+    assert get_language() == before
+
+
+def test_a_locale_name_is_read_as_its_language() -> None:
+    try:
+        assert set_language("it_IT.UTF-8") == "it"
+        assert get_language() == "it"
+    finally:
+        set_language("en")
+
+
+def test_the_language_block_ends_where_it_ends() -> None:
+    with language("th"):
+        assert get_language() == "th"
+        with language("it"):
+            assert get_language() == "it"
+        assert get_language() == "th"
+    assert get_language() == "en"
+
+
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({"LANG": "it_IT.UTF-8"}, "it"),
+        ({"LC_ALL": "th_TH.UTF-8", "LANG": "it_IT.UTF-8"}, "th"),
+        ({"LANGUAGE": "fr:th", "LANG": "fr_FR.UTF-8"}, "th"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_locale_chooses_the_language(env: dict[str, str], lang: str) -> None:
+    assert language_from_environment(env) == lang
+
+
+def test_a_translated_string_reads_in_the_language_chosen() -> None:
+    from hasenpfeffer_core.analysis.explain import explain_trick
+    from hasenpfeffer_core.engine.cards import parse_cards
+
+    english = explain_trick(parse_cards("A♥ J♦ JK Q♥"), "H").text
+    with language("it"):
+        italian = explain_trick(parse_cards("A♥ J♦ JK Q♥"), "H").text
+    with language("th"):
+        thai = explain_trick(parse_cards("A♥ J♦ JK Q♥"), "H").text
+    assert "briscola" in italian.lower() and "jolly" in italian.lower()
+    assert re.search("[\u0e00-\u0e7f]", thai)
+    assert len({english, italian, thai}) == 3
+    # the cards stay as they are in every language
+    for text in (italian, thai):
+        assert "J♦" in text and "A♥" in text
+
+
+# --- nothing escapes the catalogue --------------------------------------------------------
+
+#: What may stand outside the brackets: cards, numbers, punctuation, the program's name,
+#: its commands, options and metavariables, example command lines, and the values the
+#: learner types (a quiz's kind and difficulty are shown as typed).
+_CARD = r"(?:10|[2-9TJQKA])[♠♥♦♣SHDC]|JK|Joker"
+_TYPED = (
+    r"quiz|practice|progress|rank|replay|solve|play|spades|hearts|diamonds|clubs|none"
+    r"|trick-winner|legal-play|bid|mixed|easy|bowers|hard"
+    # a hand record's moves, written as the learner types them ("N bid 3", "S discard Q♠")
+    r"|pass|trump|discard|alone|yes|no"
+)
+_ALLOWED = re.compile(
+    rf"(?m)^\s*hasenpfeffer .*$|{_CARD}|https?://\S+|/\S+|hasenpfeffer|--?[a-z][a-z-]*"
+    rf"|\{{[^}}]*\}}|\b[A-Z][A-Z_]+\b|\b(?:{_TYPED})\b|[\w.-]+\.hand\b"
+)
+_INNERMOST = re.compile(r"⟦[^⟦⟧]*⟧")
+
+
+def leftovers(text: str) -> list[str]:
+    """The words in ``text`` that did not come from the catalogue (a message may hold
+    another: the brackets are taken away from the innermost out)."""
+    rest = text
+    while True:
+        stripped = _INNERMOST.sub(" ", rest)
+        if stripped == rest:
+            break
+        rest = stripped
+    rest = _ALLOWED.sub(" ", rest)
+    return re.findall(r"[A-Za-z\u0e00-\u0e7f]{2,}", rest)
+
+
+def test_the_pseudo_language_marks_catalogued_strings_only() -> None:
+    with language(PSEUDO):
+        assert i18n.gettext("not a string of the catalogue") == "not a string of the catalogue"
+    assert leftovers("⟦Hearts are trumps.⟧ J♥ 10♠ (3)") == []
+    assert leftovers("⟦{card} wins⟧ unmarked words") == ["unmarked", "words"]
+    assert leftovers("⟦⟦Hearts⟧ are trumps: ⟦the Joker⟧ wins⟧.") == []
+
+
+def _cli(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *argv: str, stdin: str = ""
+) -> str:
+    from _support import run_cli
+
+    _code, out, err = run_cli(monkeypatch, capsys, "--lang", PSEUDO, *argv, stdin=stdin)
+    return out + err
+
+
+COMMANDS = [
+    ("rank", "H", "--color", "never"),
+    ("rank", "none", "--color", "never"),
+    ("replay", "@joker-led.hand", "--color", "never"),
+    ("solve", "@lone-hand.hand", "--color", "never"),
+    ("quiz", "--kind", "trick-winner", "--count", "2", "--seed", "3", "--color", "never"),
+    ("quiz", "--kind", "legal-play", "--count", "2", "--seed", "3", "--color", "never"),
+    ("quiz", "--kind", "bid", "--count", "2", "--seed", "3", "--color", "never"),
+    ("progress", "--color", "never"),
+    ("--help",),
+    ("rank", "--help"),
+    ("rank", "purple"),
+]
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=lambda a: " ".join(a[:3]))
+def test_what_the_command_shows_comes_from_the_catalogue(
+    argv: tuple[str, ...],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    # A record's own words (its title, point and notes) are the teacher's, in the
+    # teacher's language: the records replayed here have none.
+    args = list(argv)
+    for k, arg in enumerate(args):
+        if arg.startswith("@"):
+            text = (ROOT / "tests" / "data" / arg[1:]).read_text(encoding="utf-8")
+            text = re.sub(r"(?m)^(title|point|note):.*\n", "", text)
+            args[k] = str(tmp_path / arg[1:])
+            Path(args[k]).write_text(re.sub(r"\s*\{[^}]*\}", "", text), encoding="utf-8")
+    shown = _cli(monkeypatch, capsys, *args, stdin="JK\nA♥\nJ♦\nQ♥\npass\npass\n")
+    assert shown.strip()
+    # argparse's own words ("usage", "options", "show this help message and exit")
+    # come from Python's catalogue, not ours.
+    argparse_words = {"usage", "options", "show", "this", "help", "message", "and", "exit"}
+    stray = [w for w in leftovers(shown) if w not in argparse_words]
+    assert stray == [], shown
