@@ -2,11 +2,16 @@
 
 Every table, picture, quiz question and replay step here is computed by
 ``hasenpfeffer_core``; this module only lays the results out as Markdown, HTML and
-JSON. ``site_hooks.py`` calls it from the MkDocs events.
+JSON. ``site_hooks.py`` calls it from the MkDocs events, inside the build's language
+(``hasenpfeffer_core.engine.i18n.language``): every word written here for a reader goes
+through ``_()`` and comes out in that language, and so does what the engine says.
+Identifiers, anchors, option values a reader types and card texts (``J♥``) stay as
+they are in every language.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import html
@@ -14,7 +19,7 @@ import json
 import re
 import shlex
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -42,6 +47,8 @@ from hasenpfeffer_core.analysis.review import analyse
 from hasenpfeffer_core.analysis.teaching import teaching_hands
 from hasenpfeffer_core.analysis.terms import says_instead, terms
 from hasenpfeffer_core.engine.actions import Bid
+from hasenpfeffer_core.engine.i18n import get_language, pgettext
+from hasenpfeffer_core.engine.i18n import gettext as _
 from hasenpfeffer_core.engine.record import HandRecord
 from hasenpfeffer_core.engine.tricks import (
     CardRole,
@@ -122,7 +129,7 @@ MACRO = re.compile(r"\[\[(cards|card|trick|ranking|plays|score)\s([^\[\]|]*)(?:\
 def _options(text: str | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for part in shlex.split(text or ""):
-        key, _, value = part.partition("=")
+        key, _eq, value = part.partition("=")
         out[key.strip()] = value.strip()
     return out
 
@@ -158,14 +165,18 @@ def render_macro(kind: str, arg: str, opts_text: str | None) -> str:
     if kind == "trick":
         plays: list[tuple[Seat, Card]] = []
         for item in arg.split():
-            seat, _, card_text = item.partition(":")
+            seat, _colon, card_text = item.partition(":")
             plays.append((Seat[seat.strip().upper()], parse_card(card_text)))
         played = [c for _, c in plays]
         win = trick_winner(played, trump)
         pic = table_svg(plays, trump=trump, trump_known=True, winner=plays[win][0], size=250)
         why = explain_trick(played, trump).text
-        name = "the Joker" if played[win].is_joker else played[win].text
-        text = f"{plays[win][0].word} wins with {name}. {why}"
+        name = _("the Joker") if played[win].is_joker else played[win].text
+        # Translators: the caption of a trick's picture; {explanation} is the engine's
+        # sentences on why that card wins.
+        text = _("{seat} wins with {card}. {explanation}").format(
+            seat=plays[win][0].word, card=name, explanation=why
+        )
         return f'<figure class="hp-figure hp-side hp-trick">{pic}<figcaption>{caption or esc(text)}</figcaption></figure>'
     if kind == "plays":
         hand = parse_cards(arg)
@@ -178,17 +189,25 @@ def render_macro(kind: str, arg: str, opts_text: str | None) -> str:
             scale=scale * 0.9,
             overlap=0.75,
             dim=[c for c in hand if c not in legal],
-            label="your hand (cards you may not play are dimmed)",
+            label=_("your hand (cards you may not play are dimmed)"),
         )
         items = "".join(f"<li>{esc(e.text)}</li>" for e in explain_plays(hand, led, trump))
         lead = ""
         if led:
-            lead = f"{hand_svg(led, trump=trump, trump_known=True, scale=scale * 0.9, label='led')}"
-            lead = f'<span class="hp-led"><span class="hp-led-label">Led:</span>{lead}</span>'
+            # Translators: the label of the picture of the cards led to a trick.
+            led_pic = hand_svg(
+                led, trump=trump, trump_known=True, scale=scale * 0.9, label=_("cards led")
+            )
+            led_label = esc(_("Led:"))
+            lead = (
+                f'<span class="hp-led"><span class="hp-led-label">{led_label}</span>'
+                f"{led_pic}</span>"
+            )
+        hand_label = esc(_("Your hand:"))
         return (
             f'<figure class="hp-figure hp-plays"><div class="hp-plays-row">{lead}'
-            f'<span class="hp-led"><span class="hp-led-label">Your hand:</span>{pic}</span>'
-            f"</div><figcaption><ul>{items}</ul></figcaption></figure>"
+            f'<span class="hp-led"><span class="hp-led-label">{hand_label}</span>'
+            f"{pic}</span></div><figcaption><ul>{items}</ul></figcaption></figure>"
         )
     if kind == "score":
         return score_table(int(opts_value(arg, "bid")), int(opts_value(arg, "took")))
@@ -233,16 +252,22 @@ def score_table(bid: int, took: int) -> str:
         )
     # The sides' short forms in the narrow columns (prose names them in full), kept on
     # one line by the site's style.
+    # Translators: the short form of North-South in a narrow column.
+    ns = esc(_("N-S"))
+    # Translators: the short form of East-West in a narrow column.
+    ew = esc(_("E-W"))
     return _html_table(
         "hp-score",
         [
-            "rules",
-            '<abbr title="North-South">N-S</abbr>',
-            '<abbr title="East-West">E-W</abbr>',
-            "why",
+            esc(pgettext("column", "rules")),
+            f'<abbr title="{esc(Side.NS.word)}">{ns}</abbr>',
+            f'<abbr title="{esc(Side.EW.word)}">{ew}</abbr>',
+            esc(pgettext("column", "why")),
         ],
         rows,
-        caption=f"North-South bid {bid} and took {took} of the 6 tricks",
+        caption=esc(
+            _("North-South bid {bid} and took {took} of the 6 tricks").format(bid=bid, took=took)
+        ),
     )
 
 
@@ -267,9 +292,10 @@ def expand_macros(markdown: str, store: Callable[[str], str]) -> str:
 def _role_cell(role: CardRole) -> str:
     """The ranking table's role column, from the engine's one table of role wording."""
     if role in (CardRole.JOKER, CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER):
-        name = role.phrase if role is CardRole.JOKER else role.value
-        return f"{name}: {role.meaning}"
-    return role.value if role is CardRole.TRUMP else ""
+        name = role.phrase if role is CardRole.JOKER else role.word
+        # Translators: a card's role and what it means ("right bower: the jack of trumps").
+        return _("{role}: {meaning}").format(role=name, meaning=role.meaning)
+    return role.word if role is CardRole.TRUMP else ""
 
 
 def ranking_markdown() -> str:
@@ -277,31 +303,45 @@ def ranking_markdown() -> str:
     out = []
     for trump in (*SUITS, None):
         order = ranking(trump)
-        title = f"{trump.plural.capitalize()} {trump.symbol} are trumps" if trump else "No trump"
-        anchor = trump.plural if trump else "no-trump"
-        out.append(f"## {title} {{#{anchor}}}\n")
+        if trump:
+            # Translators: a heading; {suits} is a suit's name ("Hearts"), {symbol} its sign.
+            title = _("{suits} {symbol} are trumps").format(
+                suits=_capital(trump.plural), symbol=trump.symbol
+            )
+        else:
+            title = _("No trump")
+        anchor = trump.plural_en if trump else "no-trump"  # ids stay English: links use them
+        out.append(f"## {md_text(title)} {{#{anchor}}}\n")
         if trump is None:
             out.append(
-                "No trump is an option (Parlett's rules, `no_trump=yes`). There are no bowers: "
-                "every suit runs A, K, Q, J, 10, 9, and the Joker belongs to no suit and beats "
-                "every card. When it may be played is an option with no source behind it "
-                "(see [the rules](index.md#no-trump)).\n"
+                _(
+                    "No trump is an option (Parlett's rules, `no_trump=yes`). There are no "
+                    "bowers: every suit runs A, K, Q, J, 10, 9, and the Joker belongs to no "
+                    "suit and beats every card. When it may be played is an option with no "
+                    "source behind it (see [the rules]({link}))."
+                ).format(link="index.md#no-trump")
+                + "\n"
             )
         else:
             left = next(c for c in order if card_role(c, trump) is CardRole.LEFT_BOWER)
             assert left.suit is not None
             out.append(
-                f"The {trump.singular} suit has **8 trumps**; {left.suit.plural} have only "
-                f"**5 cards**, because the {left.text} is the left bower, a {trump.singular}.\n"
+                # Translators: {trump} names one card of the trump suit ("heart"), {other}
+                # the suit of the same colour ("diamonds"); {card} is the left bower (J♦).
+                _(
+                    "The {trump} suit has **8 trumps**; {other} have only **5 cards**, "
+                    "because the {card} is the left bower, a {trump}."
+                ).format(trump=trump.singular, other=left.suit.plural, card=left.text)
+                + "\n"
             )
         rows = []
         for place, card in enumerate(order, start=1):
             role = card_role(card, trump)
             suit = effective_suit(card, trump)
             suit_text = (
-                "trump"
+                CardRole.TRUMP.word
                 if trump is not None and suit is trump
-                else (suit.plural if suit else "no suit")
+                else (suit.plural if suit else _("no suit"))
             )
             pic = card_svg(card, trump=trump, trump_known=True, scale=0.42)
             rows.append(
@@ -312,7 +352,13 @@ def ranking_markdown() -> str:
             )
         table = _html_table(
             "hp-ranking",
-            ["#", "card", "text", "plays as", "role"],
+            [
+                "#",
+                esc(pgettext("column", "card")),
+                esc(pgettext("column", "text")),
+                esc(pgettext("column", "plays as")),
+                esc(pgettext("column", "role")),
+            ],
             rows,
             attrs=f' data-trump="{trump.letter if trump else "NT"}"',
         )
@@ -329,12 +375,21 @@ def _value(v: Any) -> str:
     return str(getattr(v, "value", v))
 
 
+def _capital(text: str) -> str:
+    """``text`` with its first letter a capital (Thai has none: it stays as it is)."""
+    return text[:1].upper() + text[1:]
+
+
 def variants_markdown() -> str:
-    """The published rule sets side by side, one row per engine option."""
+    """The published rule sets side by side, one row per engine option.
+
+    Option names and values are what a reader types (``no_trump=yes``): they stay as
+    they are in every language; what they mean is translated.
+    """
     presets = list(PRESETS.values())
     seed = Rules()
-    head = ["option"] + [
-        f'<code>{esc(p.name)}</code><br><span class="hp-small">{esc(p.title)}</span>'
+    head = [esc(pgettext("column", "option"))] + [
+        f'<code>{esc(p.name)}</code><br><span class="hp-small">{esc(_(p.title))}</span>'
         for p in presets
     ]
     rows = []
@@ -347,7 +402,7 @@ def variants_markdown() -> str:
             cells.append(f"<td{cls}><code>{esc(_value(value))}</code></td>")
         rows.append(
             f'<tr id="option-{name.replace("_", "-")}"><th scope="row"><code>{name}</code><br>'
-            f'<span class="hp-small">{esc(info.summary)}</span></th>{"".join(cells)}</tr>'
+            f'<span class="hp-small">{esc(_(info.summary))}</span></th>{"".join(cells)}</tr>'
         )
     table = _html_table("hp-variants", head, rows)
     sets = []
@@ -356,26 +411,44 @@ def variants_markdown() -> str:
         changes = (
             ", ".join(f"`{k}={_value(v)}`" for k, v in diffs.items())
             if diffs
-            else "none: this is `Rules()`"
+            else _("none: this is {code}").format(code="`Rules()`")
         )
-        sets.append(
-            f"`{p.name}`\n:   **{p.title}.** {p.source} In a hand record: "
-            f"`rules: {p.rules.to_text()}`. Options that differ from the source rules: {changes}.\n"
+        # Translators: one rule set, in a list; {title} and {source} are its name and
+        # where it comes from (whole sentences), {rules} a hand record's line, {changes}
+        # the options it sets (as code).
+        text = _(
+            "**{title}.** {source} In a hand record: {rules}. Options that differ from "
+            "the source rules: {changes}."
+        ).format(
+            title=_(p.title),
+            source=_(p.source),
+            rules=f"`rules: {p.rules.to_text()}`",
+            changes=changes,
         )
+        sets.append(f"`{p.name}`\n:   {text}\n")
     options = []
     for name, info in OPTIONS.items():
-        options.append(
-            f"| `{name}` | {info.summary} | {info.seed} | {info.alternatives} |".replace("\n", " ")
+        words = (_(info.summary), _(info.seed), _(info.alternatives))
+        options.append(f"| `{name}` | " + " | ".join(words).replace("\n", " ") + " |")
+    head_row = " | ".join(
+        (
+            pgettext("column", "option"),
+            pgettext("column", "what it decides"),
+            pgettext("column", "the source rules (and the engine's default)"),
+            pgettext("column", "the other published choices"),
         )
+    )
+    side_by_side, rule_sets, every_option = _("Side by side"), _("The rule sets"), _("Every option")
     return (
-        "## Side by side\n\n"
-        "Each column is a published rule set (a *preset* in the engine); each row is one "
-        "engine option. A highlighted cell differs from the source rules.\n\n"
-        f"{table}\n\n"
-        "## The rule sets\n\n" + "\n".join(sets) + "\n"
-        "## Every option\n\n"
-        "| option | what it decides | the source rules (and the engine's default) | "
-        "the other published choices |\n| --- | --- | --- | --- |\n" + "\n".join(options) + "\n"
+        f"## {side_by_side} {{#side-by-side}}\n\n"
+        + _(
+            "Each column is a published rule set (a *preset* in the engine); each row is one "
+            "engine option. A highlighted cell differs from the source rules."
+        )
+        + f"\n\n{table}\n\n"
+        f"## {rule_sets} {{#the-rule-sets}}\n\n" + "\n".join(sets) + "\n"
+        f"## {every_option} {{#every-option}}\n\n"
+        f"| {head_row} |\n| --- | --- | --- | --- |\n" + "\n".join(options) + "\n"
     )
 
 
@@ -580,10 +653,14 @@ def _mark_terms(line: str, terms: Iterable[Term], number: int, lang: str) -> tup
         for t in usable:
             if line.startswith(t.word, i):
                 cls = "hp-term hp-term-wrong" if t.wrong else "hp-term hp-term-ok"
-                tip = f"{t.english}: {t.says}" if t.wrong else f"{t.english} ({t.says})"
+                # The notes file is English: the tooltip's words around it are translated.
+                if t.wrong:
+                    tip = _("{english}: {says}").format(english=t.english, says=t.says)
+                else:
+                    tip = _("{english} ({says})").format(english=t.english, says=t.says)
                 right = _right_word(t, lang)
                 if right:
-                    tip += f"; say {right}"
+                    tip = _("{note}; say {word}").format(note=tip, word=right)
                 out.append(
                     f'<span class="{cls}" title="{esc(tip)}" tabindex="0">{esc(t.word)}</span>'
                 )
@@ -596,11 +673,22 @@ def _mark_terms(line: str, terms: Iterable[Term], number: int, lang: str) -> tup
     return "".join(out), found
 
 
+def _en(text: str) -> str:
+    """Text of the (English) notes file, escaped, marked as English on a page in another
+    language."""
+    if get_language() == "en":
+        return esc(text)
+    return f'<span lang="en">{esc(text)}</span>'
+
+
 def source_html(text: str, lang: str, translation: TranslationNotes | None = None) -> str:
     """The source text verbatim, one paragraph per line, with notes and links per section.
 
-    The text of the ``p.hp-src-line`` paragraphs, joined with newlines, is the file.
+    The text of the ``p.hp-src-line`` paragraphs, joined with newlines, is the file: it
+    is the same in every language of the site. The notes beside it come from the English
+    notes file; the words around them are in the page's language.
     """
+    page_lang = get_language()
     notes_file = translation_notes() if translation is None else translation
     lines = text.split("\n")
     terms = notes_file.terms[lang]
@@ -615,6 +703,8 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
             f"{sections[-1].last_line}"
         )
     out = []
+    our_note = esc(_("(our note)"))
+    words_to_watch = esc(_("Words to watch"))
     for sec in sections:
         body = []
         seen: dict[str, Term] = {}
@@ -627,33 +717,48 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
         notes = []
         for t in seen.values():
             mark = "✗" if t.wrong else "✓"
-            where = ' <span class="hp-small">(our note)</span>' if t.our_note else ""
+            where = f' <span class="hp-small">{our_note}</span>' if t.our_note else ""
             right = _right_word(t, lang)
-            say = f'; say <b lang="{esc(lang)}" class="hp-say">{esc(right)}</b>' if right else ""
-            notes.append(
-                f'<li><span class="hp-mark">{mark}</span> <span lang="{esc(lang)}">{esc(t.word)}'
-                f"</span> for <em>{esc(t.english)}</em>: {esc(t.says)}{say}{where}</li>"
+            word = f'<span lang="{esc(lang)}">{esc(t.word)}</span>'
+            # Translators: a note on a word of a source text: {word} is the word, {english}
+            # the English term it stands for, {says} what the word really says.
+            line = _("{word} for {english}: {says}").format(
+                word=word, english=f"<em>{_en(t.english)}</em>", says=_en(t.says)
             )
+            if right:
+                # Translators: {note} is the note above, {word} the project's word to use.
+                line = _("{note}; say {word}").format(
+                    note=line, word=f'<b lang="{esc(lang)}" class="hp-say">{esc(right)}</b>'
+                )
+            notes.append(f'<li><span class="hp-mark">{mark}</span> {line}{where}</li>')
         for n in range(sec.first_line, sec.last_line + 1):
             if n in line_notes:
-                notes.append(f"<li>Line {n}: {esc(line_notes[n])}</li>")
+                note = _("Line {n}: {note}").format(n=n, note=_en(line_notes[n]))
+                notes.append(f"<li>{note}</li>")
         notes_html = (
-            f'<p class="hp-notes-title">Words to watch</p><ul>{"".join(notes)}</ul>'
+            f'<p class="hp-notes-title">{words_to_watch}</p><ul>{"".join(notes)}</ul>'
             if notes
             else ""
         )
         more = "".join(
-            f'<p class="hp-see-also"><a href="../../rules/#{esc(anchor)}">See also: {esc(text)} →</a></p>'
+            f'<p class="hp-see-also"><a href="../../rules/#{esc(anchor)}">'
+            + _("See also: {title} →").format(title=_en(text))
+            + "</a></p>"
             for anchor, text in sec.see_also
         )
+        lines_note = _("(lines {first} to {last})").format(first=sec.first_line, last=sec.last_line)
+        # Translators: a link to the section of the site's own rules page that explains
+        # the same rule; {title} is that section's (English) heading.
+        explained = _("Explained in English: {title} →").format(title=_en(sec.explained_title))
         out.append(
             f'<section class="hp-src-section" id="section-{sec.first_line}">'
             f'<div class="hp-src-text" lang="{esc(lang)}">{"".join(body)}</div>'
-            f'<aside class="hp-src-notes" lang="en"><p class="hp-notes-title">{esc(sec.title)}'
-            f' <span class="hp-small">(lines {sec.first_line} to {sec.last_line})</span></p>'
-            f'<p class="hp-summary">{esc(sec.summary)}</p>{notes_html}'
+            f'<aside class="hp-src-notes" lang="{esc(page_lang)}">'
+            f'<p class="hp-notes-title">{_en(sec.title)}'
+            f' <span class="hp-small">{esc(lines_note)}</span></p>'
+            f'<p class="hp-summary">{_en(sec.summary)}</p>{notes_html}'
             f'<p class="hp-explained"><a href="../../rules/#{esc(sec.explained_at)}"'
-            f">Explained in English: {esc(sec.explained_title)} →</a></p>{more}</aside></section>"
+            f">{explained}</a></p>{more}</aside></section>"
         )
     return "\n".join(out)
 
@@ -662,18 +767,25 @@ def terms_table(lang: str, translation: TranslationNotes | None = None) -> str:
     """The glossary of mistranslated words (rules-notes section 7) for one language."""
     rows = []
     for t in (translation_notes() if translation is None else translation).terms[lang]:
-        verdict = "✗ wrong" if t.wrong else "✓ right"
-        origin = " (our note)" if t.our_note else ""
+        verdict = _("✗ wrong") if t.wrong else _("✓ right")
+        origin = " " + _("(our note)") if t.our_note else ""
         right = _right_word(t, lang)
         say = f'<span lang="{esc(lang)}">{md_text(right)}</span>' if right else ""
         rows.append(
             f'| <span lang="{esc(lang)}">{md_text(t.word)}</span> | {md_text(t.english)} | '
-            f"{md_text(t.says)} | {verdict}{origin} | {say} |"
+            f"{md_text(t.says)} | {md_text(verdict + origin)} | {say} |"
         )
-    return (
-        "| the text has | for the English | what the word says | verdict | say instead |\n"
-        "| --- | --- | --- | --- | --- |\n" + "\n".join(rows) + "\n"
+    head = " | ".join(
+        md_text(words)
+        for words in (
+            pgettext("column", "the text has"),
+            pgettext("column", "for the English"),
+            pgettext("column", "what the word says"),
+            pgettext("column", "verdict"),
+            pgettext("column", "say instead"),
+        )
     )
+    return f"| {head} |\n| --- | --- | --- | --- | --- |\n" + "\n".join(rows) + "\n"
 
 
 def terminology_markdown() -> str:
@@ -690,10 +802,16 @@ def terminology_markdown() -> str:
             f'| {md_text(t.en)} | <span lang="it">{md_text(t.it)}</span> | '
             f'<span lang="th">{md_text(t.th)}</span> | {wrong} |'
         )
-    return (
-        "| English | Italian | Thai | the source texts wrongly have |\n"
-        "| --- | --- | --- | --- |\n" + "\n".join(rows) + "\n"
+    head = " | ".join(
+        md_text(words)
+        for words in (
+            pgettext("column", "English"),
+            pgettext("column", "Italian"),
+            pgettext("column", "Thai"),
+            pgettext("column", "the source texts wrongly have"),
+        )
     )
+    return f"| {head} |\n| --- | --- | --- | --- |\n" + "\n".join(rows) + "\n"
 
 
 # --- practice -------------------------------------------------------------------------
@@ -705,16 +823,101 @@ PRACTICE_SEEDS = {"trick-winner": 2024, "legal-play": 7031, "bid": 5150}
 
 
 def practice_data(kind: str) -> dict[str, Any]:
-    """Questions of one kind at every difficulty, with answers, explanations and pictures."""
+    """Questions of one kind at every difficulty, with answers, explanations and pictures,
+    in the current language, and the words the practice page's script shows (``labels``:
+    the script has no words of its own)."""
     if kind == "bid":
-        return copy.deepcopy(_bid_practice())
+        return copy.deepcopy(_bid_practice(get_language()))
     return _practice_data(kind)
 
 
 @functools.cache
-def _bid_practice() -> dict[str, Any]:
-    """The bid questions, made once per build (and once per test run)."""
-    return _practice_data("bid")
+def _bid_practice(lang: str) -> dict[str, Any]:
+    """The bid questions in ``lang``, made once per build (and once per test run).
+
+    Each language's questions are the same positions (the same seeds), studied again to
+    say them in that language: the study's double-dummy solutions, a pure function of
+    the cards, are shared between the languages (:func:`_shared_solutions`), so the
+    second and third language cost the words only.
+    """
+    with _shared_solutions():
+        return _practice_data("bid")
+
+
+#: Double-dummy results of the bid studies, by their arguments (numbers only).
+_SOLUTIONS: dict[tuple[Any, ...], int] = {}
+
+
+@contextlib.contextmanager
+def _shared_solutions() -> Iterator[None]:
+    """Within the block, the bid study's solver (``analysis.bidding.solve_masks``, a pure
+    function of card masks) remembers its results across calls."""
+    from hasenpfeffer_core.analysis import bidding
+
+    names = vars(bidding)  # (the module's own name for the solver, not exported)
+    solve = names["solve_masks"]
+
+    def remembered(
+        masks: Sequence[int], tk: int, leader: int, trick: Sequence[int] = (), **kw: Any
+    ) -> int:
+        key = (tuple(masks), tk, leader, tuple(trick), tuple(sorted(kw.items())))
+        if key not in _SOLUTIONS:
+            _SOLUTIONS[key] = solve(masks, tk, leader, trick, **kw)
+        return _SOLUTIONS[key]
+
+    names["solve_masks"] = remembered
+    try:
+        yield
+    finally:
+        names["solve_masks"] = solve
+
+
+def practice_labels() -> dict[str, Any]:
+    """Every word ``assets/practice.js`` shows, in the current language. ``{error}`` in a
+    label is filled in by the script."""
+    return {
+        "levels": {
+            "all": _("All levels"),
+            "first-steps": _("First steps"),
+            "bowers": _("Bowers"),
+            "joker": _("The Joker"),
+            "mixed": _("Mixed"),
+        },
+        "level": _("Level"),
+        "score": _("Score"),
+        "streak": _("Streak"),
+        "best_streak": _("Best streak"),
+        "no_questions": _("There are no questions at this level."),
+        "six_cards": _("Your six cards"),
+        "your_answer": _("Your answer"),
+        "your_hand": _("Your hand:"),
+        "check": _("Check my answer"),
+        "check_hint": _("Select every card you may play, then check."),
+        "next": _("Next question →"),
+        "right": _("Right!"),
+        "not_quite": _("Not quite."),
+        "best_call": _("✓ a best call"),
+        "your_call": _("✗ your call"),
+        "auction": _("The auction so far"),
+        "nobody_yet": _("Nobody has spoken yet: you are first."),
+        "player": pgettext("column", "Player"),
+        "said": pgettext("column", "Said"),
+        # Translators: the words on a card after a legal-play question is checked.
+        "may_play": _("✓ may play"),
+        "missed": _("missed: may play"),
+        "may_not_play_chosen": _("✗ may not play"),
+        "may_not_play": _("may not play"),
+        # Translators: {error} is a technical reason (an HTTP status, in English).
+        "load_error": _("The questions could not be loaded ({error})."),
+    }
+
+
+def _or_list(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c`` in the current language."""
+    if len(words) < 2:
+        return "".join(words)
+    # Translators: the end of a list of choices, "A or B".
+    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 def _practice_data(kind: str) -> dict[str, Any]:
@@ -727,12 +930,23 @@ def _practice_data(kind: str) -> dict[str, Any]:
             data["id"] = f"{kind}-{difficulty}-{len(questions)}"
             plays = list(q.trick)
             trump = q.trump
+            if trump is not None:
+                data["trump_text"] = _("{symbol} {suits} are trumps").format(
+                    symbol=trump.symbol, suits=trump.plural
+                )
+            else:
+                data["trump_text"] = _("no trump")
             if kind == "bid":
                 # The hand as a picture, the choices in words, and the chances as a bar
                 # chart for the feedback (drawn by the bidding widget's own chart code).
                 d = q.details
-                data["picture"] = hand_svg(q.hand, label="your hand")  # 266 px: fits a phone
+                data["picture"] = hand_svg(q.hand, label=_("your hand"))  # 266 px: fits a phone
                 data["choices"] = [{"value": c["value"], "label": c["label"]} for c in d["choices"]]
+                best = [c["label"] for c in d["choices"] if c["value"] in set(d.get("right", ()))]
+                data["scale_text"] = _("Bids: {scale}").format(scale=d.get("scale", ""))
+                data["wrong_text"] = _("Not quite. The best call: {calls}.").format(
+                    calls=_or_list(best)
+                )
                 data["chart"] = chances_html(
                     d["chances"], best=d["best_trump"], need=d["need"], samples=d["samples"]
                 )
@@ -746,9 +960,20 @@ def _practice_data(kind: str) -> dict[str, Any]:
                     plays, trump=trump, trump_known=True, winner=q.answer, sitting_out=out, size=300
                 )
                 data["choices"] = [
-                    {"value": s.name, "label": f"{s.word} ({c.text})"} for s, c in plays
+                    # Translators: an answer button: a seat and the card it played, "East (J♦)".
+                    {
+                        "value": s.name,
+                        "label": _("{seat} ({card})").format(seat=s.word, card=c.text),
+                    }
+                    for s, c in plays
                 ]
             else:
+                legal = list(data["answer"])
+                data["wrong_text"] = (
+                    _("Not quite. You may play: {cards}.").format(cards=", ".join(legal))
+                    if legal
+                    else _("Not quite.")
+                )
                 data["picture"] = (
                     table_svg(plays, trump=trump, trump_known=True, size=260) if plays else ""
                 )
@@ -763,7 +988,9 @@ def _practice_data(kind: str) -> dict[str, Any]:
             questions.append(data)
     return {
         "kind": kind,
+        "lang": get_language(),
         "difficulties": list(DIFFICULTIES),
+        "labels": practice_labels(),
         "count": len(questions),
         "questions": questions,
     }
@@ -807,10 +1034,12 @@ def hands_html(index: Iterable[Mapping[str, str]]) -> str:
     items = []
     for hand in index:
         name = hand["name"]
+        # Translators: after a teaching hand's title; {rules} names a rule set in words.
+        under = _("(played under {rules})").format(rules=hand["rules_words"])
         items.append(
             f'<li><a id="{esc(name)}" href="#{esc(quote(name, safe=""))}">'
             f"<strong>{esc(hand['title'])}</strong></a>: {esc(hand['point'])} "
-            f'<span class="hp-small">(played under {esc(hand["rules_words"])})</span></li>'
+            f'<span class="hp-small">{esc(under)}</span></li>'
         )
     return f'<ol class="hp-hand-list">{"".join(items)}</ol>'
 
@@ -861,7 +1090,7 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
     for step, state in enumerate(rec.replay()):
         entry: dict[str, Any] = {"parts": pieces.parts(state_html(state))}
         if step == 0:
-            entry["action"] = "The deal"
+            entry["action"] = _("The deal")
             entry["note"] = ""
         else:
             move = rec.moves[step - 1]
@@ -870,7 +1099,14 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
             play = analysis.at(step - 1)
             if play is not None:
                 ranked = sorted(play.values.items(), key=lambda kv: (-kv[1], str(kv[0])))
+                # Translators: before the list of each card's value in the hand viewer;
+                # {side} is a partnership, {seat} the player whose turn it was.
+                values_label = _(
+                    "Tricks {side} could still take, all cards seen, with each card {seat} "
+                    "could play:"
+                ).format(side=side_words(play.seat.side), seat=play.seat.word)
                 entry["analysis"] = {
+                    "values_label": values_label,
                     "seat": play.seat.name,
                     "seat_word": play.seat.word,
                     "side_words": side_words(play.seat.side),
@@ -885,18 +1121,63 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
         if result is not None:
             entry["result"] = result.reason
         steps.append(entry)
+    words = rules_words(rec.rules)
+    if rec.score:
+        # Translators: the facts under a teaching hand's title; {rules} names a rule set,
+        # {ns} and {ew} are the two sides' points.
+        facts = _(
+            "Played under {rules} · dealer: {dealer} · score before the hand: "
+            "North-South {ns}, East-West {ew}"
+        ).format(rules=words, dealer=rec.dealer.word, ns=rec.score[0], ew=rec.score[1])
+    else:
+        facts = _("Played under {rules} · dealer: {dealer}").format(
+            rules=words, dealer=rec.dealer.word
+        )
     return {
         "name": name,
         "title": rec.title,
         "point": rec.point,
         "notes": list(rec.notes),
+        "facts": facts,
         "rules": rec.rules.to_text(),
-        "rules_words": rules_words(rec.rules),
+        "rules_words": words,
         "dealer": rec.dealer.word,
         "score": list(rec.score) if rec.score else None,
         "pieces": pieces.items,
         "steps": steps,
     }
+
+
+def viewer_labels() -> dict[str, str]:
+    """Every word ``assets/viewer.js`` shows, in the current language. ``{name}``,
+    ``{error}``, ``{step}``, ``{last}`` and ``{n}`` are filled in by the script."""
+    return {
+        "not_found": _(
+            "There is no teaching hand called “{name}”, so the first hand is shown. "
+            "Pick another from the list."
+        ),
+        "hand": _("Teaching hand"),
+        "steps": _("Steps"),
+        "first": _("« First"),
+        "back": _("‹ Back"),
+        "next": _("Next ›"),
+        "last": _("Last »"),
+        "step": _("Step"),
+        # Translators: {error} is a technical reason (an HTTP status, in English).
+        "hand_error": _("This hand could not be loaded ({error})."),
+        "no_steps": _("the file holds no steps"),
+        "point": _("The point:"),
+        "about": _("About this hand"),
+        "counter": _("Step {step} of {last}"),
+        "action": _("Action {n}:"),
+        "hands_error": _("The teaching hands could not be loaded ({error})."),
+        "no_hands": _("the list of hands is empty"),
+    }
+
+
+def viewer_index_data(hands: Mapping[str, HandRecord] | None = None) -> dict[str, Any]:
+    """The hand viewer's ``index.json``: the words its script shows and the list of hands."""
+    return {"lang": get_language(), "labels": viewer_labels(), "hands": viewer_index(hands)}
 
 
 # --- the lessons list -----------------------------------------------------------------
@@ -925,9 +1206,14 @@ def lessons_markdown(lessons: Iterable[LessonEntry]) -> str:
         target = quote(lesson.source.name)
         out.append(f"{n}. [{md_text(lesson.title)}]({target}){summary}")
     if not out:
+        title = _("The lessons are on their way").replace('"', "'")
         return (
-            '!!! note "The lessons are on their way"\n'
-            "    No lesson notebooks were found in `lessons/` when this site was built.\n"
+            f'!!! note "{title}"\n'
+            "    "
+            + _("No lesson notebooks were found in {folder} when this site was built.").format(
+                folder="`lessons/`"
+            )
+            + "\n"
         )
     return "\n".join(out) + "\n"
 
@@ -938,18 +1224,18 @@ def principles_markdown() -> str:
     and why it works. Every word comes from ``hasenpfeffer_core.analysis.principles``.
     """
     phases = {
-        "bid": "In the auction",
-        "trump": "Naming trump",
-        "discard": "The discard",
-        "play": "In the play",
+        "bid": (_("In the auction"), "in-the-auction"),
+        "trump": (_("Naming trump"), "naming-trump"),
+        "discard": (_("The discard"), "the-discard"),
+        "play": (_("In the play"), "in-the-play"),
     }
     out = []
-    for phase, title in phases.items():
-        out.append(f"### {title}\n")
+    for phase, (title, anchor) in phases.items():
+        out.append(f"### {md_text(title)} {{#{anchor}}}\n")
         for p in PRINCIPLES:
             if p.phase == phase:
-                out.append(f"#### {md_text(p.name)} {{#{p.anchor}}}\n")
-                out.append(f"**{md_text(p.rule)}** {md_text(p.why)}\n")
+                out.append(f"#### {md_text(_(p.name))} {{#{p.anchor}}}\n")
+                out.append(f"**{md_text(_(p.rule))}** {md_text(_(p.why))}\n")
     return "\n".join(out)
 
 
@@ -968,6 +1254,7 @@ __all__ = [
     "md_inline",
     "md_text",
     "practice_data",
+    "practice_labels",
     "principles_markdown",
     "ranking_markdown",
     "source_html",
@@ -978,4 +1265,6 @@ __all__ = [
     "variants_markdown",
     "viewer_hand",
     "viewer_index",
+    "viewer_index_data",
+    "viewer_labels",
 ]

@@ -1,9 +1,14 @@
 """The lessons on the site: every ``lessons/*.ipynb``, executed with its widget state saved.
 
+Each language of the site has its own lessons: English ``lessons/*.ipynb``, Italian
+``lessons/it/*.ipynb``, Thai ``lessons/th/*.ipynb`` (the same file names and code; a
+lesson speaks the language of the folder it runs in, so each runs in its own folder).
+
 Executing a notebook takes seconds, so the executed copy is cached in the git-ignored
 ``build/docs-cache/`` under a hash of everything its outputs depend on: the notebook,
-the engine's sources and teaching hands, the lessons' helper modules, and the versions
-of the packages that draw the widgets. A change to any of them runs it again.
+the engine's sources, teaching hands and compiled catalogues, the lessons' helper
+modules, and the versions of the packages that draw the widgets. A change to any of
+them runs it again.
 
 Each lesson runs with a progress store of its own, new and empty, in a temporary folder
 (``$HASENPFEFFER_HOME`` set for its kernel, even when the builder has it set), removed
@@ -35,16 +40,27 @@ TIMEOUT = 300  # seconds per cell
 SITE_HOME = "your progress folder"
 
 
+#: The languages with a lesson folder of their own (``lessons/it``, ``lessons/th``).
+TRANSLATED = ("it", "th")
+
+
 @dataclass(frozen=True)
 class Lesson:
     name: str  # file stem, e.g. 01-cards
-    source: Path  # lessons/01-cards.ipynb
+    source: Path  # lessons/01-cards.ipynb (lessons/it/01-cards.ipynb)
     title: str  # the notebook's first heading
     summary: str  # the first paragraph after it
+    lang: str = "en"
 
 
-def lesson_files() -> list[Path]:
-    return sorted(LESSONS.glob("[0-9]*.ipynb")) or sorted(LESSONS.glob("*.ipynb"))
+def lessons_dir(lang: str = "en") -> Path:
+    """The folder of ``lang``'s lessons: ``lessons/`` for English, ``lessons/it/``..."""
+    return LESSONS / lang if lang in TRANSLATED else LESSONS
+
+
+def lesson_files(lang: str = "en") -> list[Path]:
+    folder = lessons_dir(lang)
+    return sorted(folder.glob("[0-9]*.ipynb")) or sorted(folder.glob("*.ipynb"))
 
 
 #: A level-one heading: "# " and its text, on one line.
@@ -72,9 +88,10 @@ def _first_heading(nb: dict[str, object], fallback: str) -> tuple[str, str]:
     return fallback, ""
 
 
-def lessons() -> list[Lesson]:
+def lessons(lang: str = "en") -> list[Lesson]:
+    """``lang``'s lessons, in order."""
     out = []
-    for path in lesson_files():
+    for path in lesson_files(lang):
         try:
             nb = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(nb, dict):
@@ -82,7 +99,7 @@ def lessons() -> list[Lesson]:
             title, summary = _first_heading(nb, path.stem.replace("-", " "))
         except (OSError, ValueError, TypeError) as e:
             raise RuntimeError(f"{path} is not a readable notebook: {e}") from None
-        out.append(Lesson(path.stem, path, title, summary))
+        out.append(Lesson(path.stem, path, title, summary, lang))
     return out
 
 
@@ -101,7 +118,11 @@ def _inputs_hash(notebook: Path) -> str:
     h.update(notebook.read_bytes())
     h.update(_versions().encode())
     engine = ROOT / "hasenpfeffer_core"
-    files = sorted([*engine.rglob("*.py"), *engine.rglob("*.hand")], key=lambda p: str(p))
+    # (the compiled catalogues too: a lesson in Italian says what they say)
+    files = sorted(
+        [*engine.rglob("*.py"), *engine.rglob("*.hand"), *engine.rglob("*.mo")],
+        key=lambda p: str(p),
+    )
     for f in files:
         h.update(str(f.relative_to(ROOT) if f.is_relative_to(ROOT) else f).encode())
         h.update(f.read_bytes())
@@ -122,9 +143,16 @@ def without_home(notebook_json: str, home: str) -> str:
 
 
 def executed_copy(lesson: Lesson, out_dir: Path) -> Path:
-    """The executed notebook (outputs and widget state saved) at ``out_dir/lessons/NAME``."""
+    """The executed notebook (outputs and widget state saved) at ``out_dir/lessons/NAME``.
+
+    It runs in its own folder (``lessons/it`` for an Italian lesson: it speaks Italian),
+    and is cached per language (``executed/it/``).
+    """
     key = _inputs_hash(lesson.source)
-    cached = CACHE / "executed" / f"{lesson.name}-{key}.ipynb"
+    folder = CACHE / "executed"
+    if lesson.lang in TRANSLATED:
+        folder = folder / lesson.lang
+    cached = folder / f"{lesson.name}-{key}.ipynb"
     if not cached.exists():
         import nbformat
         from nbclient import NotebookClient
@@ -136,7 +164,7 @@ def executed_copy(lesson: Lesson, out_dir: Path) -> Path:
             nb,
             timeout=TIMEOUT,
             kernel_name="python3",
-            resources={"metadata": {"path": str(LESSONS)}},
+            resources={"metadata": {"path": str(lesson.source.parent)}},
             store_widget_state=True,
             allow_errors=False,
         )

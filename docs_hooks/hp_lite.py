@@ -37,8 +37,10 @@ notebook page presses Run All once the notebook is loaded), and a note at its to
 so and what to press to run it again.
 
 The lessons are copied with the Lite kernelspec, their outputs cleared and that note
-added at the top: the notebooks in ``lessons/`` stay as they are for JupyterLab. Every
-lesson is in the live copy, and the lessons' other notebooks (the progress page,
+added at the top (in the lesson's language): the notebooks in ``lessons/`` stay as they
+are for JupyterLab. Every lesson is in the live copy, in every language (English at the
+top of its files, Italian in ``it/``, Thai in ``th/``, as in ``lessons/``: a lesson
+speaks the language of its folder), and the lessons' other notebooks (the progress page,
 ``practice.ipynb``): the lessons need nothing beyond the package, ipywidgets, tqdm
 and the standard library (their charts are SVG drawn by ``hasenpfeffer_core.faces.charts``,
 not matplotlib, whose Pyodide wheels exist only on Pyodide's CDN).
@@ -71,6 +73,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from hasenpfeffer_core.engine.i18n import gettext as _
+from hasenpfeffer_core.engine.i18n import language
 
 log = logging.getLogger("mkdocs.hooks.hasenpfeffer")
 
@@ -144,12 +149,23 @@ UNUSED_PLUGINS = (
 NOTE_TAG = "hp-live-note"
 #: The cell an older build added (it is removed if a notebook still has it).
 INSTALL_TAG = "hp-live-install"
-NOTE = (
-    "**This is the live copy of the lesson: it runs in your browser.** It runs itself "
-    "as it opens; the first exercise appears after a few seconds. Change any code and "
-    "press Shift+Enter to run it again; to run the whole lesson again, choose "
-    "**Run ▸ Run All Cells**. Your changes stay in this browser only."
-)
+#: The languages with lessons of their own, in a folder of that name.
+TRANSLATED = ("it", "th")
+
+
+def note(lang: str = "en") -> str:
+    """The note at the top of each live lesson, in ``lang``."""
+    with language(lang):
+        # Translators: at the top of a lesson in the live copy (JupyterLite); "Run ▸ Run
+        # All Cells" is JupyterLab's own English menu.
+        return _(
+            "**This is the live copy of the lesson: it runs in your browser.** It runs "
+            "itself as it opens; the first exercise appears after a few seconds. Change "
+            "any code and press Shift+Enter to run it again; to run the whole lesson "
+            "again, choose **Run ▸ Run All Cells**. Your changes stay in this browser only."
+        )
+
+
 #: The notebook page's script that runs a lesson once it has opened.
 AUTORUN_FILE = "hp-autorun.js"
 AUTORUN_JS = (
@@ -395,28 +411,53 @@ py.runPython(readFileSync(script, "utf8"));
 class LiveLesson:
     name: str  # file stem
     source: Path
+    lang: str = "en"
+
+    @property
+    def path(self) -> str:
+        """The notebook's path in the live copy: ``01-the-cards.ipynb``,
+        ``it/01-the-cards.ipynb``."""
+        return live_path(self.name, self.lang)
 
 
-def live_lessons() -> list[LiveLesson]:
-    """Every lesson: all of them are in the live copy."""
+def _folder(lang: str) -> Path:
+    return LESSONS / lang if lang in TRANSLATED else LESSONS
+
+
+def live_path(name: str, lang: str = "en") -> str:
+    """A notebook's path in the live copy (its folder is its language's)."""
+    return f"{lang}/{name}.ipynb" if lang in TRANSLATED else f"{name}.ipynb"
+
+
+def live_lessons(lang: str = "en") -> list[LiveLesson]:
+    """Every lesson of ``lang``: all of them are in the live copy."""
     from hp_lessons import lesson_files
 
-    return [LiveLesson(path.stem, path) for path in lesson_files()]
+    return [LiveLesson(path.stem, path, lang) for path in lesson_files(lang)]
+
+
+def languages() -> list[str]:
+    """English, and each language that has a lesson folder."""
+    return ["en", *(lang for lang in TRANSLATED if any(_folder(lang).glob("*.ipynb")))]
 
 
 def live_notebooks() -> list[LiveLesson]:
-    """The notebooks of the live copy: every lesson, then the other notebooks of the
-    lessons' folder (``practice.ipynb``, the learner's progress page and spaced practice,
-    which in the live copy reads the progress kept in this browser)."""
-    lessons = live_lessons()
-    named = {lesson.source.resolve() for lesson in lessons}
-    others = [p for p in sorted(LESSONS.glob("*.ipynb")) if p.resolve() not in named]
-    return [*lessons, *(LiveLesson(p.stem, p) for p in others)]
+    """The notebooks of the live copy, language by language: every lesson, then the
+    other notebooks of the lessons' folder (``practice.ipynb``, the learner's progress
+    page and spaced practice, which in the live copy reads the progress kept in this
+    browser)."""
+    out: list[LiveLesson] = []
+    for lang in languages():
+        lessons = live_lessons(lang)
+        named = {lesson.source.resolve() for lesson in lessons}
+        others = [p for p in sorted(_folder(lang).glob("*.ipynb")) if p.resolve() not in named]
+        out += [*lessons, *(LiveLesson(p.stem, p, lang) for p in others)]
+    return out
 
 
-def live_url(lesson: str) -> str:
+def live_url(lesson: str, lang: str = "en") -> str:
     """The live copy's address of a lesson, relative to the site root."""
-    return f"{LIVE_DIR}/notebooks/index.html?path={lesson}.ipynb"
+    return f"{LIVE_DIR}/notebooks/index.html?path={live_path(lesson, lang)}"
 
 
 # --- inputs ----------------------------------------------------------------------------
@@ -862,12 +903,36 @@ def project_wheel() -> Path:
 _MD_LINK = re.compile(r"(\]\()([^)\s]+)(\))")
 
 
-def live_link(href: str, site_path: str = "/") -> str:
-    """A lesson's link as the live copy needs it.
+def site_page(repo_path: str) -> str | None:
+    """The site's page (a path from the site's root) built from a repository file:
+    ``site/rules/glossary.md`` is ``rules/glossary/``, its Italian page
+    ``site/rules/glossary.it.md`` is ``it/rules/glossary/``, ``lessons/README.md`` is
+    ``lessons/`` and ``lessons/th/README.md`` is ``th/lessons/``; ``None`` for any other
+    file."""
+    for lang in TRANSLATED:
+        if repo_path in (f"lessons/{lang}/README.md", f"lessons/{lang}"):
+            return f"{lang}/lessons/"
+    if repo_path in ("lessons/README.md", "lessons"):
+        return "lessons/"
+    if repo_path.startswith("site/") and repo_path.endswith(".md"):
+        page = repo_path.removeprefix("site/").removesuffix(".md")
+        prefix = ""
+        for lang in TRANSLATED:
+            if page.endswith(f".{lang}"):
+                page, prefix = page.removesuffix(f".{lang}"), f"{lang}/"
+        page = page.removesuffix("index") if page.split("/")[-1] == "index" else page + "/"
+        return prefix + page
+    return None
+
+
+def live_link(href: str, site_path: str = "/", lang: str = "en") -> str:
+    """A lesson's link as the live copy needs it (``lang``: the lesson's language, whose
+    folder the link is relative to).
 
     Another lesson (``04-bidding.ipynb``) is kept: JupyterLite opens it from its own
     files. A link to a page of the site (``README.md``, the lessons' index, or
-    ``../site/rules/glossary.md#joker``) becomes that page's address from the site's
+    ``../site/rules/glossary.md#joker``; ``../../site/rules/glossary.it.md`` from an
+    Italian lesson, the Italian page) becomes that page's address from the site's
     root (``site_path``, the path of ``site_url``, ``/`` when served at the root): a
     relative one would be read by JupyterLite as a file of its own, which it does not
     have. Anything else is kept as it is.
@@ -875,21 +940,18 @@ def live_link(href: str, site_path: str = "/") -> str:
     parts = urlsplit(href)
     if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
         return href
-    repo_path = posixpath.normpath(posixpath.join("lessons", parts.path))
-    if repo_path in ("lessons/README.md", "lessons"):
-        page = "lessons/"
-    elif repo_path.startswith("site/") and repo_path.endswith(".md"):
-        page = repo_path.removeprefix("site/").removesuffix(".md")
-        page = page.removesuffix("index") if page.endswith("index") else page + "/"
-    else:
+    folder = f"lessons/{lang}" if lang in TRANSLATED else "lessons"
+    page = site_page(posixpath.normpath(posixpath.join(folder, parts.path)))
+    if page is None:
         return href
     root = site_path if site_path.endswith("/") else site_path + "/"
     return root + page + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-def lite_notebook(source: Path, site_path: str = "/") -> dict[str, Any]:
-    """The lesson as the live copy has it: Lite kernelspec, no outputs, the note on top,
-    links to the site's pages pointed at them (see :func:`live_link`)."""
+def lite_notebook(source: Path, site_path: str = "/", lang: str = "en") -> dict[str, Any]:
+    """The lesson as the live copy has it: Lite kernelspec, no outputs, the note on top
+    (in ``lang``, the lesson's language), links to the site's pages pointed at them (see
+    :func:`live_link`)."""
     nb: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     nb.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     cells = nb.setdefault("cells", [])
@@ -898,18 +960,18 @@ def lite_notebook(source: Path, site_path: str = "/") -> dict[str, Any]:
             cell["outputs"], cell["execution_count"] = [], None
         elif cell.get("cell_type") == "markdown":
             text = "".join(cell.get("source", []))
-            text = _MD_LINK.sub(lambda m: m[1] + live_link(m[2], site_path) + m[3], text)
+            text = _MD_LINK.sub(lambda m: m[1] + live_link(m[2], site_path, lang) + m[3], text)
             cell["source"] = text.splitlines(keepends=True)
     ours = {NOTE_TAG, INSTALL_TAG}
     cells[:] = [c for c in cells if not ours & set(c.get("metadata", {}).get("tags", []))]
-    note: dict[str, Any] = {
+    top: dict[str, Any] = {
         "cell_type": "markdown",
         "metadata": {"tags": [NOTE_TAG]},
-        "source": NOTE.splitlines(keepends=True),
+        "source": note(lang).splitlines(keepends=True),
     }
     if nb.get("nbformat", 4) >= 4 and nb.get("nbformat_minor", 0) >= 5:
-        note["id"] = NOTE_TAG
-    cells.insert(0, note)
+        top["id"] = NOTE_TAG
+    cells.insert(0, top)
     return nb
 
 
@@ -982,10 +1044,10 @@ def _stage(stage: Path, site_path: str) -> None:
     contents = stage / "contents"
     contents.mkdir()
     for lesson in live_notebooks():
-        nb = lite_notebook(lesson.source, site_path)
-        (contents / lesson.source.name).write_text(
-            json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
+        nb = lite_notebook(lesson.source, site_path, lesson.lang)
+        target = contents / lesson.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _inputs_key(site_path: str) -> str:
@@ -995,10 +1057,11 @@ def _inputs_key(site_path: str) -> str:
     h.update(project_wheel().read_bytes())
     for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_WHEELS, *STORE_WHEELS):
         h.update(f"{dist}={metadata.version(dist)}".encode())
-    files = sorted(LESSONS.glob("*.ipynb"))
-    for f in files:
-        h.update(str(f.relative_to(LESSONS)).encode())
-        h.update(f.read_bytes())
+    for lesson in live_notebooks():
+        h.update(lesson.path.encode())
+        h.update(lesson.source.read_bytes())
+    for lang in languages():
+        h.update(note(lang).encode())  # the note follows the catalogues
     return h.hexdigest()[:20]
 
 

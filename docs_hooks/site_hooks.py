@@ -1,9 +1,21 @@
 """MkDocs hooks: the generated parts of the site, computed by the engine at build time.
 
-* ``on_config``: the Lessons section lists every ``lessons/*.ipynb``; the API reference
-  has one page per module.
-* ``on_files``: the executed lessons (see ``hp_lessons``), the API pages, and the JSON
-  the practice quizzes and the hand viewer read.
+The site is built in three languages by mkdocs-static-i18n: English at the root, then
+Italian (``/it/``) and Thai (``/th/``), each a whole MkDocs build of its own that runs
+every event below again. Each build makes its generated content in its language: the
+hooks read it (``config.theme["language"]``, as the plugin sets it; in ``on_config``,
+which runs before the plugin's, from the plugin itself) and generate inside
+``language(lang)`` of ``hasenpfeffer_core.engine.i18n``, so the engine speaks it, and
+every word the hooks write for a reader goes through ``_()`` too (the practice pages'
+and the viewer's scripts get theirs in their JSON: they have no words of their own).
+
+* ``on_config``: the Lessons section lists the build language's lessons (``lessons/``,
+  ``lessons/it/``, ``lessons/th/``); the API reference has one page per module; the
+  search plugin gets the build's languages.
+* ``on_files`` (after the i18n plugin has picked each page's language): the executed
+  lessons (see ``hp_lessons``), the API pages, the JSON the practice quizzes and the
+  hand viewer read (under ``/it/`` and ``/th/`` for those builds), and the Thai webfont
+  (``hp_fonts``).
 * ``on_page_markdown``: ``<!-- hp:NAME -->`` markers become generated content (ranking
   tables, the variants table, the source texts, lists) and ``[[cards ...]]`` macros
   become card pictures (see ``hp_content``).
@@ -13,32 +25,43 @@
   picture (with the same link), and its links to other notebooks and to the site's
   Markdown sources are pointed at the pages built from them. The JupyterLab styles every
   lesson page would inline go into one shared file instead.
-* ``on_post_build``: that shared file, and the live copy of the lessons (JupyterLite on
-  Pyodide, fully offline) in the site's ``live/`` (see ``hp_lite``).
+* ``on_page_context``: edit links and dates, and the footer's note on Italian and Thai
+  pages (translated by the project, corrections welcome).
+* ``on_post_build``: that shared file; each language's search index (``search/``,
+  ``it/search/``, ``th/search/``: Thai text split into words); once all languages are
+  built, the English 404 page and the live copy of the lessons (JupyterLite on Pyodide,
+  fully offline, every language's lessons) in the site's ``live/`` (see ``hp_lite``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import html
+import json
 import logging
 import os
 import posixpath
 import re
 import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
 # MkDocs puts this folder on sys.path while it imports a hook, so these load from here.
 import hp_content
+import hp_fonts
 import hp_lessons
 import hp_lite
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 from hasenpfeffer_core.analysis.teaching import teaching_hands
+from hasenpfeffer_core.engine.i18n import LANGUAGES
+from hasenpfeffer_core.engine.i18n import gettext as _
+from hasenpfeffer_core.engine.i18n import language as speaking
 
 log = logging.getLogger("mkdocs.hooks.hasenpfeffer")
 
@@ -46,8 +69,59 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hasenpfeffer_core"
 SOURCES = {"it": "sources/hasenpfeffer-rules-it.txt", "th": "sources/hasenpfeffer-rules-th.txt"}
 PRACTICE_KINDS = ("trick-winner", "legal-play", "bid")
+#: The language of the site's root (the i18n plugin's default).
+DEFAULT = "en"
+#: The search plugin's languages in each build, the build's own first (the source pages
+#: show the Italian and Thai texts in every language).
+SEARCH_LANGS = {"en": ["en", "it", "th"], "it": ["it", "en", "th"], "th": ["th", "en", "it"]}
+#: Where the issues are: the footer's note on a translated page asks for corrections there.
+ISSUES = "/issues"
 
-_state: dict[str, Any] = {"tokens": {}, "lessons": [], "live": {}, "urls": {}, "css": {}}
+_state: dict[str, Any] = {
+    "tokens": {},
+    "lessons": [],
+    "live": set(),
+    "urls": {},
+    "css": {},
+    "lang": DEFAULT,
+    "not_found": None,
+}
+
+
+# --- the build's language ---------------------------------------------------------------
+
+
+def _i18n(config: Any) -> Any:
+    """The mkdocs-static-i18n plugin, or ``None`` without it."""
+    return config["plugins"].get("i18n")
+
+
+def build_language(config: Any) -> str:
+    """The language this build makes the site in: ``config.theme["language"]`` as the
+    i18n plugin sets it (``en`` for anything the project does not speak)."""
+    lang = str(config["theme"].get("language") or DEFAULT).split("-")[0].split("_")[0]
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def _config_language(config: Any) -> str:
+    """The build's language in ``on_config``, which runs before the i18n plugin sets the
+    theme's language for this build: the plugin's current language (set before it
+    starts each build), else the theme's."""
+    plugin = _i18n(config)
+    lang = getattr(plugin, "current_language", None) or getattr(plugin, "default_language", None)
+    return lang if lang in LANGUAGES else build_language(config)
+
+
+def lang_prefix(lang: str) -> str:
+    """The folder of a language in the site: ``""`` for English, ``it/``, ``th/``."""
+    return "" if lang == DEFAULT else f"{lang}/"
+
+
+def _outermost(config: Any) -> bool:
+    """Whether this build is the first (English) one, after the i18n plugin has built
+    the other languages: its ``on_post_build`` runs last."""
+    plugin = _i18n(config)
+    return plugin is None or not getattr(plugin, "building", False)
 
 
 # --- the module list of the API reference ---------------------------------------------
@@ -155,14 +229,22 @@ def _git_history_usable(start: Path) -> bool:
 _DATES_PLUGIN = "git-revision-date-localized"
 
 
-@event_priority(100)  # before the dates plugin reads the history
+@event_priority(100)  # before the dates plugin reads the history, and before search starts
 def on_config(config: Any) -> Any:
     dates = config["plugins"].get(_DATES_PLUGIN)
     if dates is not None and not _git_history_usable(ROOT):
         log.info("no full git history here: the pages are shown without a last-update date")
         dates.config["enabled"] = False
-    _state["lessons"] = hp_lessons.lessons()
-    _state["live"] = {lesson.name: lesson for lesson in hp_lite.live_lessons()}
+    lang = _config_language(config)
+    _state["lang"] = lang
+    search = config["plugins"].get("material/search") or config["plugins"].get("search")
+    if search is not None:
+        search.config["lang"] = list(SEARCH_LANGS.get(lang, SEARCH_LANGS[DEFAULT]))
+    _state["lessons"] = hp_lessons.lessons(lang)
+    if not _state["lessons"] and lang != DEFAULT:
+        log.info("no lessons in lessons/%s: the %s site shows the English ones", lang, lang)
+        _state["lessons"] = hp_lessons.lessons(DEFAULT)
+    _state["live"] = {lesson.name for lesson in hp_lite.live_lessons(lang)}
     nav = config["nav"]
     lessons = _find_section(nav, "Lessons")
     del lessons[1:]
@@ -170,6 +252,10 @@ def on_config(config: Any) -> Any:
         lessons.append({_nav_title(lesson.title): f"lessons/{lesson.source.name}"})
     api = _find_section(nav, "API reference")
     del api[1:]
+    if lang != DEFAULT:
+        # The API reference is English only: the Italian and Thai sites have its index
+        # page (in English, with a note), whose tables lead to the English module pages.
+        return config
     for layer, mods in api_modules().items():
         api.append(
             {
@@ -181,47 +267,103 @@ def on_config(config: Any) -> Any:
     return config
 
 
-@event_priority(100)  # before mkdocs-jupyter decides which files are notebooks
+def _localized(
+    file: File,
+    lang: str,
+    config: Any,
+    *,
+    page: bool,
+    translated: bool = True,
+    everywhere: bool = True,
+) -> File:
+    """``file`` moved into ``lang``'s folder of the site, and, for a page, given what the
+    i18n plugin gives its own pages (its language, and its address in every language,
+    which the language menu and the sitemap use; ``everywhere=False``: the page is in
+    this language's site only)."""
+    prefix = lang_prefix(lang)
+    dest = prefix + file.dest_uri
+    file.dest_uri = dest
+    file.url = file._get_url()
+    file.abs_dest_path = os.path.normpath(os.path.join(config["site_dir"], dest))
+    if page:
+        plugin = _i18n(config)
+        langs = plugin.build_languages if plugin is not None and everywhere else [lang]
+        base = file.url.removeprefix(prefix)
+        alternates: dict[str, Any] = {
+            other: SimpleNamespace(url=lang_prefix(other) + base, page=None) for other in langs
+        }
+        alternates[lang] = file
+        # (what mkdocs-static-i18n sets on the pages it makes)
+        file.alternates = alternates  # type: ignore[attr-defined]
+        file.locale = lang  # type: ignore[attr-defined]
+        file.locale_alternate_of = lang  # type: ignore[attr-defined]
+        file.localization = lang if translated else None  # type: ignore[attr-defined]
+    return file
+
+
+def _notebook(file: File, config: Any) -> File:
+    """A lesson's file as mkdocs-jupyter's own ``on_files`` would have made it (that ran
+    before this hook's, which runs after the i18n plugin's)."""
+    from mkdocs_jupyter.plugin import NotebookFile  # type: ignore[import-untyped]
+
+    nb: File = NotebookFile(
+        file, use_directory_urls=config["use_directory_urls"], site_dir=config["site_dir"]
+    )
+    return nb
+
+
+@event_priority(-150)  # after the i18n plugin has chosen each page's language
 def on_files(files: Files, config: Any) -> Files:
-    out_dir = hp_lessons.CACHE / "site-src"
-    for lesson in _state["lessons"]:
-        hp_lessons.executed_copy(lesson, out_dir)
-        files.append(
-            File(
+    lang = build_language(config)
+    _state["config"] = config
+    prefix = lang_prefix(lang)
+    added: list[File] = []
+    with speaking(lang):
+        out_dir = hp_lessons.CACHE / "site-src" / (lang if lang != DEFAULT else "")
+        for lesson in _state["lessons"]:
+            hp_lessons.executed_copy(lesson, out_dir)
+            nb = File(
                 f"lessons/{lesson.source.name}",
                 src_dir=str(out_dir),
                 dest_dir=config["site_dir"],
                 use_directory_urls=config["use_directory_urls"],
             )
-        )
-    for mod in all_api_modules():
-        title = mod
-        body = f"# `{title}`\n\n::: {mod}\n"
-        if mod in ("hasenpfeffer_core.faces.widgets", "hasenpfeffer_core.faces.cli"):
-            body += "    options:\n      members: false\n"
-        files.append(File.generated(config, _api_path(mod), content=body))
-    for kind in PRACTICE_KINDS:
-        data = hp_content.practice_data(kind)
-        files.append(
-            File.generated(
-                config, f"assets/data/practice-{kind}.json", content=hp_content.to_json(data)
+            notebook = _notebook(nb, config)
+            translated = lesson.lang == lang
+            added.append(_localized(notebook, lang, config, page=True, translated=translated))
+        for mod in all_api_modules() if lang == DEFAULT else ():
+            body = f"# `{mod}`\n\n::: {mod}\n"
+            if mod in ("hasenpfeffer_core.faces.widgets", "hasenpfeffer_core.faces.cli"):
+                body += "    options:\n      members: false\n"
+            # (the language menu on an English-only page leads to the other sites' homes)
+            api = File.generated(config, _api_path(mod), content=body)
+            added.append(_localized(api, lang, config, page=True, everywhere=False))
+        data_files: dict[str, Any] = {}
+        for kind in PRACTICE_KINDS:
+            data_files[f"assets/data/practice-{kind}.json"] = hp_content.practice_data(kind)
+        hands = teaching_hands()
+        index = hp_content.viewer_index_data(hands)
+        data_files["assets/data/hands/index.json"] = index
+        for entry in index["hands"]:
+            data = hp_content.viewer_hand(entry["name"], hands)
+            data_files[f"assets/data/hands/{entry['name']}.json"] = data
+    for path, data in data_files.items():
+        added.append(File.generated(config, prefix + path, content=hp_content.to_json(data)))
+    fonts = hp_fonts.fetch()
+    for name in [*hp_fonts.font_files(), hp_fonts.LICENCE]:
+        if files.get_file_from_path(f"{hp_fonts.SITE_DIR}/{name}") is None:
+            added.append(
+                File.generated(
+                    config, f"{hp_fonts.SITE_DIR}/{name}", abs_src_path=str(fonts / name)
+                )
             )
-        )
+    for file in added:
+        files.append(file)
+    plugin = _i18n(config)
+    if plugin is not None and lang in plugin.i18n_files_per_language:
+        # the sitemap lists the pages the plugin saw; these are pages of this language too
+        plugin.i18n_files_per_language[lang] += [f for f in added if f.is_documentation_page()]
     _state["files"] = files
-    hands = teaching_hands()
-    index = hp_content.viewer_index(hands)
-    files.append(
-        File.generated(config, "assets/data/hands/index.json", content=hp_content.to_json(index))
-    )
-    for entry in index:
-        data = hp_content.viewer_hand(entry["name"], hands)
-        files.append(
-            File.generated(
-                config,
-                f"assets/data/hands/{entry['name']}.json",
-                content=hp_content.to_json(data),
-            )
-        )
     return files
 
 
@@ -256,8 +398,10 @@ def _source_of(mod: str) -> Path:
     return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
-def _modules_markdown() -> str:
-    """One table per layer, each module with the first sentence of its docstring."""
+def _modules_markdown(lang: str = DEFAULT) -> str:
+    """One table per layer, each module with the first sentence of its docstring. On the
+    Italian and Thai sites the links lead to the English module pages (from
+    ``it/reference/`` to ``../../reference/...``)."""
     out: list[str] = []
     for layer, mods in api_modules().items():
         out += [
@@ -268,32 +412,81 @@ def _modules_markdown() -> str:
         out += ["", "| module | what it holds |", "| --- | --- |"]
         for mod in mods:
             rel = _api_path(mod).removeprefix("reference/")
+            if lang != DEFAULT:
+                rel = "../../reference/" + rel.removesuffix(".md") + "/"
             out.append(f"| [`{mod}`]({rel}) | {_first_sentence(_source_of(mod))} |")
         out.append("")
     return "\n".join(out)
 
 
 def _app(kind: str, arg: str, root: str) -> str:
-    """The element a page script fills; ``root`` leads from the page to the site root."""
+    """The element a page script fills; ``root`` leads from the page to its language's
+    root (where that language's data files are). ``data-error`` is what the script says
+    if the data cannot be loaded (``{error}``: why)."""
     if kind == "practice":
         if arg not in PRACTICE_KINDS:
             raise ValueError(f"hp:practice needs one of {', '.join(PRACTICE_KINDS)}, not {arg!r}")
+        error = html.escape(_("The questions could not be loaded ({error})."))
+        needs = html.escape(_("The practice questions need JavaScript."))
+        loading = html.escape(_("Loading the questions…"))
         return (
             f'<div class="hp-app hp-quiz" data-kind="{arg}" '
-            f'data-src="{root}assets/data/practice-{arg}.json">'
-            "<noscript>The practice questions need JavaScript.</noscript>"
-            '<p class="hp-loading">Loading the questions…</p></div>'
+            f'data-src="{root}assets/data/practice-{arg}.json" data-error="{error}">'
+            f'<noscript>{needs}</noscript><p class="hp-loading">{loading}</p></div>'
         )
     if kind == "viewer":
+        error = html.escape(_("The teaching hands could not be loaded ({error})."))
+        needs = html.escape(_("The hand viewer needs JavaScript."))
+        loading = html.escape(_("Loading the teaching hands…"))
         return (
-            f'<div class="hp-app hp-viewer" data-src="{root}assets/data/hands/">'
-            "<noscript>The hand viewer needs JavaScript.</noscript>"
-            '<p class="hp-loading">Loading the teaching hands…</p></div>'
+            f'<div class="hp-app hp-viewer" data-src="{root}assets/data/hands/" '
+            f'data-error="{error}"><noscript>{needs}</noscript>'
+            f'<p class="hp-loading">{loading}</p></div>'
         )
     raise ValueError(kind)
 
 
+def _root(page: Any) -> str:
+    """The relative path from a page to the site's root."""
+    root: str = "../" * page.url.count("/")
+    return root
+
+
+def _translated(page: Any, lang: str) -> bool:
+    """Whether a page of ``lang``'s site is in ``lang`` (a page without a translation is
+    shown in English: the i18n plugin's fallback, and the API reference)."""
+    if lang == DEFAULT:
+        return True
+    return getattr(page.file, "localization", None) == lang
+
+
+def _untranslated_note(page: Any) -> str:
+    """The note at the top of an English page on the Italian or Thai site."""
+    if page.file.src_uri.startswith("reference/"):
+        title = _("The API reference is in English")
+        text = _(
+            "The API reference describes the code of hasenpfeffer_core: its names and "
+            "docstrings are English, so this page is in English in every language of the site."
+        )
+    else:
+        title = _("Not translated yet")
+        text = _(
+            "This page has not been translated yet: it is shown in English. Corrections "
+            "and translations are welcome in the project's repository."
+        )
+    return f'!!! info "{title.replace(chr(34), chr(39))}"\n    {text}\n\n'
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    lang = build_language(config)
+    with speaking(lang):
+        markdown = _page_markdown(markdown, page, files, lang)
+        if not _translated(page, lang):
+            markdown = _untranslated_note(page) + markdown
+    return markdown
+
+
+def _page_markdown(markdown: str, page: Any, files: Files, lang: str) -> str:
     key = page.file.src_uri
     _state["tokens"][key] = {}
     store = _store(key)
@@ -321,12 +514,11 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
         if name == "lessons":
             return hp_content.lessons_markdown(_state["lessons"])
         if name == "modules":
-            return _modules_markdown()
+            return _modules_markdown(lang)
         if name == "hands":  # a raw HTML block: MkDocs sees its anchors, links to hands work
             return "\n\n" + hp_content.hands_html(hp_content.viewer_index()) + "\n\n"
         if name in ("practice", "viewer"):
-            root = "../" * page.url.count("/")
-            return "\n\n" + store(_app(name, arg, root)) + "\n\n"
+            return "\n\n" + store(_app(name, arg, _root(page) + lang_prefix(lang))) + "\n\n"
         raise ValueError(f"{key}: unknown marker hp:{name}")
 
     markdown = MARKER.sub(marker, markdown)
@@ -371,12 +563,12 @@ def _drop_cdn_loaders(output: str) -> str:
 
 
 def _live_href(page: Any) -> str:
-    """The address of a lesson's live copy, from its page ("" if it has none)."""
+    """The address of a lesson's live copy, in its language, from its page ("" if it
+    has none)."""
     name = Path(page.file.src_uri).stem
     if name not in _state["live"]:
         return ""
-    root = "../" * page.url.count("/")
-    return f"{root}{hp_lite.live_url(name)}"
+    return f"{_root(page)}{hp_lite.live_url(name, _state['lang'])}"
 
 
 def _live_link(page: Any) -> str:
@@ -384,11 +576,17 @@ def _live_link(page: Any) -> str:
     href = _live_href(page)
     if not href:
         return ""
+    try_it = html.escape(_("Try it live"))
     return (
         '<p class="hp-live"><a class="md-button md-button--primary hp-live-link" '
-        f'href="{href}">Try it live</a> '
-        "Run this lesson and use its widgets right here in the browser, nothing installed "
-        "(Python runs in the page; the first start takes a little while).</p>"
+        f'href="{href}">{try_it}</a> '
+        + html.escape(
+            _(
+                "Run this lesson and use its widgets right here in the browser, nothing "
+                "installed (Python runs in the page; the first start takes a little while)."
+            )
+        )
+        + "</p>"
     )
 
 
@@ -400,29 +598,34 @@ _HREF = re.compile(r'(<a\b[^>]*?\shref=")([^"]*)(")', re.IGNORECASE)
 
 
 def _site_target(repo_path: str) -> str | None:
-    """The site page (as a path from the site root) that a repository file became."""
-    lessons = {f"lessons/{lesson.source.name}": lesson for lesson in _state["lessons"]}
+    """The site page (as a path from the site root) that a repository file became:
+    a lesson of this build's language, a lessons' index, a page of ``site/`` (its
+    Italian file ``site/X.it.md`` is the Italian page, ``it/X/``)."""
+    folder = _lessons_folder()
+    lessons = {f"{folder}/{lesson.source.name}": lesson for lesson in _state["lessons"]}
     if repo_path in lessons:
-        return f"lessons/{lessons[repo_path].source.stem}/"
-    if repo_path in ("lessons/README.md", "lessons"):
-        return "lessons/"
-    if repo_path.startswith("site/") and repo_path.endswith(".md"):
-        files = _state.get("files")
-        found = files.get_file_from_path(repo_path.removeprefix("site/")) if files else None
-        if found is not None:
-            url: str = found.url
-            return url
-    return None
+        return f"{lang_prefix(_state['lang'])}lessons/{lessons[repo_path].source.stem}/"
+    return hp_lite.site_page(repo_path)
+
+
+def _lessons_folder() -> str:
+    """The repository folder of the lessons this build shows: ``lessons``,
+    ``lessons/it``..."""
+    langs = {lesson.lang for lesson in _state["lessons"]}
+    return "lessons/" + langs.pop() if langs and langs <= set(hp_lessons.TRANSLATED) else "lessons"
 
 
 def _lesson_link(href: str, page: Any) -> str:
     """A notebook's link, as written for JupyterLab (``02-following-suit.ipynb``,
-    ``README.md``, ``../site/rules/glossary.md#joker``), pointed at the page the site
-    built from that file; any other link is kept as it is."""
+    ``README.md``, ``../site/rules/glossary.md#joker``; from an Italian lesson
+    ``../../site/rules/glossary.it.md``), pointed at the page the site built from that
+    file; any other link is kept as it is."""
     parts = urlsplit(html.unescape(href))
     if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
         return href
-    repo_path = posixpath.normpath(posixpath.join("lessons", parts.path))
+    if not parts.path.endswith((".ipynb", ".md")):
+        return href  # the theme's own links (menus, footer): already the site's pages
+    repo_path = posixpath.normpath(posixpath.join(_lessons_folder(), parts.path))
     target = _site_target(repo_path)
     if target is None:
         return href
@@ -452,11 +655,17 @@ def _label_saved_widgets(output: str, page: Any) -> str:
     (Not ``inert``: a wide picture must still scroll sideways under a finger.)
     """
     href = _live_href(page)
-    live = f' <a class="hp-saved-live" href="{href}">Try it live</a> to use it.' if href else ""
-    note = (
-        '<p class="hp-saved-note"><span class="hp-saved-tag">Saved picture</span> '
-        f"This is how the widget looked when the lesson ran: it does not respond here.{live}</p>"
+    live = ""
+    if href:
+        try_it = html.escape(_("Try it live"))
+        link = f'<a class="hp-saved-live" href="{href}">{try_it}</a>'
+        # Translators: {link} is the link "Try it live" (translated on its own).
+        live = " " + _("{link} to use it.").format(link=link)
+    tag = html.escape(_("Saved picture"))
+    said = html.escape(
+        _("This is how the widget looked when the lesson ran: it does not respond here.")
     )
+    note = f'<p class="hp-saved-note"><span class="hp-saved-tag">{tag}</span> {said}{live}</p>'
 
     def one(m: re.Match[str]) -> str:
         return (
@@ -497,12 +706,50 @@ def _share_lesson_styles(output: str, page: Any) -> str:
     return output[:content] + link + stripped + output[start.start() :]
 
 
+def _footer_note(config: Any) -> str:
+    """The footer's line on a page of the Italian or Thai site, in its language: the
+    project translated it (no professional translator), and corrections are welcome."""
+    repo = (config.get("repo_url") or "").rstrip("/")
+    said = html.escape(
+        _("This page was translated by the project, not by a professional translator.")
+    )
+    ask = html.escape(_("Found a mistake? Tell us in the repository's issues."))
+    link = f'<a href="{html.escape(repo + ISSUES)}">{ask}</a>' if repo else ask
+    return f'<span class="hp-translated-note">{said} {link}</span>'
+
+
+def _relative_language_links(config: Any, page: Any) -> None:
+    """The language menu's links (set by the i18n plugin just before) as the site's own
+    paths, which the theme makes relative to the page: the plugin leads to a language's
+    home by the published address (``/hasenpfeffer-core/it/``), which a copy of the
+    site served elsewhere does not have. An API page (English only) leads to the API
+    reference's index in the other languages."""
+    base = urlsplit(config.get("site_url") or "/").path or "/"
+    base = base if base.endswith("/") else base + "/"
+    english_only = page.file.src_uri.startswith("reference/") and page.file.src_uri != (
+        "reference/index.md"
+    )
+    extra = config["extra"]
+    # (the plugin sets it as an attribute of ``extra``, which the theme reads first)
+    alternates = getattr(extra, "alternate", None) or extra.get("alternate") or []
+    for alt in alternates:
+        link = str(alt.get("link", ""))
+        lang = str(alt.get("lang", ""))
+        if english_only and lang != DEFAULT:
+            alt["link"] = f"{lang_prefix(lang)}reference/"
+        elif link.startswith(base):
+            alt["link"] = link.removeprefix(base) or "./"
+
+
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
-    """Edit links for the pages built from other files, and the lessons' dates."""
+    """Edit links for the pages built from other files, the lessons' dates, and the
+    footer's note on a translated page."""
+    lang = build_language(config)
     repo = (config.get("repo_url") or "").rstrip("/")
     src = page.file.src_uri
+    lesson_folder = _lessons_folder()
     if repo and src.endswith(".ipynb"):
-        page.edit_url = f"{repo}/edit/main/lessons/{Path(src).name}"
+        page.edit_url = f"{repo}/edit/main/{lesson_folder}/{Path(src).name}"
     elif repo and src.startswith("reference/") and src != "reference/index.md":
         mod = "hasenpfeffer_core." + src.removeprefix("reference/").removesuffix(".md").replace(
             "/", "."
@@ -510,15 +757,20 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
         page.edit_url = f"{repo}/edit/main/{_source_of(mod).relative_to(ROOT).as_posix()}"
     dates = config["plugins"].get(_DATES_PLUGIN)
     if src.endswith(".ipynb") and dates is not None and dates.config.get("enabled"):
-        source = hp_lessons.LESSONS / Path(src).name
+        source = ROOT / lesson_folder / Path(src).name
         try:
             _, stamp = dates.util.get_git_commit_timestamp(str(source))
             formats = dates.util.get_date_formats_for_timestamp(
-                int(stamp), locale="en", add_spans=True
+                int(stamp), locale=lang, add_spans=True
             )
             page.meta["git_revision_date_localized"] = formats[dates.config["type"]]
         except Exception as e:  # no date is better than a wrong one, or a failed build
             log.info("no last-update date for %s: %s", src, e)
+    _relative_language_links(config, page)
+    # The footer (the theme's copyright line) is drawn right after this event.
+    with speaking(lang):
+        translated = lang != DEFAULT and _translated(page, lang)
+        config["copyright"] = _footer_note(config) if translated else None
     return context
 
 
@@ -527,24 +779,80 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
 _REPO_FACTS = re.compile(r'(<a\b[^>]*class="md-source")\s+data-md-component="source"')
 
 
+#: The theme's ``<link rel="alternate" hreflang>`` tags: its script fetches
+#: ``sitemap.xml`` beside each of them (to map a page to its other languages), which
+#: exists at the site's root only, so every page would ask for files that are not there.
+#: The language menu's own links lead to the same page in each language, and the
+#: sitemap lists each page's languages for search engines.
+_ALTERNATE_LINKS = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+
+
 def _no_repo_facts(output: str) -> str:
-    return _REPO_FACTS.sub(r"\1", output)
+    return _ALTERNATE_LINKS.sub("", _REPO_FACTS.sub(r"\1", output))
 
 
 def on_post_template(output_content: str, template_name: str, config: Any) -> str:
-    return _no_repo_facts(output_content)  # 404.html
+    output = _no_repo_facts(output_content)
+    if template_name == "404.html" and build_language(config) == DEFAULT:
+        # Each language's build writes its own 404.html over the root one: the English
+        # one is put back once all are built (GitHub Pages serves the root one).
+        _state["not_found"] = output
+    return output
+
+
+#: The theme's settings in each page: ``base`` leads to where the search index is.
+_THEME_CONFIG = re.compile(
+    r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S
+)
+
+
+def _search_base(output: str, lang: str) -> str:
+    """On a page of the Italian or Thai site, the theme's ``base`` (where it fetches the
+    search index, and what the results' addresses are relative to) is that language's
+    root: each language searches its own pages."""
+
+    def one(m: re.Match[str]) -> str:
+        data = json.loads(m.group(2))
+        base = str(data.get("base", "."))
+        data["base"] = posixpath.join(base, lang) + "/"  # (a folder: URLs resolve inside it)
+        return m.group(1) + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + m.group(3)
+
+    return _THEME_CONFIG.sub(one, output, count=1)
+
+
+#: A page's link into the live copy (``live/notebooks/index.html?path=NAME.ipynb``).
+_LIVE_HREF = re.compile(r'href="(?:\.\./)*live/notebooks/index\.html\?path=([\w.-]+\.ipynb)"')
+
+
+def _live_links(output: str, page: Any, lang: str) -> str:
+    """A page's links into the live copy, from wherever the page is (a translated page
+    is one folder deeper than the English one its links were copied from), to the
+    notebook of the page's language where the live copy has one."""
+
+    def one(m: re.Match[str]) -> str:
+        name = m.group(1)
+        own = hp_lessons.lessons_dir(lang) / name
+        path = hp_lite.live_path(name.removesuffix(".ipynb"), lang if own.is_file() else DEFAULT)
+        return f'href="{_root(page)}{hp_lite.LIVE_DIR}/notebooks/index.html?path={path}"'
+
+    return _LIVE_HREF.sub(one, output)
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
+    lang = build_language(config)
     output = _no_repo_facts(output)
+    if lang != DEFAULT:
+        output = _search_base(output, lang)
+        output = _live_links(output, page, lang)
     if page.file.src_uri.endswith(".ipynb"):
-        output = _WIDGET_LOADER.sub("", output)
-        output = _MATHJAX_CONFIG.sub("", output)
-        output = _drop_cdn_loaders(output)
-        output = _share_lesson_styles(output, page)
-        output = _point_lesson_links(output, page)
-        output = _label_saved_widgets(output, page)
-        output = _place_live_link(output, page)
+        with speaking(lang):
+            output = _WIDGET_LOADER.sub("", output)
+            output = _MATHJAX_CONFIG.sub("", output)
+            output = _drop_cdn_loaders(output)
+            output = _share_lesson_styles(output, page)
+            output = _point_lesson_links(output, page)
+            output = _label_saved_widgets(output, page)
+            output = _place_live_link(output, page)
     return output
 
 
@@ -562,12 +870,123 @@ def _place_live_link(output: str, page: Any) -> str:
     return output[:at] + link + output[at:]
 
 
+# --- search, one index per language --------------------------------------------------
+
+#: Thai text: the Thai block of Unicode.
+_THAI = re.compile(r"[\u0e00-\u0e7f]+")
+#: What separates words in the index: Material's default, and the zero-width spaces put
+#: between Thai words.
+SEARCH_SEPARATOR = r"[\s\-\u200b]+"
+_WORDCUT_JS = """
+const wordcut = require(process.argv[1]);
+wordcut.init(undefined, true, JSON.parse(process.argv[2]));
+let input = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (d) => { input += d; });
+process.stdin.on("end", () => {
+  const runs = JSON.parse(input);
+  process.stdout.write(JSON.stringify(runs.map((r) => wordcut.cut(r).split("|"))));
+});
+"""
+
+
+def _wordcut() -> Path | None:
+    """The theme's own Thai word splitter (wordcut, with its dictionary)."""
+    try:
+        import material  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    path = Path(material.__file__).parent / "templates/assets/javascripts/lunr/wordcut.js"
+    return path if path.is_file() else None
+
+
+def thai_terms() -> list[str]:
+    """The project's Thai card words (the terminology table), for the word splitter's
+    dictionary, which lacks some (ทรัมป์, trump). A compound of two of them (ไพ่ทรัมป์) is
+    left out: each part stays a word that the search finds."""
+    from hasenpfeffer_core.analysis.terms import terms
+
+    words = {w for t in terms() for w in _THAI.findall(t.th) if len(w) > 1}
+    return sorted(w for w in words if not any(o != w and o in w for o in words))
+
+
+def split_thai(texts: list[str]) -> list[str]:
+    """Each text with its Thai words parted by zero-width spaces (U+200B), split by
+    wordcut (run by Node.js; its dictionary and the project's card words), so that the
+    search finds a Thai word inside running text. Without Node.js the texts come back as
+    they are."""
+    runs = sorted({run for text in texts for run in _THAI.findall(text)})
+    node, script = shutil.which("node"), _wordcut()
+    if not runs:
+        return texts
+    if node is None or script is None:
+        log.info("no Node.js (or no wordcut.js): Thai text is indexed without word breaks")
+        return texts
+    proc = subprocess.run(
+        [node, "-e", _WORDCUT_JS, str(script), json.dumps(thai_terms(), ensure_ascii=False)],
+        input=json.dumps(runs),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"splitting Thai text with wordcut failed:\n{proc.stderr[-2000:]}")
+    words = dict(zip(runs, json.loads(proc.stdout), strict=True))
+    return [_THAI.sub(lambda m: "\u200b".join(w for w in words[m.group(0)] if w), t) for t in texts]
+
+
+def _write_search_index(config: Any, lang: str, docs: list[dict[str, Any]], data: Any) -> None:
+    """``lang``'s search index, at ``search/search_index.json`` of its folder: its own
+    pages (addresses from its folder), its languages, Thai split into words."""
+    prefix = lang_prefix(lang)
+    fields = [(i, key) for i, doc in enumerate(docs) for key in ("title", "text") if key in doc]
+    split = split_thai([str(docs[i][key]) for i, key in fields])
+    for (i, key), text in zip(fields, split, strict=True):
+        docs[i][key] = text
+    for doc in docs:
+        doc["location"] = str(doc["location"]).removeprefix(prefix)
+    index = dict(data)
+    index["config"] = dict(
+        data.get("config", {}), lang=SEARCH_LANGS.get(lang, [lang]), separator=SEARCH_SEPARATOR
+    )
+    index["docs"] = docs
+    path = Path(config["site_dir"]) / prefix / "search" / "search_index.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
+
+
+def _search_indexes(config: Any, lang: str, outermost: bool) -> None:
+    """The search plugin writes one index at the root in each build (the i18n plugin,
+    at the end, one of every language's pages): each language gets its own."""
+    root_index = Path(config["site_dir"]) / "search" / "search_index.json"
+    if not root_index.is_file():
+        return
+    data = json.loads(root_index.read_text(encoding="utf-8"))
+    docs: list[dict[str, Any]] = list(data.get("docs", []))
+    if lang == DEFAULT:
+        others = tuple(lang_prefix(other) for other in LANGUAGES if other != DEFAULT)
+        docs = [d for d in docs if not str(d.get("location", "")).startswith(others)]
+    if lang != DEFAULT or outermost:
+        _write_search_index(config, lang, docs, data)
+
+
+@event_priority(-150)  # after the search plugin's, and after the i18n plugin's (which
+# builds the other languages from the English build's on_post_build)
 def on_post_build(config: Any) -> None:
-    """The lessons' shared styles, and the live copy of the lessons into ``live/``."""
+    """The lessons' shared styles and this language's search index; after the last
+    language, the English 404 page and the live copy of the lessons into ``live/``."""
+    outermost = _outermost(config)
+    # (after the other languages' builds the theme's language is the last one's)
+    lang = DEFAULT if outermost else build_language(config)
     for name, css in _state["css"].items():
         path = Path(config["site_dir"]) / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(css, encoding="utf-8")
+    _search_indexes(config, lang, outermost)
+    if not outermost:
+        return
+    if _state["not_found"] is not None:
+        (Path(config["site_dir"]) / "404.html").write_text(_state["not_found"], "utf-8")
     if os.environ.get("HP_NO_LIVE"):
         log.info("HP_NO_LIVE is set: the live copy of the lessons is not built")
         return

@@ -1,11 +1,14 @@
 """The docs site: ``mkdocs build --strict`` passes, and what it generates agrees with the engine.
 
-The site is built once per test session into a temporary folder. The tests then read
-the built pages and data: the ranking tables against ``ranking()``, the variants table
-against ``OPTIONS``/``PRESETS``, the practice questions against ``trick_winner()`` and
-``legal_plays()``, the hand viewer's steps against the records, the source texts
-against the seed files byte for byte, and every page for resources fetched from
-anywhere but the site itself.
+The site is built once per test session into a temporary folder, in its three languages
+(English at the root, Italian in ``it/``, Thai in ``th/``). The tests then read the
+built pages and data: the ranking tables against ``ranking()`` (in every language, with
+their words in that language), the variants table against ``OPTIONS``/``PRESETS``, the
+practice questions against ``trick_winner()`` and ``legal_plays()`` (every language's
+data), the hand viewer's steps against the records, the source texts against the seed
+files byte for byte (on every language's page), and every page for resources fetched
+from anywhere but the site itself. tests/test_site_i18n.py checks the rest of the
+languages' business.
 
 Without MkDocs installed the tests skip (``pip install -e '.[docs]'``), except under
 CI (the ``CI`` variable set), where they fail.
@@ -38,13 +41,16 @@ from hasenpfeffer_core import (
 )
 from hasenpfeffer_core.analysis.explain import explain_trick
 from hasenpfeffer_core.analysis.teaching import teaching_hand_names, teaching_hands
-from hasenpfeffer_core.engine.tricks import legal_plays
+from hasenpfeffer_core.engine.i18n import gettext, language, pgettext
+from hasenpfeffer_core.engine.tricks import CardRole, legal_plays
 from hasenpfeffer_core.faces.render import state_html
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE_SRC = ROOT / "site"
 SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
 SEED_FILES = {"it": "hasenpfeffer-rules-it.txt", "th": "hasenpfeffer-rules-th.txt"}
+#: Each language's folder in the built site.
+PREFIXES = {"en": "", "it": "it/", "th": "th/"}
 OFF_SITE_HOSTS = (
     "cdn.jsdelivr.net",
     "cdnjs.cloudflare.com",
@@ -119,7 +125,8 @@ def _collect(text: str, tag: str, cls: str) -> list[tuple[dict[str, str | None],
 # --- the build and the pages -------------------------------------------------------------
 
 
-def test_strict_build_makes_every_page(site: Path) -> None:
+@pytest.mark.parametrize("lang", list(PREFIXES))
+def test_strict_build_makes_every_page(site: Path, lang: str) -> None:
     for rel in (
         "",
         "rules",
@@ -136,7 +143,9 @@ def test_strict_build_makes_every_page(site: Path) -> None:
         "viewer",
         "reference",
     ):
-        assert (site / rel / "index.html").is_file(), f"no page {rel or 'home'}"
+        page = site / PREFIXES[lang] / rel / "index.html"
+        assert page.is_file(), f"no page {PREFIXES[lang]}{rel or 'home'}"
+        assert f'<html lang="{lang}"' in page.read_text(encoding="utf-8"), page
 
 
 def test_generated_content_is_not_pasted_into_the_sources() -> None:
@@ -160,10 +169,14 @@ def test_seed_copies_are_byte_identical_to_shared(lang: str) -> None:
     assert ours == (SHARED_SEEDS / SEED_FILES[lang]).read_bytes()
 
 
+@pytest.mark.parametrize("site_lang", list(PREFIXES))
 @pytest.mark.parametrize(("lang", "page"), [("it", "sources/italian"), ("th", "sources/thai")])
-def test_source_page_shows_the_text_verbatim(site: Path, lang: str, page: str) -> None:
+def test_source_page_shows_the_text_verbatim(
+    site: Path, lang: str, page: str, site_lang: str
+) -> None:
+    """The two source texts are the same, byte for byte, on every language's page."""
     seed = (SITE_SRC / "sources" / SEED_FILES[lang]).read_bytes().decode("utf-8")
-    text = _page(site, page)
+    text = _page(site, PREFIXES[site_lang] + page)
     lines = [t for _, t in _collect(text, "p", "hp-src-line")]
     assert "\n".join(lines) == seed
     blocks = _collect(text, "div", "hp-src-text")
@@ -201,14 +214,46 @@ def test_source_pages_gloss_the_mistranslated_words(
 # --- ranking and variants --------------------------------------------------------------
 
 
-def test_ranking_tables_agree_with_the_engine(site: Path) -> None:
-    text = _page(site, "rules/ranking")
+@pytest.mark.parametrize("lang", list(PREFIXES))
+def test_ranking_tables_agree_with_the_engine(site: Path, lang: str) -> None:
+    """Every language's ranking tables: the engine's order, in that language's words
+    (the headers, the headings and each row's suit, as the catalogue has them)."""
+    text = _page(site, PREFIXES[lang] + "rules/ranking")
     tables = re.findall(r'<table class="hp-ranking" data-trump="(\w+)">(.*?)</table>', text, re.S)
     assert [t for t, _ in tables] == [*(s.letter for s in SUITS), "NT"]
+    with language(lang):
+        head = [
+            "#",
+            pgettext("column", "card"),
+            pgettext("column", "text"),
+            pgettext("column", "plays as"),
+            pgettext("column", "role"),
+        ]
+        titles = [
+            gettext("{suits} {symbol} are trumps").format(
+                suits=s.plural[:1].upper() + s.plural[1:], symbol=s.symbol
+            )
+            for s in SUITS
+        ]
+        plural = {s.letter: s.plural for s in SUITS}
+        trump_word = CardRole.TRUMP.word
+    headings = [
+        html.unescape(re.sub(r"<[^>]+>", "", h)).strip()
+        for h in re.findall(r"<h2[^>]*>(.*?)</h2>", text, re.S)
+    ]
+    for title in titles:
+        assert any(h.startswith(title) for h in headings), (title, headings)
     for letter, body in tables:
         trump = None if letter == "NT" else parse_suit(letter)
         cards = [html.unescape(c) for c in re.findall(r'<tr data-card="([^"]+)"', body)]
         assert cards == [c.text for c in ranking(trump)], letter
+        cells = [html.unescape(c) for c in re.findall(r"<th>(.*?)</th>", body)]
+        assert cells == head, (lang, cells)
+        if trump is not None:  # the last card is the lowest of another suit, in words
+            rows = re.findall(r"<tr data-card[^>]*>(.*?)</tr>", body, re.S)
+            suits = [html.unescape(re.findall(r"<td>([^<]*)</td>", r)[0]) for r in rows]
+            assert suits[0] == trump_word, (lang, suits[0])
+            assert set(suits) <= {suits[0], *plural.values()}, suits
 
 
 def test_variants_table_agrees_with_the_engine(site: Path) -> None:
@@ -232,15 +277,16 @@ def test_variants_table_agrees_with_the_engine(site: Path) -> None:
 # --- practice -----------------------------------------------------------------------------
 
 
-def _practice(site: Path, kind: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(
-        (site / "assets" / "data" / f"practice-{kind}.json").read_text(encoding="utf-8")
-    )
+def _practice(site: Path, kind: str, lang: str = "en") -> dict[str, Any]:
+    path = site / PREFIXES[lang] / "assets" / "data" / f"practice-{kind}.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 
-def test_trick_winner_questions_agree_with_the_engine(site: Path) -> None:
-    data = _practice(site, "trick-winner")
+@pytest.mark.parametrize("lang", list(PREFIXES))
+def test_trick_winner_questions_agree_with_the_engine(site: Path, lang: str) -> None:
+    data = _practice(site, "trick-winner", lang)
+    assert data["lang"] == lang
     assert data["count"] == len(data["questions"]) >= 40
     assert {q["difficulty"] for q in data["questions"]} == set(data["difficulties"])
     for q in data["questions"]:
@@ -248,13 +294,15 @@ def test_trick_winner_questions_agree_with_the_engine(site: Path) -> None:
         seats = [parse_seat(s) for s, _ in q["trick"]]
         cards = parse_cards(" ".join(c for _, c in q["trick"]))
         assert q["answer"] == seats[trick_winner(cards, trump)].name, q["id"]
-        assert explain_trick(cards, trump).text in q["explanation"]
+        with language(lang):
+            assert explain_trick(cards, trump).text in q["explanation"]
         assert q["answer"] in {c["value"] for c in q["choices"]}
         assert "<svg" in q["picture"] and "<svg" in q["picture_after"]
 
 
-def test_legal_play_questions_agree_with_the_engine(site: Path) -> None:
-    data = _practice(site, "legal-play")
+@pytest.mark.parametrize("lang", list(PREFIXES))
+def test_legal_play_questions_agree_with_the_engine(site: Path, lang: str) -> None:
+    data = _practice(site, "legal-play", lang)
     assert data["count"] == len(data["questions"]) >= 40
     for q in data["questions"]:
         trump = parse_suit(q["trump"])
@@ -272,7 +320,8 @@ def test_legal_play_questions_agree_with_the_engine(site: Path) -> None:
 def test_hand_viewer_steps_agree_with_the_records(site: Path) -> None:
     folder = site / "assets" / "data" / "hands"
     index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    assert [h["name"] for h in index] == list(teaching_hand_names())
+    assert [h["name"] for h in index["hands"]] == list(teaching_hand_names())
+    assert index["lang"] == "en" and index["labels"]["next"] == "Next ›"
     for name, record in teaching_hands().items():
         data = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
         steps = data["steps"]
@@ -375,6 +424,25 @@ def test_own_scripts_fetch_only_from_the_site() -> None:
         assert not re.search(r"https?://", script), name
 
 
+@pytest.mark.parametrize("name", ["practice.js", "viewer.js"])
+def test_page_scripts_have_no_words_of_their_own(name: str) -> None:
+    """What the practice pages and the viewer say comes with their data, in the page's
+    language: no sentence or label is written in the scripts themselves."""
+    script = (SITE_SRC / "assets" / name).read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/", "", script, flags=re.S)
+    code = re.sub(r"^\s*//.*$", "", code, flags=re.M)
+    strings = re.findall(r'"((?:[^"\\\n]|\\.)*)"', code)
+    words = [
+        s
+        for s in strings
+        if re.search(r"[A-Za-z]{3,} [A-Za-z]{2,}", s)
+        and s != "use strict"
+        # class lists ("md-button hp-next", "admonition note") are not words for a reader
+        and not all(w.startswith(("md-", "hp-")) or w in ("admonition", "note") for w in s.split())
+    ]
+    assert words == [], words
+
+
 def test_vendored_files_match_their_record() -> None:
     vendor = SITE_SRC / "assets" / "vendor"
     record = (vendor / "VENDOR.txt").read_text(encoding="utf-8")
@@ -410,25 +478,34 @@ def test_api_reference_is_generated_from_docstrings(site: Path) -> None:
 # --- the live copy of the lessons (JupyterLite on Pyodide) ----------------------------------
 
 
-def _live_lessons() -> list[str]:
+def _live_lessons(lang: str = "en") -> list[str]:
     """Every lesson's name: all of them are in the live copy."""
     sys.path.insert(0, str(ROOT / "docs_hooks"))
     import hp_lite
 
-    return [lesson.name for lesson in hp_lite.live_lessons()]
+    return [lesson.name for lesson in hp_lite.live_lessons(lang)]
 
 
-def test_each_lesson_page_links_to_its_live_copy(site: Path) -> None:
+@pytest.mark.parametrize("lang", list(PREFIXES))
+def test_each_lesson_page_links_to_its_live_copy(site: Path, lang: str) -> None:
+    """Every lesson page's "Try it live" opens its own language's notebook in the one
+    live copy of the site (``live/``: the Italian lessons in ``it/``...)."""
     live = site / "live"
     assert (live / "notebooks" / "index.html").is_file()
-    lessons = _live_lessons()
-    assert lessons == sorted(p.stem for p in (ROOT / "lessons").glob("[0-9]*.ipynb"))
+    folder = ROOT / "lessons" / (lang if lang != "en" else "")
+    if not list(folder.glob("[0-9]*.ipynb")):
+        pytest.skip(f"no lessons in {folder} yet")
+    lessons = _live_lessons(lang)
+    assert lessons == sorted(p.stem for p in folder.glob("[0-9]*.ipynb"))
     assert len(lessons) == 8
+    up = "../" * (2 + (lang != "en"))
+    with language(lang):
+        try_it = html.escape(gettext("Try it live"))
     for name in lessons:
-        text = _page(site, f"lessons/{name}")
-        assert "Not in the live copy" not in text, name
-        notebook = live / "files" / f"{name}.ipynb"
-        link = f'href="../../live/notebooks/index.html?path={name}.ipynb">Try it live</a>'
+        text = _page(site, f"{PREFIXES[lang]}lessons/{name}")
+        path = f"{PREFIXES[lang]}{name}.ipynb"
+        notebook = live / "files" / path
+        link = f'href="{up}live/notebooks/index.html?path={path}">{try_it}</a>'
         assert link in text, name
         nb = json.loads(notebook.read_text(encoding="utf-8"))
         assert nb["metadata"]["kernelspec"]["name"] == "python"
@@ -499,7 +576,12 @@ def test_live_copy_serves_pyodide_and_every_wheel_itself(site: Path) -> None:
 
 def test_score_tables_name_the_rules_in_plain_words(site: Path) -> None:
     """The [[score]] tables: rule sets by their names, sides short only in the columns."""
-    pages = [p for p in site.rglob("index.html") if 'class="hp-score"' in p.read_text("utf-8")]
+    pages = [
+        p
+        for p in site.rglob("index.html")
+        if 'class="hp-score"' in p.read_text("utf-8")
+        and p.relative_to(site).parts[0] not in ("it", "th")  # (English words below)
+    ]
     assert pages, "no page shows a score table"
     for page in pages:
         text = page.read_text(encoding="utf-8")
@@ -534,9 +616,14 @@ def test_thai_page_glosses_bidding_and_marks_the_right_words(site: Path) -> None
     assert re.search(r"^\s+- content\.tooltips$", config, re.MULTILINE)
 
 
-def test_search_covers_italian_and_thai() -> None:
+def test_search_covers_italian_and_thai(site: Path) -> None:
+    """The English site's index knows Italian and Thai too (its source pages show those
+    texts); each language's index is its own (tests/test_site_i18n.py)."""
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert re.search(r"^\s+lang: \[en, it, th\]$", config, re.MULTILINE)
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == ["en", "it", "th"]
+    assert not [d for d in index["docs"] if d["location"].startswith(("it/", "th/"))]
 
 
 def test_repository_link_asks_no_other_site(site: Path) -> None:

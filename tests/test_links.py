@@ -1,5 +1,9 @@
 """Every link of the built site leads somewhere: LinkChecker, run offline on 127.0.0.1.
 
+The site is in three languages (English at the root, Italian in ``it/``, Thai in
+``th/``): the crawl reaches all of them through the language menu, and the lessons'
+links are checked in each language (an Italian lesson's links lead to Italian pages).
+
 ``mkdocs build --strict`` checks the links of the Markdown pages, anchors included
 (``validation.links.anchors`` in mkdocs.yml), but not the links inside the lessons'
 notebooks, nor those the hooks write. Here LinkChecker (a well-kept checker from PyPI,
@@ -36,6 +40,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 #: The site_url mkdocs.yml falls back to: 404.html links by its path.
 PAGES_URL = "https://hasenpfeffer.github.io/hasenpfeffer-core/"
+#: Each language's folder in the built site, and its lessons' folder.
+PREFIXES = {"en": "", "it": "it/", "th": "th/"}
+LESSON_DIRS = {"en": ROOT / "lessons", "it": ROOT / "lessons" / "it", "th": ROOT / "lessons" / "th"}
 
 _built: dict[str, Path] = {}
 
@@ -137,21 +144,33 @@ def test_every_link_of_the_built_site_leads_somewhere(site: Path) -> None:
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
-def test_lessons_link_to_each_other_by_their_pages(site: Path) -> None:
+@pytest.mark.parametrize("lang", list(PREFIXES))
+def test_lessons_link_to_each_other_by_their_pages(site: Path, lang: str) -> None:
     """The notebooks link to ``02-following-suit.ipynb`` and ``README.md`` (right in
-    JupyterLab); on the site those links lead to the lesson pages and the lessons list."""
-    notebooks = sorted(p.stem for p in (ROOT / "lessons").glob("[0-9]*.ipynb"))
+    JupyterLab); on the site those links lead to the lesson pages and the lessons list
+    of their own language, and an Italian lesson's ``../../site/X.it.md`` to the
+    Italian page."""
+    folder = LESSON_DIRS[lang]
+    notebooks = sorted(p.stem for p in folder.glob("[0-9]*.ipynb"))
+    if lang != "en" and not notebooks:
+        pytest.skip(f"no lessons in {folder} yet")
     assert notebooks
+    pages = site / PREFIXES[lang] / "lessons"
     for name in notebooks:
-        text = (site / "lessons" / name / "index.html").read_text(encoding="utf-8")
+        text = (pages / name / "index.html").read_text(encoding="utf-8")
         links = re.findall(r'<a\b[^>]*\shref="([^"]*)"', text)
         local = [h for h in links if "://" not in h and "?" not in h]
         assert not [h for h in local if re.search(r"\.(ipynb|md)(#|$)", h)], name
+        source = (folder / f"{name}.ipynb").read_text(encoding="utf-8")
+        for target in re.findall(r"\(\.\./\.\./site/([\w/-]+)\.(?:it|th)\.md", source):
+            page = target.removesuffix("index")
+            # from <lang>/lessons/NAME/ to <lang>/PAGE/: the same language's page
+            assert f'href="../../{page.rstrip("/") + "/" if page else ""}' in text, (name, page)
     # Each "next lesson" link of the notebooks is there as a page link.
     for before, after in itertools.pairwise(notebooks):
-        source = (ROOT / "lessons" / f"{before}.ipynb").read_text(encoding="utf-8")
+        source = (folder / f"{before}.ipynb").read_text(encoding="utf-8")
         if f"{after}.ipynb" in source:
-            text = (site / "lessons" / before / "index.html").read_text(encoding="utf-8")
+            text = (pages / before / "index.html").read_text(encoding="utf-8")
             assert f'href="../{after}/"' in text, before
 
 
@@ -166,6 +185,10 @@ def test_live_lessons_link_to_the_site_and_to_each_other(site: Path) -> None:
     files = site / "live" / "files"
     notebooks = sorted(files.glob("[0-9]*.ipynb"))
     assert len(notebooks) == len(list((ROOT / "lessons").glob("[0-9]*.ipynb")))
+    for lang in ("it", "th"):  # every language's lessons, in a folder of that name
+        theirs = sorted(p.name for p in LESSON_DIRS[lang].glob("*.ipynb"))
+        assert sorted(p.name for p in (files / lang).glob("*.ipynb")) == theirs, lang
+        notebooks += sorted((files / lang).glob("[0-9]*.ipynb"))
     seen = 0
     for nb in notebooks:
         text = "".join(
@@ -179,10 +202,13 @@ def test_live_lessons_link_to_the_site_and_to_each_other(site: Path) -> None:
             if parts.scheme:
                 continue
             if parts.path.endswith(".ipynb"):
-                assert (files / parts.path).is_file(), f"{nb.name}: {href}"
+                assert (nb.parent / parts.path).is_file(), f"{nb.name}: {href}"
                 continue
             assert parts.path.startswith(root_path), f"{nb.name}: {href} is not a site page"
-            page = site / parts.path.removeprefix(root_path) / "index.html"
+            rel = parts.path.removeprefix(root_path)
+            if nb.parent != files and "site/" in href:  # a translated lesson's own pages
+                assert rel.startswith(f"{nb.parent.name}/"), f"{nb.name}: {href}"
+            page = site / rel / "index.html"
             assert page.is_file(), f"{nb.name}: {href} leads nowhere in the site"
             if parts.fragment:
                 assert f'id="{parts.fragment}"' in page.read_text(encoding="utf-8"), href
@@ -204,8 +230,20 @@ def test_not_found_page_works_on_a_project_pages_address(site: Path) -> None:
 def test_sitemap_lists_every_page(site: Path) -> None:
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     locs = re.findall(r"<loc>([^<]+)</loc>", sitemap)
-    for rel in ("", "rules/", "sources/thai/", "lessons/", "practice/legal-play/", "viewer/"):
-        assert PAGES_URL + rel in locs, rel
+    for prefix in PREFIXES.values():
+        for rel in (
+            "",
+            "rules/",
+            "sources/thai/",
+            "lessons/",
+            "lessons/01-the-cards/",
+            "practice/legal-play/",
+            "viewer/",
+        ):
+            assert PAGES_URL + prefix + rel in locs, prefix + rel
+    assert PAGES_URL + "reference/engine/cards/" in locs
+    # each page names its other languages
+    assert f'hreflang="th" href="{PAGES_URL}th/rules/"' in sitemap
 
 
 def test_pages_have_edit_links_to_their_own_sources(site: Path) -> None:
@@ -215,6 +253,11 @@ def test_pages_have_edit_links_to_their_own_sources(site: Path) -> None:
         "lessons/01-the-cards/index.html": "lessons/01-the-cards.ipynb",
         "reference/engine/cards/index.html": "hasenpfeffer_core/engine/cards.py",
     }
+    for lang in ("it", "th"):
+        if (ROOT / f"site/rules/index.{lang}.md").is_file():
+            cases[f"{lang}/rules/index.html"] = f"site/rules/index.{lang}.md"
+        if (ROOT / f"lessons/{lang}/01-the-cards.ipynb").is_file():
+            cases[f"{lang}/lessons/01-the-cards/index.html"] = f"lessons/{lang}/01-the-cards.ipynb"
     for page, source in cases.items():
         text = (site / page).read_text(encoding="utf-8")
         assert f'href="{repo}{source}"' in text, page
@@ -222,7 +265,9 @@ def test_pages_have_edit_links_to_their_own_sources(site: Path) -> None:
 
 
 def test_lesson_pages_share_one_copy_of_the_notebook_styles(site: Path) -> None:
-    pages = sorted((site / "lessons").glob("*/index.html"))
+    pages = sorted(
+        p for prefix in PREFIXES.values() for p in (site / prefix / "lessons").glob("*/index.html")
+    )
     assert pages
     sheets = set()
     for page in pages:
@@ -236,7 +281,9 @@ def test_lesson_pages_share_one_copy_of_the_notebook_styles(site: Path) -> None:
     assert (site / sheets.pop()).stat().st_size > 100_000
 
 
-def test_hand_viewer_files_store_each_picture_once(site: Path) -> None:
-    files = [p for p in (site / "assets" / "data" / "hands").glob("*.json") if p.stem != "index"]
+@pytest.mark.parametrize("lang", list(PREFIXES))
+def test_hand_viewer_files_store_each_picture_once(site: Path, lang: str) -> None:
+    folder = site / PREFIXES[lang] / "assets" / "data" / "hands"
+    files = [p for p in folder.glob("*.json") if p.stem != "index"]
     assert files
     assert max(p.stat().st_size for p in files) < 350_000

@@ -13,17 +13,16 @@
  * right, and the feedback shows the engine's chart of the chances).
  * The best streak kept in the browser's storage is read as a small whole number or
  * not at all.
+ *
+ * Every word the quiz shows comes with the data, in the page's language (its "labels",
+ * written by docs_hooks/hp_content.py through the translation catalogue): this script
+ * has no words of its own. A label the data lacks shows its key.
  */
 (function () {
   "use strict";
 
-  var LEVELS = {
-    "all": "All levels",
-    "first-steps": "First steps",
-    "bowers": "Bowers",
-    "joker": "The Joker",
-    "mixed": "Mixed",
-  };
+  /* The levels, in this order: "all" and then the data's difficulties. */
+  var ALL = "all";
 
   /* The tools shared with the site's other scripts (hp-safe.js, loaded first). */
   var el = window.hpSafe.el;
@@ -46,9 +45,17 @@
     return b.every(function (x) { return seen[x]; });
   }
 
-  /* The level's name, for a level the data names (and its own key otherwise). */
-  function levelName(key) {
-    return Object.prototype.hasOwnProperty.call(LEVELS, key) ? LEVELS[key] : String(key);
+  function has(obj, key) {
+    return !!obj && typeof obj === "object" && Object.prototype.hasOwnProperty.call(obj, key);
+  }
+
+  /* The words of the data, as text: labels[key], or the key itself if it has none. */
+  function wordsOf(labels) {
+    return function (key, fill) {
+      var text = has(labels, key) && typeof labels[key] === "string" ? labels[key] : String(key);
+      if (fill !== undefined) text = text.split("{error}").join(String(fill));
+      return text;
+    };
   }
 
   /* A best streak as stored: a whole number of at most 9 digits, anything else is 0. */
@@ -68,7 +75,9 @@
     this.root = root;
     this.data = data;
     this.kind = data.kind;
-    this.level = "all";
+    this.t = wordsOf(data.labels);
+    this.levelNames = has(data.labels, "levels") ? data.labels.levels : {};
+    this.level = ALL;
     this.score = { asked: 0, right: 0, streak: 0 };
     this.bestKey = "hasenpfeffer-best-streak-" + this.kind;
     this.best = storedCount(storage(this.bestKey));
@@ -76,12 +85,19 @@
     this.restart();
   }
 
+  /* The level's name, for a level the data names (and its own key otherwise). */
+  Quiz.prototype.levelName = function (key) {
+    var names = this.levelNames;
+    return has(names, key) && typeof names[key] === "string" ? names[key] : String(key);
+  };
+
   Quiz.prototype.build = function () {
     var self = this;
     clear(this.root);
-    var levels = el("div", { "class": "hp-levels", role: "group", "aria-label": "Level" });
-    Object.keys(LEVELS).forEach(function (key) {
-      var b = el("button", { type: "button", "class": "hp-level", "data-level": key, text: LEVELS[key] });
+    var levels = el("div", { "class": "hp-levels", role: "group", "aria-label": this.t("level") });
+    var keys = [ALL].concat(Array.isArray(this.data.difficulties) ? this.data.difficulties.map(String) : []);
+    keys.forEach(function (key) {
+      var b = el("button", { type: "button", "class": "hp-level", "data-level": key, text: self.levelName(key) });
       b.addEventListener("click", function () { self.level = key; self.restart(); });
       levels.appendChild(b);
     });
@@ -111,9 +127,9 @@
     var s = this.score;
     clear(this.scoreLine);
     var parts = [
-      ["Score", s.right + " / " + s.asked, "hp-score-value"],
-      ["Streak", String(s.streak), "hp-streak-value"],
-      ["Best streak", String(this.best), "hp-best-value"],
+      [this.t("score"), s.right + " / " + s.asked, "hp-score-value"],
+      [this.t("streak"), String(s.streak), "hp-streak-value"],
+      [this.t("best_streak"), String(this.best), "hp-best-value"],
     ];
     var line = this.scoreLine;
     parts.forEach(function (p) {
@@ -142,7 +158,7 @@
   Quiz.prototype.next = function () {
     if (!this.pool.length) {
       clear(this.card);
-      this.card.appendChild(el("p", { "class": "hp-error", text: "There are no questions at this level." }));
+      this.card.appendChild(el("p", { "class": "hp-error", text: this.t("no_questions") }));
       return;
     }
     if (!this.queue.length) this.queue = shuffled(this.pool);  // a new round
@@ -163,24 +179,24 @@
     var isBid = this.kind === "bid";
     var details = q.details || {};
     var head = el("div", { "class": "hp-q-head" }, [
-      el("span", { "class": "hp-badge", text: levelName(q.difficulty) }),
+      el("span", { "class": "hp-badge", text: this.levelName(q.difficulty) }),
       isBid
-        ? el("span", { "class": "hp-trump-badge", text: "Bids: " + String(details.scale || "") })
+        ? el("span", { "class": "hp-trump-badge", text: String(q.scale_text || "") })
         : el("span", { "class": "hp-trump-badge" + (/[♥♦]/.test(q.trump_symbol) ? " hp-red" : ""),
-          text: q.trump_symbol ? q.trump_symbol + " " + q.trump + " are trumps" : "no trump" }),
+          text: String(q.trump_text || "") }),
     ]);
     card.appendChild(head);
     card.appendChild(el("p", { "class": "hp-prompt", text: q.prompt }));
     var body = el("div", { "class": "hp-q-body" });
     var side = el("div", { "class": "hp-q-side" });
     this.picture = el("div", { "class": "hp-q-picture" }, [safeFragment(q.picture)]);
-    if (isBid) this.picture.appendChild(el("p", { "class": "hp-hand-label", text: "Your six cards" }));
+    if (isBid) this.picture.appendChild(el("p", { "class": "hp-hand-label", text: this.t("six_cards") }));
     if (q.picture) body.appendChild(this.picture);
     body.appendChild(side);
     card.appendChild(body);
-    if (isBid) side.appendChild(auctionTable(details.auction || []));
+    if (isBid) side.appendChild(auctionTable(details.auction || [], this.t));
     var choices = el("div", { "class": "hp-choices " + (this.kind === "legal-play" ? "hp-cards" : "hp-seats"),
-      role: "group", "aria-label": "Your answer" });
+      role: "group", "aria-label": this.t("your_answer") });
     this.buttons = [];
     q.choices.forEach(function (c) {
       var b = el("button", { type: "button", "class": "hp-choice", "data-value": c.value, "data-label": c.label });
@@ -195,16 +211,16 @@
       choices.appendChild(b);
       self.buttons.push(b);
     });
-    if (this.kind === "legal-play") side.appendChild(el("p", { "class": "hp-hand-label", text: "Your hand:" }));
+    if (this.kind === "legal-play") side.appendChild(el("p", { "class": "hp-hand-label", text: this.t("your_hand") }));
     side.appendChild(choices);
     var actions = el("div", { "class": "hp-actions" });
     if (this.kind === "legal-play") {
-      this.checkButton = el("button", { type: "button", "class": "md-button md-button--primary hp-check", text: "Check my answer" });
+      this.checkButton = el("button", { type: "button", "class": "md-button md-button--primary hp-check", text: this.t("check") });
       this.checkButton.addEventListener("click", function () { self.checkCards(); });
-      actions.appendChild(el("span", { "class": "hp-hint", text: "Select every card you may play, then check." }));
+      actions.appendChild(el("span", { "class": "hp-hint", text: this.t("check_hint") }));
       actions.appendChild(this.checkButton);
     }
-    this.nextButton = el("button", { type: "button", "class": "md-button hp-next", text: "Next question →" });
+    this.nextButton = el("button", { type: "button", "class": "md-button hp-next", text: this.t("next") });
     this.nextButton.addEventListener("click", function () { self.next(); });
     actions.appendChild(this.nextButton);
     side.appendChild(actions);
@@ -232,7 +248,7 @@
       clear(this.picture);
       this.picture.appendChild(safeFragment(q.picture_after));
     }
-    this.finish(right, right ? "Right!" : "Not quite.", [q.explanation]);
+    this.finish(right, right ? this.t("right") : this.t("not_quite"), [q.explanation]);
   };
 
   /* A bid question: every call in details.right is right (the engine judged it as good
@@ -244,24 +260,23 @@
     (details.right || []).forEach(function (v) { good[v] = true; });
     var value = button.getAttribute("data-value");
     var right = Object.prototype.hasOwnProperty.call(good, value);
-    var best = [];
+    var t = this.t;
     this.buttons.forEach(function (b) {
       var v = b.getAttribute("data-value");
       b.disabled = true;
       if (good[v]) {
         b.classList.add("hp-right");
-        b.appendChild(el("span", { "class": "hp-choice-tag", text: "✓ a best call" }));
-        best.push(b.getAttribute("data-label"));
+        b.appendChild(el("span", { "class": "hp-choice-tag", text: t("best_call") }));
       } else if (b === button) {
         b.classList.add("hp-wrong");
-        b.appendChild(el("span", { "class": "hp-choice-tag", text: "✗ your call" }));
+        b.appendChild(el("span", { "class": "hp-choice-tag", text: t("your_call") }));
       }
     });
     var comments = details.comments || {};
     var lines = [];
     if (Object.prototype.hasOwnProperty.call(comments, value)) lines.push(String(comments[value]));
     lines.push(q.explanation);
-    this.finish(right, right ? "Right!" : "Not quite. The best call: " + best.join(" or ") + ".", lines);
+    this.finish(right, right ? t("right") : String(q.wrong_text || t("not_quite")), lines);
     if (q.chart) {
       this.feedback.appendChild(el("div", { "class": "hp-chances-chart" }, [safeFragment(q.chart)]));
       if (q.chart_caption) this.feedback.appendChild(el("p", { "class": "hp-hint", text: q.chart_caption }));
@@ -269,16 +284,16 @@
   };
 
   /* The auction so far, as a small table: who said what (text from the data, as text). */
-  function auctionTable(auction) {
-    var wrap = el("div", { "class": "hp-auction" }, [el("p", { "class": "hp-hand-label", text: "The auction so far" })]);
+  function auctionTable(auction, t) {
+    var wrap = el("div", { "class": "hp-auction" }, [el("p", { "class": "hp-hand-label", text: t("auction") })]);
     if (!auction.length) {
-      wrap.appendChild(el("p", { "class": "hp-hint", text: "Nobody has spoken yet: you are first." }));
+      wrap.appendChild(el("p", { "class": "hp-hint", text: t("nobody_yet") }));
       return wrap;
     }
     var rows = auction.map(function (a) {
       return el("tr", {}, [el("td", { text: String(a.player) }), el("td", { text: String(a.label) })]);
     });
-    var head = el("tr", {}, [el("th", { scope: "col", text: "Player" }), el("th", { scope: "col", text: "Said" })]);
+    var head = el("tr", {}, [el("th", { scope: "col", text: t("player") }), el("th", { scope: "col", text: t("said") })]);
     wrap.appendChild(el("table", {}, [el("thead", {}, [head]), el("tbody", {}, rows)]));
     return wrap;
   }
@@ -290,6 +305,7 @@
       .map(function (b) { return b.getAttribute("data-value"); });
     var right = sameSet(chosen, q.answer);
     var legal = {};
+    var t = this.t;
     q.answer.forEach(function (c) { legal[c] = true; });
     /* Each card says in words what it was, not by colour alone: a legal card chosen is
      * right, a legal card left out was missed, an illegal card chosen was wrong. */
@@ -299,10 +315,10 @@
       var verdict;
       b.disabled = true;
       b.classList.add(legal[v] ? "hp-legal" : "hp-illegal");
-      if (legal[v] && chosen) verdict = ["hp-right", "✓ may play"];
-      else if (legal[v]) verdict = ["hp-missed", "missed: may play"];
-      else if (chosen) verdict = ["hp-wrong", "✗ may not play"];
-      else verdict = ["hp-left-out", "may not play"];
+      if (legal[v] && chosen) verdict = ["hp-right", t("may_play")];
+      else if (legal[v]) verdict = ["hp-missed", t("missed")];
+      else if (chosen) verdict = ["hp-wrong", t("may_not_play_chosen")];
+      else verdict = ["hp-left-out", t("may_not_play")];
       b.classList.add(verdict[0]);
       b.appendChild(el("span", { "class": "hp-choice-tag", text: verdict[1] }));
       b.setAttribute("aria-label", b.getAttribute("aria-label") + ": " + verdict[1]);
@@ -310,8 +326,7 @@
     this.checkButton.disabled = true;
     var reasons = (q.details && q.details.reasons) || {};
     var lines = q.hand.map(function (c) { return reasons[c] || ""; }).filter(Boolean);
-    var answer = q.answer.length ? "You may play: " + q.answer.join(", ") + "." : "";
-    this.finish(right, right ? "Right!" : "Not quite. " + answer, lines.length ? lines : [q.explanation]);
+    this.finish(right, right ? t("right") : String(q.wrong_text || t("not_quite")), lines.length ? lines : [q.explanation]);
   };
 
   Quiz.prototype.finish = function (right, verdict, lines) {
@@ -341,7 +356,9 @@
       .then(function (data) { root.quiz = new Quiz(root, data); root.setAttribute("data-ready", "true"); })
       .catch(function (e) {
         clear(root);
-        root.appendChild(el("p", { "class": "hp-error", text: "The questions could not be loaded (" + e.message + ")." }));
+        /* The page's own loading line says what it is, in its language, until the data comes. */
+        var said = root.getAttribute("data-error") || "{error}";
+        root.appendChild(el("p", { "class": "hp-error", text: said.split("{error}").join(e.message) }));
       });
   }
 

@@ -10,6 +10,11 @@
  * allowlist (safeFragment) rather than parsed into the page. The address's fragment
  * (#name-of-a-hand) is read with care: a malformed, huge or unknown one shows the
  * first hand and says so.
+ *
+ * Every word the viewer shows comes with the data, in the page's language: the labels of
+ * index.json and each hand's own sentences (written by docs_hooks/hp_content.py through
+ * the translation catalogue). This script has no words of its own; a label the data
+ * lacks shows its key, and the element's data-error says a failed load.
  */
 (function () {
   "use strict";
@@ -42,15 +47,28 @@
 
   function getJSON(url) {
     return fetch(url).then(function (r) {
-      if (!r.ok) throw new Error(r.status + " " + r.statusText + " for " + url);
+      if (!r.ok) throw new Error(r.status + " " + r.statusText + ": " + url);
       return r.json();
     });
   }
 
-  function Viewer(root, base, hands) {
+  /* A label of the data, as text, with its {placeholders} filled in from fill. */
+  function wordsOf(labels) {
+    return function (key, fill) {
+      var ok = labels && typeof labels === "object" && Object.prototype.hasOwnProperty.call(labels, key);
+      var text = ok && typeof labels[key] === "string" ? labels[key] : String(key);
+      Object.keys(fill || {}).forEach(function (name) {
+        text = text.split("{" + name + "}").join(String(fill[name]));
+      });
+      return text;
+    };
+  }
+
+  function Viewer(root, base, hands, labels) {
     this.root = root;
     this.base = base;
     this.hands = hands;
+    this.t = wordsOf(labels);
     this.cache = {};
     this.build();
     var wanted = readFragment();
@@ -92,8 +110,7 @@
 
   Viewer.prototype.notFound = function (wanted) {
     var asked = shortened(wanted.name === null ? wanted.raw : wanted.name);
-    this.showNotice("There is no teaching hand called “" + asked + "”, so the first hand is " +
-      "shown. Pick another from the list.");
+    this.showNotice(this.t("not_found", { name: asked }));
   };
 
   /* A polite line under the list of hands; "" takes it away. */
@@ -106,7 +123,8 @@
   Viewer.prototype.build = function () {
     var self = this;
     clear(this.root);
-    var select = el("select", { "class": "hp-hand-select", "aria-label": "Teaching hand" });
+    var t = this.t;
+    var select = el("select", { "class": "hp-hand-select", "aria-label": t("hand") });
     this.hands.forEach(function (h, i) {
       select.appendChild(el("option", { value: h.name, text: (i + 1) + ". " + h.title }));
     });
@@ -117,12 +135,12 @@
     this.select = select;
     this.notice = el("p", { "class": "hp-viewer-notice admonition note", role: "status" });
     this.header = el("div", { "class": "hp-hand-head" });
-    var nav = el("div", { "class": "hp-steps", role: "group", "aria-label": "Steps" });
+    var nav = el("div", { "class": "hp-steps", role: "group", "aria-label": t("steps") });
     var defs = [
-      ["first", "« First", function () { self.go(0); }],
-      ["back", "‹ Back", function () { self.go(self.step - 1); }],
-      ["next", "Next ›", function () { self.go(self.step + 1); }],
-      ["last", "Last »", function () { if (self.hand) self.go(self.hand.steps.length - 1); }],
+      ["first", t("first"), function () { self.go(0); }],
+      ["back", t("back"), function () { self.go(self.step - 1); }],
+      ["next", t("next"), function () { self.go(self.step + 1); }],
+      ["last", t("last"), function () { if (self.hand) self.go(self.hand.steps.length - 1); }],
     ];
     this.nav = {};
     defs.forEach(function (d) {
@@ -131,7 +149,7 @@
       self.nav[d[0]] = b;
       nav.appendChild(b);
     });
-    this.slider = el("input", { type: "range", min: "0", max: "0", value: "0", "class": "hp-slider", "aria-label": "Step" });
+    this.slider = el("input", { type: "range", min: "0", max: "0", value: "0", "class": "hp-slider", "aria-label": t("step") });
     this.slider.addEventListener("input", function () { self.go(parseInt(self.slider.value, 10)); });
     this.counter = el("span", { "class": "hp-counter", "aria-live": "polite" });
     this.action = el("div", { "class": "hp-action" });
@@ -159,7 +177,7 @@
     this.root.setAttribute("data-ready", "false");
     return got.then(function (hand) {
       if (!hand || !Array.isArray(hand.steps) || !hand.steps.length) {
-        throw new Error("the file holds no steps");
+        throw new Error(self.t("no_steps"));
       }
       self.cache[name] = hand;
       self.hand = hand;
@@ -172,7 +190,7 @@
       self.go(step);
       self.root.setAttribute("data-ready", "true");
     }).catch(function (e) {
-      self.action.textContent = "This hand could not be loaded (" + e.message + ").";
+      self.action.textContent = self.t("hand_error", { error: e.message });
     });
   };
 
@@ -180,13 +198,11 @@
     var h = this.hand;
     clear(this.header);
     this.header.appendChild(el("h2", { "class": "hp-hand-title", text: h.title }));
-    if (h.point) this.header.appendChild(el("p", { "class": "hp-hand-point" }, [el("strong", { text: "The point: " }), document.createTextNode(h.point)]));
-    var facts = "Played under " + (h.rules_words || h.rules) + " · dealer: " + h.dealer;
-    if (h.score) facts += " · score before the hand: North-South " + h.score[0] + ", East-West " + h.score[1];
-    this.header.appendChild(el("p", { "class": "hp-hand-facts", text: facts }));
+    if (h.point) this.header.appendChild(el("p", { "class": "hp-hand-point" }, [el("strong", { text: this.t("point") + " " }), document.createTextNode(h.point)]));
+    this.header.appendChild(el("p", { "class": "hp-hand-facts", text: String(h.facts || "") }));
     if (Array.isArray(h.notes) && h.notes.length) {
       var details = el("details", { "class": "hp-hand-notes" });
-      details.appendChild(el("summary", { text: "About this hand" }));
+      details.appendChild(el("summary", { text: this.t("about") }));
       h.notes.forEach(function (n) { details.appendChild(el("p", { text: n })); });
       this.header.appendChild(details);
     }
@@ -200,12 +216,12 @@
     var s = steps[step];
     this.root.setAttribute("data-step", String(step));
     this.slider.value = String(step);
-    this.counter.textContent = "Step " + step + " of " + (steps.length - 1);
+    this.counter.textContent = this.t("counter", { step: step, last: steps.length - 1 });
     this.nav.first.disabled = this.nav.back.disabled = step === 0;
     this.nav.next.disabled = this.nav.last.disabled = step === steps.length - 1;
     clear(this.action);
     this.action.appendChild(el("p", { "class": "hp-action-line" }, [
-      el("span", { "class": "hp-action-label", text: step === 0 ? "" : "Action " + step + ": " }),
+      el("span", { "class": "hp-action-label", text: step === 0 ? "" : this.t("action", { n: step }) + " " }),
       el("strong", { "class": "hp-action-text", text: s.action }),
     ]));
     if (s.note) this.action.appendChild(el("p", { "class": "hp-note", text: s.note }));
@@ -216,7 +232,7 @@
       if (a.verdict) box.appendChild(el("p", { "class": "hp-analysis-verdict", text: a.verdict }));
       if (Array.isArray(a.values) && a.values.length > 1) {
         var list = el("p", { "class": "hp-analysis-values" });
-        list.appendChild(el("span", { "class": "hp-action-label", text: "Tricks " + (a.side_words || a.seat) + " could still take, all cards seen, with each card " + (a.seat_word || a.seat) + " could play: " }));
+        list.appendChild(el("span", { "class": "hp-action-label", text: String(a.values_label || "") + " " }));
         a.values.forEach(function (v, i) {
           var cls = "hp-mark" + (v[0] === a.card ? " hp-mark-played" : "") + (a.best.indexOf(v[0]) >= 0 ? " hp-mark-best" : "");
           if (i) list.appendChild(document.createTextNode(" "));
@@ -244,17 +260,22 @@
 
   function start(root) {
     var base = root.getAttribute("data-src");
+    var said = root.getAttribute("data-error") || "{error}";
     getJSON(base + "index.json")
-      .then(function (hands) {
-        hands = Array.isArray(hands) ? hands.filter(function (h) {
+      .then(function (index) {
+        var labels = index && typeof index === "object" ? index.labels : null;
+        var t = wordsOf(labels);
+        if (labels && typeof labels.hands_error === "string") said = labels.hands_error;
+        var hands = index && Array.isArray(index.hands) ? index.hands : [];
+        hands = hands.filter(function (h) {
           return h && typeof h.name === "string" && h.name;
-        }) : [];
-        if (!hands.length) throw new Error("the list of hands is empty");
-        root.viewer = new Viewer(root, base, hands);
+        });
+        if (!hands.length) throw new Error(t("no_hands"));
+        root.viewer = new Viewer(root, base, hands, labels);
       })
       .catch(function (e) {
         clear(root);
-        root.appendChild(el("p", { "class": "hp-error", text: "The teaching hands could not be loaded (" + e.message + ")." }));
+        root.appendChild(el("p", { "class": "hp-error", text: said.split("{error}").join(e.message) }));
       });
   }
 

@@ -44,6 +44,8 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 TOKEN = "hasenpfeffer-browser-test"
+#: Lessons the JupyterLab tests open from the repository (at the same path under the root).
+ITALIAN_LESSONS = ("lessons/it/03-who-wins-the-trick.ipynb",)
 LOCAL_HOSTS = {"127.0.0.1"}
 
 #: Lab settings for the test server: no news or update checks (no request leaves the
@@ -144,6 +146,10 @@ def lab(requirements: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         d.mkdir()
     for nb in HERE.glob("*.ipynb"):
         shutil.copy(nb, root / nb.name)
+    # An Italian lesson where the learner keeps it, so that it speaks its folder's language.
+    for rel in ITALIAN_LESSONS:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / rel, root / rel)
     # No announcements feed and no update check: the server itself asks nobody outside.
     (config / "jupyter_server_config.json").write_text(json.dumps(SERVER_CONFIG))
     settings = config / "lab" / "user-settings"

@@ -12,7 +12,7 @@ text at WCAG AA contrast. It prints the live copy's size and the time from openi
 lesson to its first widget (``bench/live.py`` measures it over several runs, with a
 timeline). The lessons with simulation charts (SVG drawn by
 ``hasenpfeffer_core.faces.charts``) run there too, every cell without an error, each
-chart drawn.
+chart drawn. A Thai lesson runs there in Thai (its note, its quiz, the feedback).
 
 Without Chromium, Playwright or JupyterLite the test skips with the reason, except under
 CI (the ``CI`` variable set), where it fails.
@@ -70,6 +70,20 @@ def _open_lesson(page: Any, url: str) -> None:
         page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
 
 
+def _offline_gate(blocked: list[str]) -> Any:
+    """A route handler that lets requests to 127.0.0.1 through and aborts (and records in
+    ``blocked``) every other: the live copy must work with no network."""
+
+    def gate(route: Any) -> None:
+        if urlsplit(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    return gate
+
+
 def _rgb(css: str) -> tuple[float, ...]:
     return tuple(float(x) for x in re.findall(r"[\d.]+", css)[:3])
 
@@ -99,12 +113,7 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
     errors: list[str] = []
     console: list[str] = []
 
-    def gate(route: Any) -> None:
-        if urlsplit(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort()
+    gate = _offline_gate(blocked)
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
@@ -181,12 +190,7 @@ def test_lesson_draws_its_charts_in_the_live_copy(
     errors: list[str] = []
     console: list[str] = []
 
-    def gate(route: Any) -> None:
-        if urlsplit(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort()
+    gate = _offline_gate(blocked)
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
@@ -221,5 +225,53 @@ def test_lesson_draws_its_charts_in_the_live_copy(
             browser.close()
 
     print(f"\nlive copy: lesson {lesson} drew its charts {elapsed:.1f} s after opening")
+    assert blocked == [], f"requests outside 127.0.0.1: {sorted(set(blocked))[:10]}"
+    assert errors == [], errors
+
+
+def test_a_thai_lesson_runs_in_thai_in_the_live_copy(live_root: Path, base_url: str) -> None:
+    """lessons/th/03 in the live copy: it runs itself offline, its note says so in Thai,
+    and its quiz speaks Thai (the kernel runs in the lesson's folder, whose language the
+    lesson follows), answered as a learner answers it."""
+    import hp_lite
+    from playwright.sync_api import expect, sync_playwright
+
+    from hasenpfeffer_core.engine.i18n import gettext, language
+    from hasenpfeffer_core.faces.widgets import TrickWinnerQuiz
+
+    blocked: list[str] = []
+    errors: list[str] = []
+
+    gate = _offline_gate(blocked)
+
+    with language("th"):
+        mirror = TrickWinnerQuiz(**QUIZ)  # type: ignore[arg-type]
+        q = mirror.question
+        note = hp_lite.note("th")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.route("**/*", gate)
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            _open_lesson(page, base_url + hp_lite.live_url(LESSON, "th"))
+            top = page.locator(".jp-MarkdownCell").first
+            opening = re.sub(r"[*_`]", "", note).strip()[:20]  # (its first words, in Thai)
+            expect(top).to_contain_text(opening, timeout=60_000)
+            quiz = page.locator(".jp-OutputArea-output").filter(has_text=q.prompt).last
+            expect(quiz).to_be_visible(timeout=FIRST_WIDGET_TIMEOUT_MS)
+            seat, card = q.trick[trick_winner([c for _, c in q.trick], q.trump)]
+            label = mirror.answer_buttons[q.trick.index((seat, card))].description
+            _button(quiz, label).click()
+            with language("th"):
+                right = gettext("Right!")
+            feedback = quiz.locator(".hp-fb").filter(has_text=right)
+            expect(feedback).to_be_visible(timeout=30_000)
+            expect(feedback).to_contain_text(q.explanation)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / "live-lesson-th.png"), full_page=False)
+        finally:
+            browser.close()
     assert blocked == [], f"requests outside 127.0.0.1: {sorted(set(blocked))[:10]}"
     assert errors == [], errors

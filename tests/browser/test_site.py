@@ -378,7 +378,10 @@ def test_viewer_shows_hostile_hand_data_as_text(
     folder = built_site / "assets" / "data" / "hands"
     index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
     hand = json.loads((folder / f"{FIRST_HAND}.json").read_text(encoding="utf-8"))
-    hostile_index = [dict(index[0], name=HOSTILE_NAME, title=HOSTILE_TEXT), *index]
+    hands = index["hands"]
+    hostile_index = dict(
+        index, hands=[dict(hands[0], name=HOSTILE_NAME, title=HOSTILE_TEXT), *hands]
+    )
     hand.update(name=HOSTILE_NAME, title=HOSTILE_TEXT, point=HOSTILE_TEXT, notes=[HOSTILE_TEXT])
     hand["steps"][1]["note"] = HOSTILE_TEXT
     hostile_piece = len(hand["pieces"])
@@ -591,11 +594,12 @@ def _rgb(hex_colour: str) -> str:
 
 
 def _pages(site: Path) -> list[str]:
-    """The site's own pages (the live copy in live/ is JupyterLite's: test_lite.py)."""
+    """The site's own English pages (the live copy in live/ is JupyterLite's:
+    test_lite.py; the Italian and Thai sites in it/ and th/: test_site_i18n.py)."""
     out = []
     for html in sorted(site.rglob("index.html")):
         rel = html.parent.relative_to(site).as_posix()
-        if rel == "live" or rel.startswith("live/"):
+        if rel.split("/")[0] in ("live", "it", "th"):
             continue
         out.append("" if rel == "." else rel + "/")
     return out

@@ -1,0 +1,227 @@
+"""The Thai (and Italian) site in a real browser: Debian's Chromium on the strict build.
+
+The site built once per session (``tests/test_links.py``) is served on 127.0.0.1. The
+browser opens the English home, switches to Thai with the theme's language menu, opens
+the Thai trick-winner practice and answers a question by clicking the winning card's
+button (the feedback must be Thai), searches a Thai word on the Thai site and gets a
+Thai page, checks that Thai text is drawn with the site's own Thai webfont, and takes
+screenshots of a Thai page in light, dark and phone size for a person to look at (the
+folder is printed). No request may leave 127.0.0.1.
+
+Without Chromium, Playwright or MkDocs the tests skip with the reason, except under CI
+(the ``CI`` variable set), where they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from _browser import can_import, need, serve_folder
+
+from hasenpfeffer_core import parse_cards, parse_seat, parse_suit, trick_winner
+from hasenpfeffer_core.engine.i18n import gettext, language
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
+SHOTS = Path(os.environ.get("HP_SITE_SCREENSHOTS", ROOT / "build" / "screenshots" / "site"))
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+THAI = re.compile(r"[\u0e00-\u0e7f]")
+#: A Thai page with generated tables, prose and the footer's note.
+THAI_PAGE = "th/rules/ranking/"
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    need(
+        can_import("mkdocs") and can_import("material"),
+        "MkDocs is not installed (pip install -e '.[docs]')",
+    )
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_links import built_site as build  # one strict build per test session
+
+    return build(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve_folder(built_site, tmp_path_factory.mktemp("server-i18n") / "http.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    need(
+        CHROMIUM.exists(),
+        f"{CHROMIUM} is missing: install it with `apt-get install -y chromium fonts-thai-tlwg`",
+    )
+    need(can_import("playwright"), "Playwright is not installed (pip install playwright)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class Seen:
+    """Every request a page made, and those that left 127.0.0.1."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+        self.outside: list[str] = []
+
+    def record(self, url: str) -> None:
+        self.urls.append(url)
+        parts = urlsplit(url)
+        if parts.scheme not in ("data", "blob", "about") and parts.hostname != "127.0.0.1":
+            self.outside.append(url)
+
+
+@pytest.fixture
+def seen() -> Seen:
+    return Seen()
+
+
+def _context(chromium: Any, seen: Seen, **options: Any) -> tuple[Any, Any]:
+    options.setdefault("viewport", {"width": 1280, "height": 900})
+    options.setdefault("color_scheme", "light")
+    context = chromium.new_context(**options)
+    page = context.new_page()
+    page.on("request", lambda r: seen.record(r.url))
+    page.set_default_timeout(20_000)
+    return context, page
+
+
+def test_switch_to_thai_and_answer_a_question_in_thai(
+    chromium: Any, site_url: str, seen: Seen
+) -> None:
+    context, page = _context(chromium, seen)
+    try:
+        page.goto(site_url)
+        assert page.locator("html").get_attribute("lang") == "en"
+        # The theme's language menu: it opens on hover; the Thai entry leads to /th/.
+        page.hover(".md-header__option .md-select")
+        page.locator('a.md-select__link[hreflang="th"]').click()
+        page.wait_for_url(re.compile(r"/th/$"))
+        assert page.locator("html").get_attribute("lang") == "th"
+        assert THAI.search(page.locator("h1").first.inner_text())
+
+        page.goto(site_url + "th/practice/trick-winner/")
+        page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+        q = page.locator(".hp-question")
+        trick = json.loads(q.get_attribute("data-trick") or "[]")
+        seats = [parse_seat(s) for s, _ in trick]
+        cards = parse_cards(" ".join(c for _, c in trick))
+        winner = seats[trick_winner(cards, parse_suit(q.get_attribute("data-trump") or ""))]
+        button = page.locator(f'.hp-choice[data-value="{winner.name}"]')
+        assert THAI.search(button.inner_text()), button.inner_text()  # "ตะวันออก (J♦)"
+        button.click()
+        verdict = page.locator(".hp-feedback .hp-verdict").inner_text()
+        with language("th"):
+            assert verdict == gettext("Right!")
+        assert THAI.search(verdict), verdict
+        assert THAI.search(page.locator(".hp-feedback .hp-explanation").inner_text())
+        assert THAI.search(page.locator(".hp-levels").inner_text())
+        assert THAI.search(page.locator(".hp-next").inner_text())
+    finally:
+        context.close()
+    assert seen.outside == []
+
+
+def test_search_finds_a_thai_word_on_the_thai_site(
+    chromium: Any, site_url: str, seen: Seen
+) -> None:
+    context, page = _context(chromium, seen)
+    try:
+        page.goto(site_url + "th/")
+        box = page.locator("input.md-search__input")
+        box.click()  # (the header's search box, as a reader uses it)
+        # ไพ่ ("card"): inside running Thai text, never next to a space
+        box.press_sequentially("ไพ่", delay=50)
+        results = page.locator(".md-search-result__item")
+        results.first.wait_for()
+        first = page.locator(".md-search-result__link").first
+        href = first.get_attribute("href") or ""
+        assert "/th/" in href, href
+        assert THAI.search(first.inner_text())
+        assert any(u.endswith("/th/search/search_index.json") for u in seen.urls)
+    finally:
+        context.close()
+    assert seen.outside == []
+
+
+def test_thai_is_drawn_with_the_site_font(chromium: Any, site_url: str, seen: Seen) -> None:
+    context, page = _context(chromium, seen)
+    try:
+        page.goto(site_url + THAI_PAGE)
+        page.evaluate("document.fonts.ready")
+        page.wait_for_function(
+            "document.fonts.check('16px \"HP Noto Sans Thai\"', 'ไพ่')"
+            " && [...document.fonts].some(f => f.family.includes('HP Noto Sans Thai')"
+            " && f.status === 'loaded')"
+        )
+        fonts = [u for u in seen.urls if u.endswith(".woff2")]
+        assert fonts and all("/assets/fonts/noto-sans-thai-thai-" in u for u in fonts), fonts
+    finally:
+        context.close()
+    assert seen.outside == []
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("light", {"color_scheme": "light"}),
+        ("dark", {"color_scheme": "dark"}),
+        (
+            "phone",
+            {
+                "color_scheme": "light",
+                "viewport": {"width": 390, "height": 844},
+                "device_scale_factor": 2,
+                "is_mobile": True,
+                "has_touch": True,
+            },
+        ),
+    ],
+)
+def test_screenshots_of_a_thai_page(
+    chromium: Any, site_url: str, seen: Seen, name: str, options: dict[str, Any]
+) -> None:
+    folder = SHOTS / "i18n"
+    folder.mkdir(parents=True, exist_ok=True)
+    context, page = _context(chromium, seen, **options)
+    try:
+        page.goto(site_url + THAI_PAGE)
+        page.evaluate("document.fonts.ready")
+        scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        assert scheme == ("slate" if name == "dark" else "default")
+        note = page.locator(".hp-translated-note")
+        assert note.count() == 1 and THAI.search(note.inner_text())
+        path = folder / f"th-rules-ranking-{name}.png"
+        page.screenshot(path=str(path), full_page=name != "phone")
+        if name == "phone":  # the practice page too, where the words come from the data
+            page.goto(site_url + "th/practice/legal-play/")
+            page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+            page.screenshot(path=str(folder / "th-practice-legal-play-phone.png"), full_page=True)
+        print(f"\nscreenshots of the Thai site: {folder}")
+    finally:
+        context.close()
+    assert seen.outside == []
