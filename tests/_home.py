@@ -14,7 +14,9 @@ import pytest
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if not os.environ.get("HASENPFEFFER_TEST_HOME"):
+    # (under pytest-xdist each worker process keeps a home of its own, so that two tests
+    # running at once never share the learner's store)
+    if not os.environ.get("HASENPFEFFER_TEST_HOME") or os.environ.get("PYTEST_XDIST_WORKER"):
         home = tempfile.mkdtemp(prefix="hasenpfeffer-test-home-")
         os.environ["HASENPFEFFER_TEST_HOME"] = home
     os.environ["HASENPFEFFER_HOME"] = os.environ["HASENPFEFFER_TEST_HOME"]

@@ -37,6 +37,10 @@ from pathlib import Path
 
 import pytest
 
+#: The tests that build the site or its live copy share one build (and its caches in
+#: build/): under ``pytest -n`` (make test) they run on one process.
+pytestmark = pytest.mark.xdist_group("site")
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The site_url mkdocs.yml falls back to: 404.html links by its path.
 PAGES_URL = "https://hasenpfeffer.github.io/hasenpfeffer-core/"
