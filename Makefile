@@ -31,7 +31,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict hasenpfeffer_core docs_hooks
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 2 --dist worksteal
 
 ## make bench: the speed figures (not part of the tests)
 bench: $(STAMP)

@@ -74,6 +74,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from filelock import FileLock
+
 from hasenpfeffer_core.engine.i18n import gettext as _
 from hasenpfeffer_core.engine.i18n import language
 
@@ -1070,10 +1072,17 @@ def build(out: Path, site_path: str = "/") -> Path:
     site's path from its host (``/`` when served at the root), for the lessons' links
     to the site's pages."""
     CACHE.mkdir(parents=True, exist_ok=True)
+    # one build at a time uses the cache (two processes building the same copy at once
+    # would remove each other's folders): the second waits, then reuses the first's
+    with FileLock(CACHE / "build.lock"):
+        return _build(out, site_path)
+
+
+def _build(out: Path, site_path: str) -> Path:
     key = _inputs_key(site_path)
     built = CACHE / "out" / key
     if not (built / "jupyter-lite.json").is_file():
-        # each build stages in its own folder: two builds at once do not collide
+        # each set of inputs stages in its own folder
         stage = CACHE / "stage" / key
         _stage(stage, site_path)
         tmp_out = CACHE / "out" / f"{key}.tmp"

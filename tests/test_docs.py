@@ -45,10 +45,6 @@ from hasenpfeffer_core.engine.i18n import gettext, language, pgettext
 from hasenpfeffer_core.engine.tricks import CardRole, legal_plays
 from hasenpfeffer_core.faces.render import state_html
 
-#: The tests that build the site or its live copy share one build (and its caches in
-#: build/): under ``pytest -n`` (make test) they run on one process.
-pytestmark = pytest.mark.xdist_group("site")
-
 ROOT = Path(__file__).resolve().parent.parent
 SITE_SRC = ROOT / "site"
 SHARED_SEEDS = ROOT.parent / "shared" / "seeds"

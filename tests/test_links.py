@@ -36,10 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-#: The tests that build the site or its live copy share one build (and its caches in
-#: build/): under ``pytest -n`` (make test) they run on one process.
-pytestmark = pytest.mark.xdist_group("site")
+from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The site_url mkdocs.yml falls back to: 404.html links by its path.
@@ -61,22 +58,37 @@ def _need(module: str, what: str) -> None:
 
 
 def built_site(factory: pytest.TempPathFactory) -> Path:
-    """The site built with ``mkdocs build --strict``, once per test session."""
+    """The site built with ``mkdocs build --strict``, once per test run.
+
+    Under ``pytest -n`` (make test) the worker processes share the one build: the first
+    to need it builds it in the run's own temporary folder while holding a lock, and the
+    others wait for it and use it (or fail with its error, without building again).
+    """
     _need("mkdocs", "MkDocs")
     _need("material", "mkdocs-material")
     if "site" not in _built:
-        out = factory.mktemp("docs") / "public"
-        env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-        env.pop("HP_SITE_URL", None)  # the published address, as the Pages build has it
-        proc = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=900,
-            env=env,
-        )
-        assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stderr[-6000:]}"
+        shared = factory.getbasetemp()
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            shared = shared.parent  # the run's folder, above each worker's own
+        folder = shared / "built-site"
+        folder.mkdir(exist_ok=True)
+        out, failed = folder / "public", folder / "failed.txt"
+        with FileLock(folder / "lock"):
+            if not (out / "index.html").is_file() and not failed.is_file():
+                env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+                env.pop("HP_SITE_URL", None)  # the published address, as Pages has it
+                proc = subprocess.run(
+                    [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                    cwd=ROOT,
+                    capture_output=True,
+                    text=True,
+                    timeout=900,
+                    env=env,
+                )
+                if proc.returncode != 0:
+                    failed.write_text(proc.stderr[-6000:], encoding="utf-8")
+        if failed.is_file():
+            pytest.fail(f"mkdocs build --strict failed:\n{failed.read_text(encoding='utf-8')}")
         _built["site"] = out
     return _built["site"]
 

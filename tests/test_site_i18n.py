@@ -26,10 +26,6 @@ import pytest
 
 from hasenpfeffer_core.engine.i18n import gettext, language
 
-#: The tests that build the site or its live copy share one build (and its caches in
-#: build/): under ``pytest -n`` (make test) they run on one process.
-pytestmark = pytest.mark.xdist_group("site")
-
 ROOT = Path(__file__).resolve().parent.parent
 SITE_SRC = ROOT / "site"
 LANGS = ("it", "th")

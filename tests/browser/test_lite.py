@@ -31,10 +31,6 @@ import pytest
 
 from hasenpfeffer_core import trick_winner
 
-#: The tests that build the site or its live copy share one build (and its caches in
-#: build/): under ``pytest -n`` (make test) they run on one process.
-pytestmark = pytest.mark.xdist_group("site")
-
 ROOT = Path(__file__).resolve().parent.parent.parent
 CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
 SHOTS = Path(os.environ.get("HP_SITE_SCREENSHOTS", ROOT / "build" / "screenshots" / "site"))

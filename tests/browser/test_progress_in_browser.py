@@ -27,16 +27,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import pytest
 from _browser import button, menu
 
 from hasenpfeffer_core import Suit
 from hasenpfeffer_core.analysis.practice import LESSONS, lesson_stars
 from hasenpfeffer_core.analysis.progress import FILE_NAME, ProgressStore
-
-#: The tests that build the site or its live copy share one build (and its caches in
-#: build/): under ``pytest -n`` (make test) they run on one process.
-pytestmark = pytest.mark.xdist_group("site")
 
 NOTEBOOK = "progress.ipynb"
 #: The live lesson that holds the exercise, and the exercise (as both notebooks make it).

@@ -33,10 +33,6 @@ from _browser import can_import, need, serve_folder
 from hasenpfeffer_core import parse_cards, parse_seat, parse_suit, trick_winner
 from hasenpfeffer_core.engine.tricks import legal_plays
 
-#: The tests that build the site or its live copy share one build (and its caches in
-#: build/): under ``pytest -n`` (make test) they run on one process.
-pytestmark = pytest.mark.xdist_group("site")
-
 ROOT = Path(__file__).resolve().parent.parent.parent
 CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
 SHOTS = Path(os.environ.get("HP_SITE_SCREENSHOTS", ROOT / "build" / "screenshots" / "site"))

@@ -27,10 +27,6 @@ from typing import Any
 import pytest
 from _browser import can_import, need, serve_folder
 
-#: The tests that build the site or its live copy share one build (and its caches in
-#: build/): under ``pytest -n`` (make test) they run on one process.
-pytestmark = pytest.mark.xdist_group("site")
-
 ROOT = Path(__file__).resolve().parent.parent.parent
 CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
