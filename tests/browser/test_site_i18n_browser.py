@@ -154,8 +154,22 @@ def test_search_finds_a_thai_word_on_the_thai_site(
         page.goto(site_url + "th/")
         box = page.locator("input.md-search__input")
         box.click()  # (the header's search box, as a reader uses it)
+        # the theme says "type to start searching" once its index has loaded: a query
+        # typed before that is not run (a reader on a slow machine sees the same)
+        ready = page.evaluate(
+            "JSON.parse(document.querySelector('#__config').textContent)"
+            ".translations['search.result.placeholder']"
+        )
+        page.wait_for_function(
+            "t => document.querySelector('.md-search-result__meta').textContent.trim() === t",
+            arg=ready,
+            timeout=60_000,
+        )
         # ไพ่ ("card"): inside running Thai text, never next to a space
         box.press_sequentially("ไพ่", delay=50)
+        # (Playwright types letters not on its US keyboard as text, without the key-up
+        # the theme reads the box on, which a Thai keyboard sends for every key)
+        box.press("End")
         results = page.locator(".md-search-result__item")
         results.first.wait_for()
         first = page.locator(".md-search-result__link").first
