@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import Final
 
+from ...analysis.describe import trump_clause, trump_text
 from ...analysis.explain import join_and
 from ...analysis.review import HandAnalysis, PlayAnalysis
 from ...engine.actions import Play
 from ...engine.auction import bid_name
 from ...engine.cards import Card, Suit, parse_trump
 from ...engine.errors import HasenpfefferError
-from ...engine.i18n import N_, ngettext, pgettext
 from ...engine.i18n import gettext as _
+from ...engine.i18n import ngettext, pgettext
 from ...engine.record import HandRecord, load
 from ...engine.seats import Seat, Side
 from ...engine.state import HandState, Phase
@@ -41,23 +41,6 @@ __all__ = [
     "trump_text",
 ]
 
-#: Each trump as a sentence starts with it, and ``None`` for a no-trump hand.
-_TRUMP_TEXT: Final[Mapping[Suit | None, str]] = {
-    Suit.SPADES: N_("Spades are trumps"),
-    Suit.HEARTS: N_("Hearts are trumps"),
-    Suit.DIAMONDS: N_("Diamonds are trumps"),
-    Suit.CLUBS: N_("Clubs are trumps"),
-    None: N_("No trump"),
-}
-#: The same in the middle of a sentence.
-_TRUMP_CLAUSE: Final[Mapping[Suit | None, str]] = {
-    Suit.SPADES: N_("spades are trumps"),
-    Suit.HEARTS: N_("hearts are trumps"),
-    Suit.DIAMONDS: N_("diamonds are trumps"),
-    Suit.CLUBS: N_("clubs are trumps"),
-    None: N_("no trump"),
-}
-
 
 def read_trump(text: str) -> Suit | None:
     """A trump suit, or ``None`` for ``none`` (a no-trump hand).
@@ -71,16 +54,6 @@ def read_trump(text: str) -> Suit | None:
         # Translators: {error} says why the suit typed was not understood (and lists
         # the suits); "none" is what the learner types for a no-trump hand.
         raise UsageError(_("{error}; or none for no trump").format(error=e)) from None
-
-
-def trump_text(trump: Suit | None) -> str:
-    """``Hearts are trumps`` or ``No trump``, as a sentence starts."""
-    return _(_TRUMP_TEXT[trump])
-
-
-def trump_clause(trump: Suit | None) -> str:
-    """``hearts are trumps`` or ``no trump``, in the middle of a sentence."""
-    return _(_TRUMP_CLAUSE[trump])
 
 
 def phase_text(phase: Phase) -> str:

@@ -30,6 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
+from ...analysis.describe import parse_typed
 from ...analysis.hints import STEPS
 from ...analysis.review import analyse
 from ...analysis.session import (
@@ -41,7 +42,7 @@ from ...analysis.session import (
     hints_used_words,
 )
 from ...analysis.view import PlayerView
-from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
+from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ...engine.cards import format_cards
 from ...engine.errors import HasenpfefferError, ParseError
 from ...engine.i18n import N_, ngettext
@@ -88,13 +89,6 @@ _ASK: Final = {
     Phase.PLAY: N_("Play a card"),
 }
 #: The words South types for each decision (the same in every language).
-_VERB = {
-    Phase.AUCTION: "bid",
-    Phase.TRUMP: "trump",
-    Phase.DISCARD: "discard",
-    Phase.ALONE: "alone",
-    Phase.PLAY: "play",
-}
 # Translators: hint, undo, table and q stay as they are: they are what the learner types.
 _COMMANDS_HELP: Final = N_("Also: hint (again for more), undo, table, q (quit).")
 #: ``again N`` after a hand: go back to mistake N of the review.
@@ -155,20 +149,12 @@ def _token(action: Action) -> str:
 
 
 def _parse(phase: Phase, text: str) -> Action:
-    """Read South's action: ``3``, ``pass``, ``hearts``, ``JH``, ``play JH`` or the
-    record form ``S play JH``."""
-    words = text.split()
-    if not words:
+    """Read South's action (see :func:`~hasenpfeffer_core.analysis.describe.parse_typed`);
+    an empty line is answered with the choices and the commands."""
+    if not text.split():
         # Translators: {also} is "Also: hint (again for more), undo, table, q (quit)."
         raise ParseError(_("type one of the choices shown. {also}").format(also=_(_COMMANDS_HELP)))
-    if len(words) >= 2 and words[0].upper() in ("N", "E", "S", "W"):
-        return parse_action(text)
-    verb = _VERB[phase]
-    if words[0].lower() == verb:
-        words = words[1:]
-    if phase is Phase.AUCTION and [w.lower() for w in words] == ["pass"]:
-        return parse_action(f"{_HUMAN.name} pass")
-    return parse_action(f"{_HUMAN.name} {verb} {' '.join(words)}")
+    return parse_typed(phase, _HUMAN, text)
 
 
 class _Table:

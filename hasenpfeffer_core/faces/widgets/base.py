@@ -160,6 +160,9 @@ STYLE: Final = f"""
 .hp-w .hp-badge{{display:inline-block;border-radius:10px;padding:0 8px;font-size:.85em;
   background:{_C["badge-bg"]};margin:0 4px 2px 0}}
 .hp-w .hp-nowrap{{white-space:nowrap}}
+/* read by a screen reader, not shown (what the table and the log already show) */
+.hp-w .hp-sr{{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
+  clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}}
 .hp-w svg{{max-width:none}}
 /* an answer's mark beats any inline colour a front end leaves on the button */
 {_BUTTON}.hp-right{{color:{_C["right-fg"]} !important;background:{_C["right-bg"]} !important}}

@@ -38,6 +38,7 @@ from typing import Any, Final
 
 import ipywidgets as w
 
+from ...analysis.describe import parse_typed, spoken_card, table_lines, trick_status
 from ...analysis.hints import STEPS, SteppedHint
 from ...analysis.review import analyse
 from ...analysis.session import (
@@ -52,6 +53,7 @@ from ...analysis.session import (
 from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from ...engine.auction import bid_name
+from ...engine.cards import Card
 from ...engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ...engine.game import Game
 from ...engine.i18n import N_, language, ngettext, pgettext
@@ -114,6 +116,7 @@ HINT_DONE: Final = (
 #: What each step of a hint is (a label before the step).
 _STEP_NAMES: Final = (N_("What to look at:"), N_("The principle:"), N_("The move:"))
 
+_TAG: Final = re.compile(r"<[^>]*>")
 _RED_CARD: Final = re.compile(r"(?:10|[9JQKA])?[♥♦]")
 
 
@@ -313,6 +316,29 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.new_hand_button.on_click(self._on_new_hand)
         self.hint = w.HTML()
         self.log = _LogPane()
+        #: What just happened, in words, for a screen reader (a polite live region).
+        self.said = w.HTML()
+        #: Type an action or a command: the table played from the keyboard alone.
+        self.typed = w.Text(
+            value="",
+            # Translators: the label of the box where the learner types a move
+            description=_("Your move:"),
+            placeholder=_("a card (JH or J♥), a bid (3, pass) or a suit; h hint, u undo, t table"),
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", max_width="100%", flex="1 1 260px"),
+        )
+        self.typed.observe(self._on_typed, names="value")
+        self.describe_button = w.Button(
+            description=pgettext("button", "Describe the table"),
+            icon="list",
+            tooltip=_("Say the table in words: your cards, the trick, the tricks won"),
+            layout=w.Layout(width="auto"),
+        )
+        self.describe_button.on_click(self._on_describe)
+        #: The table in words, once asked for (kept up to date until the hand ends).
+        self.description = w.HTML()
+        self._describing = False
         self.result = w.HTML()
         self.review_button = w.Button(
             description=pgettext("button", "Review my decisions"),
@@ -328,11 +354,20 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.decisions = w.VBox(layout=w.Layout(max_width="100%"))
         self.review = w.VBox()
         controls = w.HBox(
-            [self.hint_button, self.undo_button, self.new_hand_button],
+            [self.hint_button, self.undo_button, self.new_hand_button, self.describe_button],
             layout=w.Layout(flex_flow="row wrap"),
         )
         side = w.VBox(
-            [self.prompt, self.actions, controls, self.hint, self.log],
+            [
+                self.prompt,
+                self.actions,
+                self.typed,
+                controls,
+                self.hint,
+                self.description,
+                self.log,
+                self.said,
+            ],
             layout=w.Layout(min_width="0", max_width="100%", flex="1 1 300px"),
         )
         self.table.layout = w.Layout(max_width="100%", overflow="auto", flex="0 1 auto")
@@ -451,6 +486,43 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     def _on_new_hand(self, _button: w.Button) -> None:
         self._new_hand()
 
+    @guarded
+    def _on_describe(self, _button: w.Button) -> None:
+        self._describe()
+
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        text = str(change["new"]).strip()
+        if text:
+            self.typed.value = ""  # (this change comes back here, empty: nothing to do)
+            self.type_move(text)
+
+    @guarded
+    def type_move(self, text: str) -> None:
+        """Take what the learner typed in the box: an action (``JH``, ``J♥``, ``play JH``,
+        ``3``, ``pass``, ``hearts``, ``alone``...) or a command: ``h`` for the next step
+        of the hint, ``u`` to undo, ``t`` to describe the table, ``n`` for a new hand,
+        ``r`` for the review of a finished hand."""
+        if not isinstance(text, str) or len(text) > 60:
+            raise ParseError(_("type one move, as in JH, 3, pass or hearts"))
+        command = text.strip().lower()
+        if command in ("h", "hint", "?"):
+            self._hint()
+        elif command in ("u", "undo"):
+            self._undo()
+        elif command in ("t", "table"):
+            self._describe()
+        elif command in ("n", "new") and (self.state.is_over or not self.game_mode):
+            self._new_hand()
+        elif command in ("r", "review") and self.state.is_over:
+            self._review()
+        elif self.state.is_over:
+            raise IllegalActionError(
+                _("the hand is over: type n for the next hand, or r for the review"),
+                rule="end of the hand",
+            )
+        else:
+            self._act(parse_typed(self.state.phase, self.seat, text))
+
     # --- the hand -----------------------------------------------------------------
 
     def _new_hand(self) -> None:
@@ -464,6 +536,39 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self._reset_panels()
         self.session.run_computers()
         self._render()
+
+    def _describe(self) -> None:
+        self._describing = True
+        self._render_description()
+
+    def _render_description(self) -> None:
+        if not self._describing:
+            self.description.value = ""
+            return
+        title = esc(_("The table in words"))
+        items = "".join(f"<li>{esc(line)}</li>" for line in table_lines(self.state, self.seat))
+        self.description.value = box(
+            f'<div class="hp-fb hp-info hp-described" role="region" aria-label="{title}">'
+            f'<b>{title}</b><ul style="margin:2px 0;padding-left:1.3em">{items}</ul></div>'
+        )
+
+    def _said_html(self, state: HandState) -> str:
+        """What happened since the learner's last decision, then who is winning the
+        trick and what the learner is asked, as one polite announcement."""
+        lines = self._log_lines(state, spoken=True)
+        mine = [i for i, (a, _t) in enumerate(lines) if a is not None and a.seat is self.seat]
+        recent = [text for _a, text in (lines[mine[-1] :] if mine else lines)][-12:]
+        parts = [t if _TAG.sub("", t).rstrip().endswith(".") else t + "." for t in recent]
+        status = trick_status(state, you=self.seat)
+        if status:
+            parts.append(esc(status))
+        ask = self._prompt_text(state)
+        if ask:
+            parts.append(ask)
+        return box(
+            '<div class="hp-sr" role="status" aria-live="polite" aria-atomic="true">'
+            f"{' '.join(parts)}</div>"
+        )
 
     def _reset_panels(self) -> None:
         self._finished = False
@@ -720,6 +825,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             self._show_hint(self.session.hint(), shown)
         self.undo_button.disabled = not any(a.seat is self.seat for a in state.log)
         self.log.value = self._log_html(state)
+        self.said.value = self._said_html(state)
+        self._render_description()
         if self.game_mode:
             assert self.game is not None
             self.new_hand_button.disabled = not over
@@ -775,6 +882,17 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         if state.to_move is not self.seat:  # only while the learner sits out
             waiting = esc(_("Waiting for the other players."))
             return box(f'<span class="hp-muted">{waiting}</span>')
+        text = self._prompt_text(state)
+        # who is winning the trick, in words (the table marks the card in gold)
+        status = trick_status(state, you=self.seat)
+        winning = f"<div>{esc(status)}</div>" if status else ""
+        note = f'<div class="hp-muted">{_text_html(self._note)}</div>' if self._note else ""
+        return box(f'<div class="hp-fb hp-info" role="status"><b>{text}</b>{winning}{note}</div>')
+
+    def _prompt_text(self, state: HandState) -> str:
+        """What the learner is asked to do now, as HTML (empty when it is not their turn)."""
+        if state.is_over or state.to_move is not self.seat:
+            return ""
         view = PlayerView.of(state, self.seat)
         rules = state.rules
         phase = state.phase
@@ -823,8 +941,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             text = esc(_("Your lead (trick {n}).").format(n=len(view.tricks) + 1))
         else:
             text = esc(_("Your turn to play to trick {n}.").format(n=len(view.tricks) + 1))
-        note = f'<div class="hp-muted">{_text_html(self._note)}</div>' if self._note else ""
-        return box(f'<div class="hp-fb hp-info" role="status"><b>{text}</b>{note}</div>')
+        return text
 
     def _log_html(self, state: HandState) -> str:
         """What happened: the actions since your last decision, then the whole hand."""
@@ -849,8 +966,17 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             f"{whole}</ol></details>"
         )
 
-    def _log_lines(self, state: HandState) -> list[tuple[Action | None, str]]:
+    def _log_lines(
+        self, state: HandState, *, spoken: bool = False
+    ) -> list[tuple[Action | None, str]]:
+        """Each action in words, with a line at the end of each trick; ``spoken``: the
+        cards named for a listener ("jack of diamonds, the left bower")."""
         hide = PlayerView.of(state, self.seat).discard is None
+        trump, known = state.trump, state.trump_named
+
+        def say(card: Card) -> str:
+            return spoken_card(card, trump, trump_known=known)
+
         tricks = state.tricks
         out: list[tuple[Action | None, str]] = []
         plays = 0
@@ -867,6 +993,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
                 maker=state.maker,
                 names=self._names,
                 hide_discard=hide and isinstance(action, Discard),
+                spoken=say if spoken else None,
             )
             out.append((action, text))
             if isinstance(action, Play):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import stat
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -98,10 +98,13 @@ def action_html(
     maker: Seat | None = None,
     names: Mapping[Seat, str] | None = None,
     hide_discard: bool = False,
+    spoken: Callable[[Card], str] | None = None,
 ) -> str:
     """An action in words: "East bids 4", "You play K♠", "North discards a card face down".
 
-    ``names`` renames seats ("You"); ``maker`` tells a lone maker from a lone defender.
+    ``names`` renames seats ("You"); ``maker`` tells a lone maker from a lone defender;
+    ``spoken`` names the cards for a listener ("jack of diamonds, the left bower")
+    rather than by their short text.
     """
     seat = action.seat
     who = names.get(seat, seat.word) if names else seat.word
@@ -148,7 +151,7 @@ def action_html(
         seat=esc(who),
         bid=esc(bid),
         suit=suit_span(suit),
-        card=_card_words(card) if card is not None else "",
+        card="" if card is None else esc(spoken(card)) if spoken else _card_words(card),
     )
 
 

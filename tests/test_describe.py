@@ -1,0 +1,157 @@
+"""The table in words (analysis/describe.py) and the play table played from the keyboard.
+
+A learner who cannot see the table hears it: each card named with its role, who is
+winning the trick, the whole table on request, and only what their seat may know. A
+learner without a mouse types the moves (``JH``, ``J♥``, ``3``, ``pass``, ``hearts``)
+and the commands (``h`` hint, ``u`` undo, ``t`` table) in the play table's box.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from hasenpfeffer_core import JOKER, SEATS, Seat, Suit, parse_card, trick_winner
+from hasenpfeffer_core.analysis.describe import (
+    parse_typed,
+    spoken_card,
+    table_lines,
+    trick_status,
+)
+from hasenpfeffer_core.analysis.session import PlaySession
+from hasenpfeffer_core.engine.errors import ParseError
+from hasenpfeffer_core.engine.i18n import language
+from hasenpfeffer_core.engine.state import Phase
+from hasenpfeffer_core.faces.cli.play import _token
+from hasenpfeffer_core.faces.widgets import PlayTable
+
+_TAGS = re.compile(r"<style>.*?</style>|<[^>]+>", re.S)
+
+
+def text(html: str) -> str:
+    return " ".join(unescape(_TAGS.sub(" ", html)).split())
+
+
+def test_a_card_is_named_with_its_role_once_trump_is_known() -> None:
+    jd, ah = parse_card("JD"), parse_card("AH")
+    assert spoken_card(jd, Suit.HEARTS) == "jack of diamonds, the left bower"
+    assert spoken_card(parse_card("JH"), Suit.HEARTS) == "jack of hearts, the right bower"
+    assert spoken_card(ah, Suit.HEARTS) == "ace of hearts"
+    assert spoken_card(JOKER, Suit.SPADES) == "the Joker"
+    assert spoken_card(jd, None) == "jack of diamonds"  # no trump: no bowers
+    assert spoken_card(jd, Suit.HEARTS, trump_known=False) == "jack of diamonds"
+    with language("it"):
+        assert spoken_card(jd, Suit.HEARTS) == "fante di quadri, il fante sinistro"
+    with language("th"):  # (the comma is the catalogue's: Thai separates with a space)
+        assert spoken_card(jd, Suit.HEARTS) == "แจ็คข้าวหลามตัด แจ็คซ้าย"
+
+
+def _session_in_play(seed: int) -> PlaySession:
+    """A hand played by the computers up to South's first card."""
+    s = PlaySession(seed=seed, people=(Seat.S,))
+    s.run_computers()
+    while s.state.phase is not Phase.PLAY and not s.state.is_over:
+        s.act(s.state.legal_actions()[0])
+    return s
+
+
+def test_the_trick_status_names_the_card_the_engine_says_is_winning() -> None:
+    checked = 0
+    for seed in range(12):
+        hand = _session_in_play(seed).state
+        if hand.is_over or not hand.current_trick:
+            continue  # South leads: no trick in progress
+        trick = hand.current_trick
+        seat, card = trick[trick_winner([c for _s, c in trick], hand.trump)]
+        said = trick_status(hand, you=Seat.S)
+        assert said == f"{seat.word} is winning trick 1 with {spoken_card(card, hand.trump)}."
+        checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_table_in_words_tells_only_what_the_seat_may_know(seed: int) -> None:
+    s = _session_in_play(seed)
+    hand = s.state
+    lines = table_lines(hand, Seat.S)
+    said = "\n".join(lines)
+    for card in hand.hand(Seat.S):
+        assert spoken_card(card, hand.trump) in said
+    played = {c for _s, c in hand.current_trick}
+    for other in SEATS:
+        if other is Seat.S:
+            continue
+        for card in hand.hand(other):
+            if card not in played:
+                # (a name may sit inside a longer one: "ten of hearts" is not in "...")
+                assert not re.search(rf"(^|[;:] ){re.escape(card.name)}(,|;|\.|$)", said), (
+                    card,
+                    said,
+                )
+    assert f"Your cards ({len(hand.hand(Seat.S))}):" in said
+    assert lines[-1] in ("Your turn.", *(f"{x.word} to play." for x in SEATS))
+
+
+def test_what_is_typed_is_read_as_the_seats_action() -> None:
+    assert str(parse_typed(Phase.PLAY, Seat.S, "J♥")) == "S play J♥"
+    assert str(parse_typed(Phase.PLAY, Seat.S, "play jh")) == "S play J♥"
+    assert str(parse_typed(Phase.AUCTION, Seat.E, "pass")) == "E pass"
+    assert str(parse_typed(Phase.AUCTION, Seat.S, "bid 4")) == "S bid 4"
+    assert str(parse_typed(Phase.TRUMP, Seat.S, "hearts")) == "S trump ♥"
+    with pytest.raises(ParseError, match="type a card"):
+        parse_typed(Phase.PLAY, Seat.S, "   ")
+    with pytest.raises(ParseError, match="not a card"):
+        parse_typed(Phase.PLAY, Seat.S, "zz")
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_a_whole_hand_is_played_by_typing(seed: int) -> None:
+    table = PlayTable(seed=seed)
+    heard = []
+    for _turn in range(40):
+        if table.state.is_over:
+            break
+        before = len(table.state.log)
+        table.typed.value = _token(table.state.legal_actions()[-1])  # as typed, then Enter
+        assert table.typed.value == "", "the box is emptied for the next move"
+        assert len(table.state.log) > before
+        heard.append(text(table.said.value))
+    assert table.state.is_over
+    assert 'role="status"' in table.said.value and 'aria-live="polite"' in table.said.value
+    assert any(re.search(r"is winning trick \d with ", h) for h in heard), heard
+    assert any(h.startswith("You play ") for h in heard)
+    assert "You defeated" in text(table.result.value) or "bid" in text(table.result.value)
+
+
+def test_the_commands_typed_do_what_the_buttons_do() -> None:
+    table = PlayTable(seed=2)
+    table.type_move("t")
+    described = text(table.description.value)
+    assert "The table in words" in described and "Your cards (" in described
+    table.type_move("h")
+    assert "step 1 of 3" in text(table.hint.value)
+    table.type_move(_token(table.state.legal_actions()[0]))
+    mine = len(table.state.log)
+    table.type_move("u")
+    assert len(table.state.log) < mine
+
+
+def test_a_wrong_move_typed_is_refused_with_the_reason_and_changes_nothing() -> None:
+    table = PlayTable(seed=4)
+    assert table.state.phase is Phase.AUCTION
+    log = table.state.log
+    table.typed.value = "zz"
+    assert table.state.log == log
+    assert "'S bid zz': a bid is a number of tricks" in text(table.status.value)
+    while table.state.phase is not Phase.PLAY:
+        table.typed.value = _token(table.state.legal_actions()[-1])
+    log = table.state.log
+    table.typed.value = "zz"
+    assert table.state.log == log
+    said = text(table.status.value)
+    assert "'zz' is not a card" in said and "like JH, J♥" in said
+    table.typed.value = "S play 9Q"
+    assert table.state.log == log
+    assert "That did not work" in text(table.status.value)
