@@ -853,7 +853,18 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             output = _point_lesson_links(output, page)
             output = _label_saved_widgets(output, page)
             output = _place_live_link(output, page)
+            output = _focusable_code(output)
     return output
+
+
+#: A lesson's code cell as mkdocs-jupyter writes it: a box that scrolls sideways.
+_CODE_CELL = re.compile(r'<div class="highlight-ipynb( [^"]*)?">')
+
+
+def _focusable_code(output: str) -> str:
+    """A lesson's code cells take the keyboard's focus, so that a reader without a
+    mouse can scroll a long line sideways with the arrow keys (WCAG 2.1.1)."""
+    return _CODE_CELL.sub(lambda m: m.group(0).replace("<div ", '<div tabindex="0" ', 1), output)
 
 
 def _place_live_link(output: str, page: Any) -> str:

@@ -66,6 +66,9 @@ def built_site(factory: pytest.TempPathFactory) -> Path:
     """
     _need("mkdocs", "MkDocs")
     _need("material", "mkdocs-material")
+    given = os.environ.get("HP_BUILT_SITE")  # a build to reuse while working on the tests
+    if given and "site" not in _built:
+        _built["site"] = Path(given)
     if "site" not in _built:
         shared = factory.getbasetemp()
         if os.environ.get("PYTEST_XDIST_WORKER"):

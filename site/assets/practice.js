@@ -80,6 +80,8 @@
     this.level = ALL;
     this.score = { asked: 0, right: 0, streak: 0 };
     this.bestKey = "hasenpfeffer-best-streak-" + this.kind;
+    this.typed = "";
+    this.typedAt = 0;
     this.best = storedCount(storage(this.bestKey));
     this.build();
     this.restart();
@@ -106,7 +108,39 @@
     this.card = el("div", { "class": "hp-question" });
     this.root.appendChild(el("div", { "class": "hp-quiz-bar" }, [levels, this.scoreLine]));
     this.root.appendChild(this.card);
+    this.root.addEventListener("keydown", function (e) { self.key(e); });
     this.updateScore();
+  };
+
+  /* What the keyboard may type while the quiz has the focus, besides Tab and Enter: a
+   * seat's letter (N, E, S, W) for "who wins the trick", a card (JH, J♥, 10S, TS) to
+   * pick or drop it in "which cards may be played", a bid (2 to 6, P for pass, L and B
+   * for Little and Big Pepper) in bidding. The keys typed within a second make one
+   * answer. A keyboard with no suit keys types the suit's letter: S, H, D, C. */
+  var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣" };
+  Quiz.prototype.key = function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || this.answered || !this.buttons) return;
+    var k = e.key || "";
+    if (k.length !== 1 || !/[0-9a-zA-Z♠♥♦♣]/.test(k)) return;
+    /* inside the quiz these keys are the answer's, not the theme's shortcuts (its N and
+     * P turn the page, its S opens the search) */
+    e.stopPropagation();
+    var now = Date.now();
+    this.typed = (now - this.typedAt > 1000 ? "" : this.typed) + k.toUpperCase();
+    this.typedAt = now;
+    var typed = this.typed;
+    var match = null;
+    this.buttons.forEach(function (b) {
+      var v = String(b.getAttribute("data-value") || "").toUpperCase();
+      var card = typed.replace(/^T/, "10").replace(/[SHDC♠♥♦♣]$/, function (s) { return SUITS[s]; });
+      var bid = { P: "PASS", L: "LITTLE-PEPPER", B: "BIG-PEPPER" }[typed] || typed;
+      if (!b.disabled && (v === card || v === bid)) match = b;
+    });
+    if (!match) return;
+    e.preventDefault();
+    this.typed = "";
+    match.focus();
+    this.choose(match);
   };
 
   Quiz.prototype.restart = function () {
@@ -186,7 +220,8 @@
           text: String(q.trump_text || "") }),
     ]);
     card.appendChild(head);
-    card.appendChild(el("p", { "class": "hp-prompt", text: q.prompt }));
+    this.prompt = el("p", { "class": "hp-prompt", text: q.prompt, tabindex: "-1" });
+    card.appendChild(this.prompt);
     var body = el("div", { "class": "hp-q-body" });
     var side = el("div", { "class": "hp-q-side" });
     this.picture = el("div", { "class": "hp-q-picture" }, [safeFragment(q.picture)]);
@@ -226,6 +261,11 @@
     side.appendChild(actions);
     this.feedback = el("div", { "class": "hp-feedback", "aria-live": "polite" });
     side.appendChild(this.feedback);
+    /* A new question from the keyboard (Next had the focus, and is gone): the focus goes
+     * to the question itself, which a screen reader then reads. */
+    var focus = document.activeElement;
+    if (this.started && (focus === document.body || this.root.contains(focus))) this.prompt.focus();
+    this.started = true;
   };
 
   Quiz.prototype.choose = function (button) {

@@ -151,8 +151,10 @@
     });
     this.slider = el("input", { type: "range", min: "0", max: "0", value: "0", "class": "hp-slider", "aria-label": t("step") });
     this.slider.addEventListener("input", function () { self.go(parseInt(self.slider.value, 10)); });
-    this.counter = el("span", { "class": "hp-counter", "aria-live": "polite" });
-    this.action = el("div", { "class": "hp-action" });
+    this.counter = el("span", { "class": "hp-counter" });
+    /* what the step did, its note and its analysis: read out as the step changes (the
+     * picture below says the table in its label) */
+    this.action = el("div", { "class": "hp-action", "aria-live": "polite" });
     this.table = el("div", { "class": "hp-state" });
     this.bar = el("div", { "class": "hp-viewer-bar" }, [select]);
     this.root.appendChild(this.bar);

@@ -150,6 +150,9 @@ def lab(requirements: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     for rel in ITALIAN_LESSONS:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / rel, root / rel)
+    # The English lessons too, for the audit and the keyboard tests (test_accessibility.py).
+    for nb in (ROOT / "lessons").glob("*.ipynb"):
+        shutil.copy(nb, root / "lessons" / nb.name)
     # No announcements feed and no update check: the server itself asks nobody outside.
     (config / "jupyter_server_config.json").write_text(json.dumps(SERVER_CONFIG))
     settings = config / "lab" / "user-settings"
@@ -274,3 +277,45 @@ def base_url(live_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
     """The live copy's folder served by ``python -m http.server`` on 127.0.0.1."""
     with serve_folder(live_root, tmp_path_factory.mktemp("lite-server") / "http.log") as url:
         yield url
+
+
+# --- the built site and a browser for it (the site's tests share them) --------------
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built by ``mkdocs build --strict``: once per test run, shared with
+    ``tests/test_links.py`` and ``tests/test_docs.py``."""
+    need(
+        can_import("mkdocs") and can_import("material"),
+        "MkDocs is not installed (pip install -e '.[docs]')",
+    )
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_links import built_site as build
+
+    return build(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built site served by ``python -m http.server`` on 127.0.0.1."""
+    with serve_folder(built_site, tmp_path_factory.mktemp("server") / "http.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium for the site's pages (one per module, as ``browser`` is)."""
+    need(
+        CHROMIUM.exists(),
+        f"{CHROMIUM} is missing: install it with `apt-get install -y chromium fonts-thai-tlwg`",
+    )
+    need(can_import("playwright"), "Playwright is not installed (pip install playwright)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

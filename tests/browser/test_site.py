@@ -21,54 +21,24 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from _browser import can_import, need, serve_folder
+from _browser import need
 
 from hasenpfeffer_core import parse_cards, parse_seat, parse_suit, trick_winner
 from hasenpfeffer_core.engine.tricks import legal_plays
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
 SHOTS = Path(os.environ.get("HP_SITE_SCREENSHOTS", ROOT / "build" / "screenshots" / "site"))
 SEEDS = ROOT / "site" / "sources"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 LOCAL = {"127.0.0.1"}
 
 
-# --- fixtures (this file's own; tests/browser/conftest.py belongs to the lab tests) ----
-
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    need(
-        can_import("mkdocs") and can_import("material"),
-        "MkDocs is not installed (pip install -e '.[docs]')",
-    )
-    sys.path.insert(0, str(ROOT / "tests"))
-    from test_links import built_site as build  # one strict build per test session
-
-    return build(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The built site served by ``python -m http.server`` on 127.0.0.1."""
-    with serve_folder(built_site, tmp_path_factory.mktemp("server") / "http.log") as url:
-        yield url
+# --- fixtures (the built site, its server and Chromium are tests/browser/conftest.py's) -
 
 
 class Requests:
@@ -98,23 +68,6 @@ def requests_seen() -> Iterator[Requests]:
         + "".join(f"{u}\n" for u in sorted(set(seen.urls))),
         encoding="utf-8",
     )
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    need(
-        CHROMIUM.exists(),
-        f"{CHROMIUM} is missing: install it with `apt-get install -y chromium fonts-thai-tlwg`",
-    )
-    need(can_import("playwright"), "Playwright is not installed (pip install playwright)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @pytest.fixture

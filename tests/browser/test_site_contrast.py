@@ -18,18 +18,12 @@ Without Chromium, Playwright or MkDocs the tests skip with the reason, except un
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import can_import, need, serve_folder
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 #: One page of each kind; ``ready`` is what shows once its scripts have drawn.
 PAGES = {
@@ -136,34 +130,6 @@ CONTRAST_JS = r"""
   return failures;
 }
 """
-
-
-@pytest.fixture(scope="module")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need(
-        can_import("mkdocs") and can_import("material"),
-        "MkDocs is not installed (pip install -e '.[docs]')",
-    )
-    sys.path.insert(0, str(ROOT / "tests"))
-    from test_links import built_site  # one build per session, shared with test_docs.py
-
-    site = built_site(tmp_path_factory)
-    with serve_folder(site, tmp_path_factory.mktemp("server") / "http.log") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    need(CHROMIUM.exists(), f"{CHROMIUM} is missing: apt-get install -y chromium")
-    need(can_import("playwright"), "Playwright is not installed (pip install playwright)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def _answer(page: Any, rel: str) -> None:

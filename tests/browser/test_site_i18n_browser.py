@@ -17,68 +17,20 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from _browser import can_import, need, serve_folder
 
 from hasenpfeffer_core import parse_cards, parse_seat, parse_suit, trick_winner
 from hasenpfeffer_core.engine.i18n import gettext, language
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
 SHOTS = Path(os.environ.get("HP_SITE_SCREENSHOTS", ROOT / "build" / "screenshots" / "site"))
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 THAI = re.compile(r"[\u0e00-\u0e7f]")
 #: A Thai page with generated tables, prose and the footer's note.
 THAI_PAGE = "th/rules/ranking/"
-
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    need(
-        can_import("mkdocs") and can_import("material"),
-        "MkDocs is not installed (pip install -e '.[docs]')",
-    )
-    sys.path.insert(0, str(ROOT / "tests"))
-    from test_links import built_site as build  # one strict build per test session
-
-    return build(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve_folder(built_site, tmp_path_factory.mktemp("server-i18n") / "http.log") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    need(
-        CHROMIUM.exists(),
-        f"{CHROMIUM} is missing: install it with `apt-get install -y chromium fonts-thai-tlwg`",
-    )
-    need(can_import("playwright"), "Playwright is not installed (pip install playwright)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 class Seen:

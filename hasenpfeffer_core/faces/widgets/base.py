@@ -160,6 +160,10 @@ STYLE: Final = f"""
 .hp-w .hp-badge{{display:inline-block;border-radius:10px;padding:0 8px;font-size:.85em;
   background:{_C["badge-bg"]};margin:0 4px 2px 0}}
 .hp-w .hp-nowrap{{white-space:nowrap}}
+/* a focus ring the keyboard user sees in both themes (JupyterLab's own is one faint
+   pixel) on the widgets' buttons, boxes and menus */
+.jupyter-widgets :is(.jupyter-button, input, select, textarea):focus-visible{{
+  outline:3px solid var(--jp-brand-color1,#1976d2);outline-offset:1px}}
 /* read by a screen reader, not shown (what the table and the log already show) */
 .hp-w .hp-sr{{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
   clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}}

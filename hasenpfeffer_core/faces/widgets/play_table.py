@@ -261,6 +261,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             _("game (play a whole game rather than single hands)"),
         )
         super().__init__(layout=w.Layout(width="100%"))
+        self.add_class("hp-play-table")
         self._init_guard()
         self.seat: Seat = me
         self.session = PlaySession(
@@ -323,10 +324,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             value="",
             # Translators: the label of the box where the learner types a move
             description=_("Your move:"),
-            placeholder=_("a card (JH or J♥), a bid (3, pass) or a suit; h hint, u undo, t table"),
+            placeholder=_("a card (JH or J♥), a bid, a suit; h hint, u undo, t table"),
             continuous_update=False,
             style={"description_width": "initial"},
-            layout=w.Layout(width="auto", max_width="100%", flex="1 1 260px"),
+            layout=w.Layout(width="100%", max_width="34em"),
         )
         self.typed.observe(self._on_typed, names="value")
         self.describe_button = w.Button(

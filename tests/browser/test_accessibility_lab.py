@@ -1,0 +1,162 @@
+"""The lessons' accessibility in a real JupyterLab: axe-core, and the keyboard alone.
+
+* axe-core (``tools/audit.py``) audits each lesson with its cells run: no serious or
+  critical finding in the lesson's Markdown or its widgets. JupyterLab's own findings are
+  counted apart, in ``build/a11y/lesson-*.txt`` with ours, never hidden.
+* A quiz of lessons 2 and 3 is answered from the keyboard, and the play table of lesson 7
+  plays a whole hand from moves typed in its box, each told in its live region.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _a11y import audit, axe_ready, focused, report, tab_to
+
+__all__ = ["axe_ready"]  # (a fixture, used by name)
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+LESSONS = sorted(p.name for p in (ROOT / "lessons").glob("[0-9][0-9]-*.ipynb"))
+KERNEL_IDLE = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const kernel = panel && panel.sessionContext && panel.sessionContext.session
+    && panel.sessionContext.session.kernel;
+  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+}"""
+#: The code cells that have not run yet, from the notebook's model (a cell whose input
+#: is hidden shows no prompt to read).
+NOT_RUN = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const cells = panel && panel.content && panel.content.model && panel.content.model.cells;
+  if (!cells || !cells.length) return ['no cells'];
+  const out = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type === 'code' && !cell.executionCount) {
+      out.push(i + ': ' + cell.sharedModel.getSource().slice(0, 60));
+    }
+  }
+  return out;
+}"""
+
+
+# --- the lessons in JupyterLab ------------------------------------------------------
+
+
+def _open_lesson(page: Any, lab: Any, path: str) -> None:
+    """Open a lesson and run all its cells (by JupyterLab's command, not the mouse)."""
+    page.goto(lab.notebook_url(path))
+    page.wait_for_function(
+        "document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length > 0",
+        timeout=60_000,
+    )
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    try:
+        page.wait_for_function(f"({NOT_RUN})().length === 0", timeout=120_000)
+    except Exception:
+        left = page.evaluate(NOT_RUN)
+        raise AssertionError(f"{path}: cells not run:\n" + "\n".join(left)) from None
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.wait_for_function("!document.body.innerText.includes('Loading widget...')", timeout=60_000)
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_each_lesson_passes_axe_in_jupyterlab(
+    axe_ready: None, lab: Any, watched_page: tuple[Any, Any], lesson: str
+) -> None:
+    page, traffic = watched_page
+    _open_lesson(page, lab, f"lessons/{lesson}")
+    # (the whole notebook is audited: axe checks what is off screen too)
+    findings = audit.audit(page, lesson, audit.LAB_OURS)
+    report(f"lesson-{lesson.removesuffix('.ipynb')}", findings)
+    bad = audit.failing(findings)
+    assert bad == [], "\n".join(map(str, bad))
+    assert traffic.outside == []
+
+
+# --- the keyboard alone ---------------------------------------------------------
+
+
+def test_the_play_table_plays_a_whole_hand_by_keyboard(
+    lab: Any, watched_page: tuple[Any, Any], screenshots: Path
+) -> None:
+    """Lesson 7's table: the moves typed in its box (the focus stays there), each answered
+    in the live region, until the hand is over."""
+    page, traffic = watched_page
+    _open_lesson(page, lab, "lessons/07-play-a-hand.ipynb")
+    table = page.locator(".hp-play-table").first
+    box = table.get_by_placeholder(re.compile("a card \\(JH or J♥\\)"))
+    box.focus()  # (a screen reader's "next edit field"; Tab reaches it too)
+    said = table.locator(".hp-sr[role=status]")
+    heard: list[str] = []
+    moves: list[tuple[str, list[str]]] = []
+    for _turn in range(40):
+        if table.get_by_text(re.compile("made the bid|did not make|defeated|thrown in")).count():
+            break
+        buttons = table.locator(".widget-hbox .widget-button:not(:disabled)").all_inner_texts()
+        move = _typed_move(buttons)
+        moves.append((move, buttons))
+        page.keyboard.type(move)
+        page.keyboard.press("Enter")
+        page.wait_for_function(KERNEL_IDLE)
+        assert focused(page, "el.tagName === 'INPUT'"), "the focus stays in the box"
+        heard.append(said.text_content() or "")
+    else:
+        status = table.locator(".hp-fb").all_inner_texts()
+        raise AssertionError(f"the hand did not end: {moves[-5:]} {heard[-2:]} {status}")
+    assert said.count() == 1
+    assert any(re.search(r"is winning trick \d with", h) for h in heard), heard
+    assert any(re.search(r"Trick \d goes to", h) for h in heard), heard
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "light" / "play-table-by-keyboard.png"))
+    assert traffic.outside == []
+
+
+@pytest.mark.parametrize(
+    ("lesson", "quiz"),
+    [("02-following-suit", ".hp-legal-quiz"), ("03-who-wins-the-trick", ".hp-trick-quiz")],
+)
+def test_a_lessons_quiz_by_keyboard(
+    lab: Any, watched_page: tuple[Any, Any], lesson: str, quiz: str
+) -> None:
+    """The quiz's first card takes the focus (as a screen reader's "next button" gives
+    it); Space or Enter answers, and the focus moves to Next."""
+    page, _traffic = watched_page
+    _open_lesson(page, lab, f"lessons/{lesson}.ipynb")
+    widget = page.locator(quiz).first
+    widget.scroll_into_view_if_needed()
+    widget.locator(".hp-card-button").first.focus()
+    if quiz == ".hp-legal-quiz":
+        page.keyboard.press("Space")  # select the card, then Tab on to Check
+        tab_to(page, "el.textContent.trim() === 'Check'", limit=12)
+    page.keyboard.press("Enter")
+    widget.locator(".hp-fb").first.wait_for(timeout=30_000)
+    page.wait_for_function(
+        "document.activeElement && document.activeElement.textContent.trim() === 'Next question'",
+        timeout=10_000,
+    )
+
+
+def _typed_move(buttons: list[str]) -> str:
+    """What to type for the first choice the table offers (its buttons' words)."""
+    for label in buttons:
+        label = label.strip()
+        if re.fullmatch(r"(10|[9JQKA])[♠♥♦♣]|Joker", label):
+            return "JK" if label == "Joker" else label
+        if label == "Pass":
+            return "pass"
+        m = re.fullmatch(r"Bid (\d)", label)
+        if m:
+            return m.group(1)
+        m = re.fullmatch(r"[♠♥♦♣] (\w+)", label)
+        if m:
+            return m.group(1)
+        if label in ("Go alone", "Defend alone"):
+            return "yes"
+        if label in ("Play with partner", "Defend with partner"):
+            return "no"
+    raise AssertionError(f"no move among {buttons}")

@@ -1,0 +1,186 @@
+"""The site's accessibility, checked by a real tool and by the keyboard alone.
+
+* axe-core (``tools/audit.py``, run offline) audits every page of the built site in
+  English, Italian and Thai, in the light and the dark scheme: no serious or critical
+  finding in the project's own markup. The theme's own findings are counted apart, in
+  ``build/a11y/site-*.txt`` with ours, never hidden.
+* The keyboard alone answers each practice quiz (Tab and Enter, and the typed shortcuts:
+  a seat's letter, a card as ``JH``, a bid) and steps the hand viewer with the arrows.
+* At 200 % zoom (a 640-pixel-wide window) the pages keep to the window's width, and a
+  reader who asks for less motion gets none.
+
+Without Chromium, Playwright, axe or MkDocs the tests skip with the reason, except under
+CI (the ``CI`` variable set), where they fail. (The lessons' audit, in JupyterLab, is
+``test_accessibility_lab.py``: Playwright runs one browser at a time per module.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _a11y import audit, axe_ready, focused, report, tab_to
+
+__all__ = ["axe_ready"]  # (a fixture, used by name)
+
+LANGS = {"en": "", "it": "it/", "th": "th/"}
+
+
+# --- the site -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", list(LANGS))
+def test_every_site_page_passes_axe(
+    axe_ready: None, chromium: Any, built_site: Path, site_url: str, lang: str, scheme: str
+) -> None:
+    pages = [
+        p
+        for p in audit.site_pages(built_site)
+        if (p.startswith(LANGS[lang]) if lang != "en" else not p.startswith(("it/", "th/")))
+    ]
+    assert len(pages) > 20, pages
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    findings: list[audit.Finding] = []
+    try:
+        for path in pages:
+            page.goto(site_url + path)
+            page.wait_for_load_state("load")
+            if page.locator(".hp-quiz[data-src]").count():
+                page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+            findings += audit.audit(page, f"{path} ({scheme})", audit.SITE_OURS)
+    finally:
+        context.close()
+    report(f"site-{lang}-{scheme}", findings)
+    bad = audit.failing(findings)
+    assert bad == [], "\n".join(map(str, bad))
+
+
+# --- the keyboard alone -------------------------------------------------------------
+
+
+@pytest.fixture
+def keyboard_page(chromium: Any) -> Iterator[Any]:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def _open_quiz(page: Any, url: str) -> Any:
+    page.goto(url)
+    page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+    return page.locator(".hp-quiz").first
+
+
+def test_the_trick_winner_quiz_by_keyboard(keyboard_page: Any, site_url: str) -> None:
+    page = keyboard_page
+    quiz = _open_quiz(page, site_url + "practice/trick-winner/")
+    tab_to(page, "el.classList.contains('hp-choice')")
+    page.keyboard.press("Enter")
+    verdict = quiz.locator(".hp-verdict")
+    verdict.wait_for()
+    assert focused(page, "el.classList.contains('hp-next')"), "the focus goes to Next"
+    first = quiz.locator(".hp-question").get_attribute("data-qid")
+    page.keyboard.press("Enter")  # Next
+    page.wait_for_function(
+        f"document.querySelector('.hp-question').getAttribute('data-qid') !== {first!r}"
+    )
+    assert focused(page, "el.classList.contains('hp-prompt')"), "the new question has it"
+    seat = quiz.locator(".hp-choice").first.get_attribute("data-value")
+    page.keyboard.type(seat.lower())  # a seat's letter answers
+    verdict.wait_for()
+    assert quiz.locator(".hp-choice.hp-right, .hp-choice.hp-wrong").count() >= 1
+
+
+def test_the_legal_play_quiz_by_keyboard(keyboard_page: Any, site_url: str) -> None:
+    page = keyboard_page
+    quiz = _open_quiz(page, site_url + "practice/legal-play/")
+    answer = page.evaluate(
+        "JSON.parse(document.querySelector('.hp-question').getAttribute('data-hand'))"
+    )
+    tab_to(page, "el.classList.contains('hp-choice')")
+    values = quiz.locator(".hp-choice").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('data-value'))"
+    )
+    assert values and set(values) <= set(answer)
+    # a card typed as the keyboard writes it: "10S" for 10♠, "JH" for J♥
+    typed = values[0].replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+    page.keyboard.type(typed)
+    assert quiz.locator(".hp-choice.hp-selected").count() == 1
+    tab_to(page, "el.classList.contains('hp-check')")
+    page.keyboard.press("Enter")
+    quiz.locator(".hp-verdict").wait_for()
+    tags = quiz.locator(".hp-choice-tag").all_inner_texts()
+    assert len(tags) == len(values), "every card says in words what it was"
+
+
+def test_the_bidding_quiz_by_keyboard(keyboard_page: Any, site_url: str) -> None:
+    page = keyboard_page
+    quiz = _open_quiz(page, site_url + "practice/bidding/")
+    tab_to(page, "el.classList.contains('hp-choice')")
+    page.keyboard.press("p")  # P for pass
+    quiz.locator(".hp-verdict").wait_for()
+    passed = quiz.locator(".hp-choice[data-value=pass]")
+    assert "hp-right" in (passed.get_attribute("class") or "") or "hp-wrong" in (
+        passed.get_attribute("class") or ""
+    )
+
+
+def test_the_hand_viewer_steps_with_the_arrow_keys(keyboard_page: Any, site_url: str) -> None:
+    page = keyboard_page
+    page.goto(site_url + "viewer/")
+    page.wait_for_selector(".hp-steps")
+    counter = page.locator(".hp-counter").first
+    before = counter.inner_text()
+    tab_to(page, "el.classList.contains('hp-slider') || !!el.closest('.hp-steps')")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert counter.inner_text() != before
+    page.keyboard.press("Home")
+    assert counter.inner_text() == before
+
+
+# --- zoom and motion ----------------------------------------------------------------
+
+ZOOM_PAGES = ("", "rules/", "practice/trick-winner/", "practice/legal-play/", "viewer/", "th/")
+
+
+@pytest.mark.parametrize("path", ZOOM_PAGES)
+def test_a_page_at_200_percent_zoom_keeps_to_the_window(
+    chromium: Any, site_url: str, path: str
+) -> None:
+    # 200 % zoom of a 1280-pixel window: 640 CSS pixels, each drawn twice as large
+    context = chromium.new_context(viewport={"width": 640, "height": 450}, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        page.goto(site_url + path)
+        page.wait_for_load_state("load")
+        wide = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert wide <= 1, f"{path or 'home'} is {wide} px wider than the window at 200 %"
+    finally:
+        context.close()
+
+
+def test_less_motion_when_asked(chromium: Any, site_url: str) -> None:
+    context = chromium.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        _open_quiz(page, site_url + "practice/legal-play/")
+        card = page.locator(".hp-choice").first
+        card.press("Enter")
+        moved = card.evaluate(
+            "b => [getComputedStyle(b).transform, getComputedStyle(b).transitionDuration]"
+        )
+        assert moved[0] in ("none", "matrix(1, 0, 0, 1, 0, 0)"), moved
+        assert float(moved[1].rstrip("s").split(",")[0]) < 0.001, moved
+    finally:
+        context.close()
