@@ -19,6 +19,11 @@ from _a11y import audit, axe_ready, focused, report, tab_to
 __all__ = ["axe_ready"]  # (a fixture, used by name)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+#: The verdicts at the end of a hand (PlayTable._result_html).
+HAND_OVER = re.compile(
+    "Your side made the bid|Your side did not make|The opponents made their bid"
+    "|You defeated|was thrown in"
+)
 LESSONS = sorted(p.name for p in (ROOT / "lessons").glob("[0-9][0-9]-*.ipynb"))
 KERNEL_IDLE = """() => {
   const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -95,7 +100,7 @@ def test_the_play_table_plays_a_whole_hand_by_keyboard(
     heard: list[str] = []
     moves: list[tuple[str, list[str]]] = []
     for _turn in range(40):
-        if table.get_by_text(re.compile("made the bid|did not make|defeated|thrown in")).count():
+        if table.get_by_text(HAND_OVER).count():
             break
         buttons = table.locator(".widget-hbox .widget-button:not(:disabled)").all_inner_texts()
         move = _typed_move(buttons)

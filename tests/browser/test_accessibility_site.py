@@ -73,6 +73,13 @@ def keyboard_page(chromium: Any) -> Iterator[Any]:
         context.close()
 
 
+def _skip_to_content(page: Any) -> None:
+    """The page's first Tab stop is the theme's "Skip to content": past the menus."""
+    page.keyboard.press("Tab")
+    assert focused(page, "el.classList.contains('md-skip')")
+    page.keyboard.press("Enter")
+
+
 def _open_quiz(page: Any, url: str) -> Any:
     page.goto(url)
     page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
@@ -82,7 +89,8 @@ def _open_quiz(page: Any, url: str) -> Any:
 def test_the_trick_winner_quiz_by_keyboard(keyboard_page: Any, site_url: str) -> None:
     page = keyboard_page
     quiz = _open_quiz(page, site_url + "practice/trick-winner/")
-    tab_to(page, "el.classList.contains('hp-choice')")
+    _skip_to_content(page)
+    tab_to(page, "el.classList.contains('hp-choice')", limit=25)
     page.keyboard.press("Enter")
     verdict = quiz.locator(".hp-verdict")
     verdict.wait_for()
@@ -105,7 +113,8 @@ def test_the_legal_play_quiz_by_keyboard(keyboard_page: Any, site_url: str) -> N
     answer = page.evaluate(
         "JSON.parse(document.querySelector('.hp-question').getAttribute('data-hand'))"
     )
-    tab_to(page, "el.classList.contains('hp-choice')")
+    _skip_to_content(page)
+    tab_to(page, "el.classList.contains('hp-choice')", limit=25)
     values = quiz.locator(".hp-choice").evaluate_all(
         "bs => bs.map(b => b.getAttribute('data-value'))"
     )
@@ -124,7 +133,8 @@ def test_the_legal_play_quiz_by_keyboard(keyboard_page: Any, site_url: str) -> N
 def test_the_bidding_quiz_by_keyboard(keyboard_page: Any, site_url: str) -> None:
     page = keyboard_page
     quiz = _open_quiz(page, site_url + "practice/bidding/")
-    tab_to(page, "el.classList.contains('hp-choice')")
+    _skip_to_content(page)
+    tab_to(page, "el.classList.contains('hp-choice')", limit=25)
     page.keyboard.press("p")  # P for pass
     quiz.locator(".hp-verdict").wait_for()
     passed = quiz.locator(".hp-choice[data-value=pass]")
@@ -139,7 +149,8 @@ def test_the_hand_viewer_steps_with_the_arrow_keys(keyboard_page: Any, site_url:
     page.wait_for_selector(".hp-steps")
     counter = page.locator(".hp-counter").first
     before = counter.inner_text()
-    tab_to(page, "el.classList.contains('hp-slider') || !!el.closest('.hp-steps')")
+    _skip_to_content(page)
+    tab_to(page, "el.classList.contains('hp-slider') || !!el.closest('.hp-steps')", limit=25)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     assert counter.inner_text() != before
