@@ -663,7 +663,7 @@ def test_play_hint_thrice_shows_three_steps_then_the_same_answer(
 ) -> None:
     code, out, reader = play(monkeypatch, "--seed", "5", script=["hint"] * 4 + ["q"])
     assert code == 0
-    assert "Also: hint (again for more), undo" in out  # the prompt help says so
+    assert "Also: h or hint (again for more), u or undo" in out  # the prompt help says so
     assert len(reader.prompts) == 5 and len(set(reader.prompts)) == 1  # the same decision
     hint = first_hint(5)
     assert len(set(hint.steps)) == 3

@@ -97,6 +97,12 @@ def test_the_play_table_plays_a_whole_hand_by_keyboard(
     box = table.get_by_placeholder(re.compile("a card \\(JH or J♥\\)"))
     box.focus()  # (a screen reader's "next edit field"; Tab reaches it too)
     said = table.locator(".hp-sr[role=status]")
+    # a move by its button: Shift+Tab from the box reaches the last choice, Enter takes
+    # it, and the focus comes back to the box (the row of buttons is rebuilt)
+    page.keyboard.press("Shift+Tab")
+    assert focused(page, "el.classList.contains('jupyter-button')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.tagName === 'INPUT'")
     heard: list[str] = []
     moves: list[tuple[str, list[str]]] = []
     for _turn in range(40):

@@ -90,7 +90,7 @@ _ASK: Final = {
 }
 #: The words South types for each decision (the same in every language).
 # Translators: hint, undo, table and q stay as they are: they are what the learner types.
-_COMMANDS_HELP: Final = N_("Also: hint (again for more), undo, table, q (quit).")
+_COMMANDS_HELP: Final = N_("Also: h or hint (again for more), u or undo, t or table, q (quit).")
 #: ``again N`` after a hand: go back to mistake N of the review.
 _AGAIN = re.compile(r"again\s*(\d{1,6})")
 
@@ -152,7 +152,7 @@ def _parse(phase: Phase, text: str) -> Action:
     """Read South's action (see :func:`~hasenpfeffer_core.analysis.describe.parse_typed`);
     an empty line is answered with the choices and the commands."""
     if not text.split():
-        # Translators: {also} is "Also: hint (again for more), undo, table, q (quit)."
+        # Translators: {also} is "Also: h or hint (again for more), u or undo, t or table, q (quit)."
         raise ParseError(_("type one of the choices shown. {also}").format(also=_(_COMMANDS_HELP)))
     return parse_typed(phase, _HUMAN, text)
 
@@ -261,19 +261,19 @@ class _Table:
                 self.term.say(
                     "  "
                     # Translators: {options} is what may be typed now, "pass 3 4"; {also} is
-                    # "Also: hint (again for more), undo, table, q (quit)."
+                    # "Also: h or hint (again for more), u or undo, t or table, q (quit)."
                     + _("Type one of: {options}. {also}").format(
                         options=options, also=_(_COMMANDS_HELP)
                     )
                 )
                 continue
-            if low == "table":
+            if low in ("t", "table"):
                 self.table()
                 continue
-            if low == "hint":
+            if low in ("h", "hint"):
                 self.hint()
                 continue
-            if low == "undo":
+            if low in ("u", "undo"):
                 if self.session.can_undo():
                     self.session.undo()
                     self.term.say("  " + _("Taken back."))

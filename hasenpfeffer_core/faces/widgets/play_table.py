@@ -466,6 +466,9 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     @guarded
     def _on_action(self, button: w.Button) -> None:
         self._act(button.action)
+        # the pressed button is gone with the row it was in: the focus goes to the box,
+        # where a keyboard user goes on (typing, or Shift+Tab back to the new buttons)
+        self.typed.focus()
 
     @guarded
     def _on_hint(self, _button: w.Button) -> None:
