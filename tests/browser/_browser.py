@@ -1,5 +1,5 @@
 """Helpers the real-browser tests share: skip-or-fail, module checks, a free port, a
-static file server."""
+static file server, JupyterLab's menus and its kernel's state."""
 
 from __future__ import annotations
 
@@ -93,3 +93,12 @@ def menu(page: Any, *path: str) -> None:
             )
         )
         item.first.click()
+
+
+#: JupyterLab's open notebook has a kernel, connected and idle (for ``wait_for_function``).
+KERNEL_READY = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const session = panel && panel.sessionContext && panel.sessionContext.session;
+  const kernel = session && session.kernel;
+  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+}"""

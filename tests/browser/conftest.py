@@ -215,20 +215,10 @@ class Traffic:
 
 
 @pytest.fixture(scope="module")
-def browser(requirements: None) -> Iterator[Any]:
-    """Debian's Chromium, launched by Playwright (never a downloaded browser).
-
-    One per test module, closed at its end: Playwright's sync API runs one instance at a
-    time, and the modules that launch their own (``test_site.py``, ``test_lite.py``)
-    must find none running."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+def browser(requirements: None, chromium: Any) -> Any:
+    """Debian's Chromium for the JupyterLab tests: the ``chromium`` fixture's, once
+    JupyterLab and the widgets are known to be installed."""
+    return chromium
 
 
 @pytest.fixture(scope="session")
@@ -305,7 +295,10 @@ def site_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """Debian's Chromium for the site's pages (one per module, as ``browser`` is)."""
+    """Debian's Chromium, launched by Playwright (never a downloaded browser).
+
+    One per test module, closed at its end: Playwright's sync API runs one instance at a
+    time, so a module's tests share this one (``browser`` is the same)."""
     need(
         CHROMIUM.exists(),
         f"{CHROMIUM} is missing: install it with `apt-get install -y chromium fonts-thai-tlwg`",

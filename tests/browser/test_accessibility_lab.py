@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from _a11y import audit, axe_ready, focused, report, tab_to
+from _browser import KERNEL_READY
 
 __all__ = ["axe_ready"]  # (a fixture, used by name)
 
@@ -25,12 +26,6 @@ HAND_OVER = re.compile(
     "|You defeated|was thrown in"
 )
 LESSONS = sorted(p.name for p in (ROOT / "lessons").glob("[0-9][0-9]-*.ipynb"))
-KERNEL_IDLE = """() => {
-  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const kernel = panel && panel.sessionContext && panel.sessionContext.session
-    && panel.sessionContext.session.kernel;
-  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
-}"""
 #: The code cells that have not run yet, from the notebook's model (a cell whose input
 #: is hidden shows no prompt to read).
 NOT_RUN = """() => {
@@ -58,14 +53,14 @@ def _open_lesson(page: Any, lab: Any, path: str) -> None:
         "document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length > 0",
         timeout=60_000,
     )
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.wait_for_function(KERNEL_READY, timeout=60_000)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     try:
         page.wait_for_function(f"({NOT_RUN})().length === 0", timeout=120_000)
     except Exception:
         left = page.evaluate(NOT_RUN)
         raise AssertionError(f"{path}: cells not run:\n" + "\n".join(left)) from None
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.wait_for_function(KERNEL_READY, timeout=60_000)
     page.wait_for_function("!document.body.innerText.includes('Loading widget...')", timeout=60_000)
 
 
@@ -113,7 +108,7 @@ def test_the_play_table_plays_a_whole_hand_by_keyboard(
         moves.append((move, buttons))
         page.keyboard.type(move)
         page.keyboard.press("Enter")
-        page.wait_for_function(KERNEL_IDLE)
+        page.wait_for_function(KERNEL_READY)
         assert focused(page, "el.tagName === 'INPUT'"), "the focus stays in the box"
         heard.append(said.text_content() or "")
     else:

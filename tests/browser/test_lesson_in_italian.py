@@ -13,15 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _browser import menu
+from _browser import KERNEL_READY, menu
 
 LESSON = "lessons/it/03-who-wins-the-trick.ipynb"
-KERNEL_READY = """() => {
-  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const session = panel && panel.sessionContext && panel.sessionContext.session;
-  const kernel = session && session.kernel;
-  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
-}"""
 
 
 def test_lesson_3_in_italian_runs_and_answers_in_italian(

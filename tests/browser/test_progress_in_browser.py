@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from _browser import button, menu
+from _browser import KERNEL_READY, button, menu
 
 from hasenpfeffer_core import Suit
 from hasenpfeffer_core.analysis.practice import LESSONS, lesson_stars
@@ -47,12 +47,6 @@ LIVE_TIMEOUT_MS = 240_000
 #: The last cell of ``progress.ipynb``: which kernel read how many answers from where.
 KERNEL_LINE = re.compile(r"kernel (\d+) read (\d+) answers from (\S+)")
 
-KERNEL_READY = """() => {
-  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const session = panel && panel.sessionContext && panel.sessionContext.session;
-  const kernel = session && session.kernel;
-  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
-}"""
 
 #: Runs Python in the open notebook's kernel (outside its cells); its printed text.
 RUN_IN_KERNEL = """async (code) => {

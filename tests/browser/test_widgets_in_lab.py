@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import button, menu
+from _browser import KERNEL_READY, button, menu
 
 from hasenpfeffer_core import Seat, Suit, legal_plays, ranking, trick_winner
 from hasenpfeffer_core.analysis.explain import explain_card
@@ -43,13 +43,6 @@ LEGAL_SEED = 3
 TRICK_SEED = 5
 REPLAYER_HAND = "01-joker-leads-trumps"
 TABLE_SEED = 0
-
-KERNEL_READY = """() => {
-  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const session = panel && panel.sessionContext && panel.sessionContext.session;
-  const kernel = session && session.kernel;
-  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
-}"""
 
 
 @dataclass
