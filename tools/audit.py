@@ -21,6 +21,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,9 @@ class Finding:
         )
 
 
+@cache
 def _axe() -> Any:
+    """axe, its script read once (it is half a megabyte)."""
     from axe_playwright_python.sync_playwright import Axe
 
     return Axe()

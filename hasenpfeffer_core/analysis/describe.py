@@ -141,9 +141,7 @@ def table_lines(state: HandState, seat: Seat) -> list[str]:
             else _("Nobody has bid yet.")
         )
     if view.phase is Phase.PLAY or view.tricks:
-        tricks = {side: 0 for side in Side}
-        for done in view.tricks:
-            tricks[done.winner.side] += 1
+        tricks = state.side_tricks  # (finished tricks are public)
         lines.append(
             _("Tricks won: {score}").format(
                 score=_("North-South {ns} · East-West {ew}").format(

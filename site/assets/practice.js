@@ -129,11 +129,11 @@
     this.typed = (now - this.typedAt > 1000 ? "" : this.typed) + k.toUpperCase();
     this.typedAt = now;
     var typed = this.typed;
+    var card = typed.replace(/^T/, "10").replace(/[SHDC♠♥♦♣]$/, function (s) { return SUITS[s]; });
+    var bid = { P: "PASS", L: "LITTLE-PEPPER", B: "BIG-PEPPER" }[typed] || typed;
     var match = null;
     this.buttons.forEach(function (b) {
       var v = String(b.getAttribute("data-value") || "").toUpperCase();
-      var card = typed.replace(/^T/, "10").replace(/[SHDC♠♥♦♣]$/, function (s) { return SUITS[s]; });
-      var bid = { P: "PASS", L: "LITTLE-PEPPER", B: "BIG-PEPPER" }[typed] || typed;
       if (!b.disabled && (v === card || v === bid)) match = b;
     });
     if (!match) return;

@@ -102,3 +102,14 @@ KERNEL_READY = """() => {
   const kernel = session && session.kernel;
   return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
 }"""
+
+
+def open_notebook(page: Any, url: str, cells: int = 1) -> None:
+    """Open the notebook at ``url`` in JupyterLab and wait until at least ``cells`` of its
+    code cells are on the page and its kernel is connected and idle."""
+    page.goto(url)
+    page.wait_for_function(
+        f"document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= {cells}",
+        timeout=60_000,
+    )
+    page.wait_for_function(KERNEL_READY, timeout=60_000)

@@ -150,7 +150,7 @@ def lab(requirements: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     for rel in ITALIAN_LESSONS:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / rel, root / rel)
-    # The English lessons too, for the audit and the keyboard tests (test_accessibility.py).
+    # The English lessons too, for the audit and the keyboard tests (test_accessibility_lab.py).
     for nb in (ROOT / "lessons").glob("*.ipynb"):
         shutil.copy(nb, root / "lessons" / nb.name)
     # No announcements feed and no update check: the server itself asks nobody outside.

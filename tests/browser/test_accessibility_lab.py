@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from _a11y import audit, axe_ready, focused, report, tab_to
-from _browser import KERNEL_READY
+from _browser import KERNEL_READY, open_notebook
 
 __all__ = ["axe_ready"]  # (a fixture, used by name)
 
@@ -48,12 +48,7 @@ NOT_RUN = """() => {
 
 def _open_lesson(page: Any, lab: Any, path: str) -> None:
     """Open a lesson and run all its cells (by JupyterLab's command, not the mouse)."""
-    page.goto(lab.notebook_url(path))
-    page.wait_for_function(
-        "document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length > 0",
-        timeout=60_000,
-    )
-    page.wait_for_function(KERNEL_READY, timeout=60_000)
+    open_notebook(page, lab.notebook_url(path))
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     try:
         page.wait_for_function(f"({NOT_RUN})().length === 0", timeout=120_000)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _browser import KERNEL_READY, menu
+from _browser import menu, open_notebook
 
 LESSON = "lessons/it/03-who-wins-the-trick.ipynb"
 
@@ -26,12 +26,7 @@ def test_lesson_3_in_italian_runs_and_answers_in_italian(
     page, traffic = watched_page
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(lab.notebook_url(LESSON))
-    page.wait_for_function(
-        "document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= 4",
-        timeout=60_000,
-    )
-    page.wait_for_function(KERNEL_READY, timeout=60_000)
+    open_notebook(page, lab.notebook_url(LESSON), cells=4)
     menu(page, "Run", "Run All Cells")
 
     quiz = page.locator(".hp-trick-quiz").first

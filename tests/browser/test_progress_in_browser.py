@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from _browser import KERNEL_READY, button, menu
+from _browser import button, menu, open_notebook
 
 from hasenpfeffer_core import Suit
 from hasenpfeffer_core.analysis.practice import LESSONS, lesson_stars
@@ -113,12 +113,7 @@ def test_an_answer_survives_a_kernel_restart_in_jupyterlab(
     done = lesson_stars(before)[1].done
     assert item not in lesson_stars(before)[1].by_exercise, "the exercise was answered already"
 
-    page.goto(lab.notebook_url(NOTEBOOK))
-    page.wait_for_function(
-        "document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= 4",
-        timeout=60_000,
-    )
-    page.wait_for_function(KERNEL_READY, timeout=60_000)
+    open_notebook(page, lab.notebook_url(NOTEBOOK), cells=4)
     menu(page, "Run", "Run All Cells")
     header = page.locator(".hp-test-header")
     exercise = page.locator(".hp-test-exercise")

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _browser import KERNEL_READY, button, menu
+from _browser import button, menu, open_notebook
 
 from hasenpfeffer_core import Seat, Suit, legal_plays, ranking, trick_winner
 from hasenpfeffer_core.analysis.explain import explain_card
@@ -76,13 +76,8 @@ def nb(lab: Any, watched_page: tuple[Any, Any], screenshots: Path) -> Notebook:
     page, traffic = watched_page
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(lab.notebook_url(NOTEBOOK))
-    # The notebook's cells are in the page and its kernel is connected and idle.
-    page.wait_for_function(
-        "document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell').length >= 6",
-        timeout=60_000,
-    )
-    page.wait_for_function(KERNEL_READY, timeout=60_000)
+    # the notebook's cells are in the page and its kernel is connected and idle
+    open_notebook(page, lab.notebook_url(NOTEBOOK), cells=6)
     page.evaluate("window.jupyterapp.commands.execute('application:toggle-left-area')")
     menu(page, "Run", "Run All Cells")
     for name, selector in WIDGETS.items():
