@@ -58,10 +58,9 @@ from hasenpfeffer_core.engine.tricks import (
     trick_winner,
 )
 from hasenpfeffer_core.faces.render import card_svg, hand_svg, ranking_svg, state_html, table_svg
+from hasenpfeffer_core.faces.text import visible
 from hasenpfeffer_core.faces.widgets.base import rules_words, side_words
 from hasenpfeffer_core.faces.widgets.bid_quiz import chances_caption, chances_html
-
-esc = html.escape
 
 # --- text from files, made safe for a page ------------------------------------------------
 #
@@ -76,14 +75,19 @@ _MD_SPECIAL = {ord(c): f"&#{ord(c)};" for c in "\\`*_[]{}|!#~:<>&\"'"}
 #: What ``md_inline`` turns into entities besides ``<``, ``>`` and ``&``: no link, image
 #: or attribute can start, and no backslash can hide a backtick from the code spans.
 _MD_NO_LINKS = {ord(c): f"&#{ord(c)};" for c in "\\[]{}"}
-#: Control characters: never useful in a page, shown as the replacement character.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-#: A code span in a line of Markdown: Markdown shows its content as it is, escaped.
-_CODE_SPAN = re.compile(r"(`[^`\n]*`)")
+#: A run of backticks: a code span opens with a run and closes with the next run of
+#: the same length (CommonMark's rule); a run with no partner is literal backticks.
+_TICKS = re.compile(r"`+")
+
+
+def esc(text: str, quote: bool = True) -> str:
+    """``text`` for a page's HTML: escaped, with every control, bidi or zero-width
+    character shown as its escape (as the command line and the widgets show them)."""
+    return html.escape(visible(text, newlines=True), quote=quote)
 
 
 def _one_line(text: str) -> str:
-    return " ".join(_CONTROL.sub("\ufffd", text).split())
+    return " ".join(visible(text).split())
 
 
 def md_text(text: str) -> str:
@@ -95,17 +99,52 @@ def md_text(text: str) -> str:
     return _one_line(text).translate(_MD_SPECIAL)
 
 
+def _code_spans(text: str) -> list[tuple[int, int, int]]:
+    """The code spans of one line as CommonMark finds them: (start, end, ticks) for
+    each, the backtick runs included. Linear in the line's length."""
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
+    spans: list[tuple[int, int, int]] = []
+    i = 0
+    while i < len(runs):
+        start, end = runs[i]
+        n = end - start
+        for j in range(i + 1, len(runs)):
+            if runs[j][1] - runs[j][0] == n:
+                spans.append((start, runs[j][1], n))
+                i = j
+                break
+        i += 1
+    return spans
+
+
 def md_inline(text: str) -> str:
     """A line of a contributor's Markdown with its emphasis and code spans kept, and
-    nothing else: no raw HTML, no link or image, no attribute.
+    nothing else: no raw HTML, no link or image, no attribute. Code spans are found as
+    Markdown finds them and written out here as ``<code>``, their text escaped, so
+    nothing in a file reaches the page unescaped, however its backticks fall.
 
     >>> md_inline('The **Joker** <img src=x> [a](javascript:x) `a<b`')
-    'The **Joker** &lt;img src=x&gt; &#91;a&#93;(javascript:x) `a<b`'
+    'The **Joker** &lt;img src=x&gt; &#91;a&#93;(javascript:x) <code>a&#60;b</code>'
+    >>> md_inline('Learn `<img src=x onerror=alert(1)>`` fast')
+    'Learn &#96;&lt;img src=x onerror=alert(1)&gt;&#96;&#96; fast'
     """
-    parts = _CODE_SPAN.split(_one_line(text))
-    for i in range(0, len(parts), 2):  # the text around the code spans
-        parts[i] = esc(parts[i], quote=False).translate(_MD_NO_LINKS)
-    return "".join(parts)
+    line = _one_line(text)
+    out: list[str] = []
+    at = 0
+    for start, end, ticks in _code_spans(line):
+        out.append(_md_plain(line[at:start]))
+        code = line[start + ticks : end - ticks]
+        if len(code) > 2 and code.startswith(" ") and code.endswith(" ") and code.strip():
+            code = code[1:-1]
+        out.append(f"<code>{code.translate(_MD_SPECIAL)}</code>")
+        at = end
+    out.append(_md_plain(line[at:]))
+    return "".join(out)
+
+
+def _md_plain(text: str) -> str:
+    """Text around code spans: its emphasis kept, any backtick left literal."""
+    return esc(text, quote=False).translate(_MD_NO_LINKS).replace("`", "&#96;")
 
 
 # --- pictures in the prose ------------------------------------------------------------
@@ -1014,8 +1053,8 @@ def viewer_index(hands: Mapping[str, HandRecord] | None = None) -> list[dict[str
     return [
         {
             "name": name,
-            "title": rec.title,
-            "point": rec.point,
+            "title": visible(rec.title),
+            "point": visible(rec.point),
             "rules": rec.rules.to_text(),
             "rules_words": rules_words(rec.rules),
         }
@@ -1095,7 +1134,7 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
         else:
             move = rec.moves[step - 1]
             entry["action"] = str(move.action)
-            entry["note"] = move.note
+            entry["note"] = visible(move.note, newlines=True)
             play = analysis.at(step - 1)
             if play is not None:
                 ranked = sorted(play.values.items(), key=lambda kv: (-kv[1], str(kv[0])))
@@ -1135,9 +1174,9 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
         )
     return {
         "name": name,
-        "title": rec.title,
-        "point": rec.point,
-        "notes": list(rec.notes),
+        "title": visible(rec.title),
+        "point": visible(rec.point),
+        "notes": [visible(n, newlines=True) for n in rec.notes],
         "facts": facts,
         "rules": rec.rules.to_text(),
         "rules_words": words,

@@ -29,6 +29,7 @@ import tempfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger("mkdocs.hooks.hasenpfeffer")
 
@@ -80,24 +81,37 @@ def _first_heading(nb: dict[str, object], fallback: str) -> tuple[str, str]:
             continue
         source = cell.get("source", [])
         src = source if isinstance(source, str) else "".join(str(s) for s in source)
-        m = _HEADING.search(src)
-        if m:
+        for m in _HEADING.finditer(src):
+            if not m.group(1).strip():
+                continue  # a heading of only spaces names nothing: the next one does
             rest = src[m.end() :].strip().split("\n\n")[0].strip()
             rest = re.sub(r"\s+", " ", rest)
             return m.group(1).strip(), rest
     return fallback, ""
 
 
+def read_notebook(path: Path) -> dict[str, Any]:
+    """The notebook at ``path`` as JSON; ``RuntimeError`` naming the file and what is
+    wrong when it is not one (not JSON, nested too deeply, not an object)."""
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:
+        raise RuntimeError(f"{path} is not a readable notebook: nested too deeply") from None
+    except (OSError, ValueError) as e:
+        raise RuntimeError(f"{path} is not a readable notebook: {e}") from None
+    if not isinstance(nb, dict):
+        raise RuntimeError(f"{path} is not a readable notebook: it is not a JSON object")
+    return nb
+
+
 def lessons(lang: str = "en") -> list[Lesson]:
     """``lang``'s lessons, in order."""
     out = []
     for path in lesson_files(lang):
+        nb = read_notebook(path)
         try:
-            nb = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(nb, dict):
-                raise ValueError("it is not a JSON object")
             title, summary = _first_heading(nb, path.stem.replace("-", " "))
-        except (OSError, ValueError, TypeError) as e:
+        except (ValueError, TypeError) as e:
             raise RuntimeError(f"{path} is not a readable notebook: {e}") from None
         out.append(Lesson(path.stem, path, title, summary, lang))
     return out

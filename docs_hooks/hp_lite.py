@@ -954,7 +954,9 @@ def lite_notebook(source: Path, site_path: str = "/", lang: str = "en") -> dict[
     """The lesson as the live copy has it: Lite kernelspec, no outputs, the note on top
     (in ``lang``, the lesson's language), links to the site's pages pointed at them (see
     :func:`live_link`)."""
-    nb: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    from hp_lessons import read_notebook
+
+    nb = read_notebook(source)
     nb.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     cells = nb.setdefault("cells", [])
     for cell in cells:

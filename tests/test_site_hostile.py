@@ -26,6 +26,8 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hasenpfeffer_core.analysis.teaching import teaching_hand
 from hasenpfeffer_core.engine.record import HandRecord, dumps, loads
@@ -266,7 +268,7 @@ def test_lessons_list_escapes_a_hostile_notebook(
     assert tree.text["a"] == [f"{TITLE} {{: onclick=alert(8)}}"]  # the link's text, as written
     assert dict(tree.attrs)["href"] == "01-hostile.ipynb"
     assert "<strong>Joker</strong>" in html  # the summary keeps its emphasis
-    assert "<code>a&lt;b</code>" in html  # and its code
+    assert "a<b" in tree.text["code"]  # and its code, shown as written
     assert "b" not in tree.tags  # the backslash did not hide a backtick
 
 
@@ -398,3 +400,157 @@ def test_page_markers_are_found_in_one_pass() -> None:
         assert site_hooks.MARKER.search(page) is None
     m = site_hooks.MARKER.search("<!--  hp:terms   th  -->")
     assert m is not None and (m.group(1), m.group(2).strip()) == ("terms", "th")
+
+
+# --- round 2: code spans, control characters, broken notebooks, random text ---------------
+
+#: The elements and attributes a lessons list may hold: a numbered list of links, with
+#: the summaries' emphasis and code.
+LESSON_LIST_ELEMENTS = {"ol", "li", "a", "p", "strong", "em", "code"}
+LESSON_LIST_ATTRIBUTES = {"href"}
+SITE_EXTENSIONS = ["attr_list", "md_in_html", "tables", "def_list", "footnotes", "admonition"]
+
+
+def _lessons_html(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cell: str) -> str:
+    markdown = pytest.importorskip("markdown")
+    for old in tmp_path.glob("*.ipynb"):
+        old.unlink()
+    _notebook(tmp_path, "01-hostile.ipynb", cell)
+    monkeypatch.setattr(hp_lessons, "LESSONS", tmp_path)
+    return str(
+        markdown.markdown(
+            hp_content.lessons_markdown(hp_lessons.lessons()), extensions=SITE_EXTENSIONS
+        )
+    )
+
+
+def _assert_allowed(markup: str, elements: set[str], attributes: set[str]) -> _Tree:
+    tree = _tree(markup)
+    assert set(tree.tags) <= elements, (set(tree.tags) - elements, markup)
+    assert {k for k, _ in tree.attrs} <= attributes, markup
+    return tree
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "Learn `<img src=x onerror=alert(document.domain)>`` fast",  # the issue's line
+        "``<img src=x onerror=alert(1)>` ``",
+        "```<script>alert(1)</script>`` `",
+        "`` ` <img src=x onerror=alert(1)> ` ``",
+        "\\``<img src=x onerror=alert(1)>`",
+    ],
+)
+def test_a_summary_whose_backticks_do_not_pair_never_puts_html_on_the_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, summary: str
+) -> None:
+    html = _lessons_html(tmp_path, monkeypatch, f"# A lesson\n\n{summary}\n")
+    tree = _assert_allowed(html, LESSON_LIST_ELEMENTS, LESSON_LIST_ATTRIBUTES)
+    assert "img" not in tree.tags and "script" not in tree.tags
+    assert "alert(" in "".join(tree.text["li"])  # shown as text, not dropped
+
+
+def test_code_spans_pair_as_markdown_pairs_them() -> None:
+    assert hp_content.md_inline("a `x` b") == "a <code>x</code> b"
+    assert hp_content.md_inline("``a`b``") == "<code>a&#96;b</code>"
+    assert hp_content.md_inline("` a `") == "<code>a</code>"
+    assert hp_content.md_inline("`a``") == "&#96;a&#96;&#96;"  # no partner: literal
+
+
+def test_a_heading_of_only_spaces_names_no_lesson(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    html = _lessons_html(
+        tmp_path, monkeypatch, "#    \n\nText.\n\n# The real title\n\nIts summary.\n"
+    )
+    tree = _tree(html)
+    assert tree.text["a"] == ["The real title"]
+    html = _lessons_html(tmp_path, monkeypatch, "# \t \n\nNo other heading.\n")
+    assert _tree(html).text["a"] == ["01 hostile"]  # the file's name, never an empty link
+
+
+def test_a_notebook_nested_too_deeply_stops_the_build_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "01-deep.ipynb").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    monkeypatch.setattr(hp_lessons, "LESSONS", tmp_path)
+    with pytest.raises(RuntimeError, match=r"01-deep\.ipynb is not a readable notebook: nested"):
+        hp_lessons.lessons()
+
+
+HIDDEN = "Jack\u202eof\u200b hearts\x1b[31m\u2066"
+
+
+def test_control_and_bidi_characters_are_shown_as_escapes_on_the_site(
+    hands: dict[str, HandRecord],
+) -> None:
+    record = loads(dumps(hands[NAME]).replace(TITLE, HIDDEN, 1))
+    shown = "Jack\\u202eof\\u200b hearts\\x1b[31m\\u2066"
+    index = hp_content.viewer_index({NAME: record})
+    assert index[0]["title"] == shown
+    assert shown in hp_content.hands_html(index)
+    assert hp_content.viewer_hand(NAME, {NAME: record})["title"] == shown
+    assert hp_content.md_text(HIDDEN) == hp_content.md_text(shown)
+
+
+_MARKDOWN_BITS = st.sampled_from(
+    [
+        "`",
+        "``",
+        "*",
+        "_",
+        "[",
+        "]",
+        "(",
+        ")",
+        "{",
+        "}",
+        ":",
+        "<",
+        ">",
+        "&",
+        "\\",
+        "!",
+        "#",
+        '"',
+        "'",
+        "=",
+        "/",
+        "<img src=x onerror=alert(1)>",
+        "<script>",
+        "</code>",
+        "javascript:",
+        "{: onclick=x}",
+        "<a href=x>",
+        " ",
+        "\n",
+        "\u202e",
+        "\x1b",
+        "J♥",
+        "a",
+        "1.",
+    ]
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    summary=st.lists(_MARKDOWN_BITS, max_size=30).map("".join),
+    title=st.lists(_MARKDOWN_BITS, max_size=12).map("".join),
+)
+def test_random_notebook_markdown_yields_only_the_lists_elements(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, summary: str, title: str
+) -> None:
+    html = _lessons_html(tmp_path, monkeypatch, f"# T{title}\n\n{summary}\n")
+    _assert_allowed(html, LESSON_LIST_ELEMENTS, LESSON_LIST_ATTRIBUTES)
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.lists(_MARKDOWN_BITS, max_size=30).map("".join))
+def test_random_hand_text_on_the_viewer_page_yields_only_the_lists_elements(text: str) -> None:
+    html = hp_content.hands_html(
+        [{"name": text, "title": text, "point": text, "rules_words": text}]
+    )
+    _assert_allowed(html, {"ol", "li", "a", "strong", "span"}, {"class", "id", "href"})

@@ -30,6 +30,7 @@ from ..engine.i18n import N_, ngettext, pgettext
 from ..engine.i18n import gettext as _
 from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.tricks import CardRole, card_role, ranking
+from .text import visible
 
 if TYPE_CHECKING:
     from ..engine.record import HandRecord
@@ -94,7 +95,7 @@ def _seat_letter(seat: Seat) -> str:
 
 
 def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
+    return html.escape(visible(text, newlines=True), quote=True)
 
 
 def _number(value: object, what: str, low: float, high: float) -> float:

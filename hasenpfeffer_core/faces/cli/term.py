@@ -31,6 +31,7 @@ from typing import Final, TextIO
 
 from ...engine.i18n import gettext as _
 from ...engine.i18n import ngettext
+from ..text import visible
 
 __all__ = [
     "COLOR_MODES",
@@ -91,42 +92,6 @@ _ASCII = str.maketrans(
 _SPECIALS = "♠♥♦♣✓✗★☆"
 
 # --- showing outside text ----------------------------------------------------------------
-
-#: Runs of characters that are not printable ASCII (each then checked one by one).
-_NOT_PLAIN = re.compile(r"[^\x20-\x7e]+")
-_NOT_PLAIN_OR_NEWLINE = re.compile(r"[^\n\x20-\x7e]+")
-#: The Unicode categories a terminal acts on rather than shows: control characters (C0,
-#: DEL, C1), format characters (bidi overrides, zero-width marks), lone surrogates (bytes
-#: that were not text) and the line and paragraph separators.
-_HIDDEN: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-
-
-def _escape(char: str) -> str:
-    code = ord(char)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-
-
-def _show_run(match: re.Match[str]) -> str:
-    return "".join(_escape(c) if unicodedata.category(c) in _HIDDEN else c for c in match.group())
-
-
-def visible(text: str, *, newlines: bool = False) -> str:
-    r"""``text`` with every character a terminal would act on shown as an escape.
-
-    Control characters (ESC, carriage return, DEL, the C1 controls), format characters
-    such as the right-to-left override and lone surrogates become ``\x1b``, ``\u202e``
-    and so on; everything else, card symbols included, is kept. With ``newlines``, line
-    breaks are kept too. The time taken grows linearly with the text.
-
-    >>> print(visible("\x1b]0;owned\x07Jack\u202e of hearts ♥"))
-    \x1b]0;owned\x07Jack\u202e of hearts ♥
-    >>> visible("two\nlines", newlines=True) == "two\nlines"
-    True
-    """
-    pattern = _NOT_PLAIN_OR_NEWLINE if newlines else _NOT_PLAIN
-    return pattern.sub(_show_run, text)
 
 
 def quote(text: str, limit: int = 40) -> str:

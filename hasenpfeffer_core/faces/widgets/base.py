@@ -82,6 +82,7 @@ from ...engine.i18n import LANGUAGE_NAMES, N_, chosen_language, get_language, la
 from ...engine.i18n import gettext as _
 from ...engine.rules import Rules
 from ...engine.seats import Side, parse_side
+from ..text import visible
 
 if TYPE_CHECKING:
     from .learner import Recorder
@@ -262,8 +263,9 @@ def translated(text: str) -> str:
 
 
 def esc(text: str) -> str:
-    """HTML-escape ``text``."""
-    return html.escape(text, quote=True)
+    """``text`` for HTML: escaped, and every control, bidi or zero-width character in it
+    shown as its escape (:func:`~hasenpfeffer_core.faces.text.visible`)."""
+    return html.escape(visible(text, newlines=True), quote=True)
 
 
 def fill(message: str, **values: object) -> str:
