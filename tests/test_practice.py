@@ -31,7 +31,7 @@ from hasenpfeffer_core.analysis.principles import PRINCIPLES
 from hasenpfeffer_core.analysis.progress import Event, ProgressStore
 from hasenpfeffer_core.engine.errors import InvalidDataError
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # answers must not lie in the future
 MIN = timedelta(minutes=1)
 DAY = timedelta(days=1)
 

@@ -389,7 +389,7 @@ def test_start_again_asks_first_and_keeps_the_old_answers_aside(home: Path) -> N
     (aside,) = store(home).asides()
     assert f"Your old answers are kept in {aside}" in view.words()
     assert len(ProgressStore(home.parent / "other").answers()) == 0
-    assert ProgressStore(home.parent / "restored").import_from(aside) == 1
+    assert ProgressStore(home.parent / "restored").import_from(aside).added == 1
 
 
 def test_export_writes_a_file_next_to_the_notebook_that_import_reads_back(
@@ -405,7 +405,7 @@ def test_export_writes_a_file_next_to_the_notebook_that_import_reads_back(
     (exported,) = notebooks.glob("hasenpfeffer-progress-*.jsonl")
     assert str(exported) in view.words() and "Exported" in view.words()
     elsewhere = ProgressStore(tmp_path / "another-computer")
-    assert elsewhere.import_from(exported) == 3
+    assert elsewhere.import_from(exported).added == 3
     assert [a.right for a in elsewhere.answers()] == [True, False, True]
 
 

@@ -29,13 +29,17 @@ True
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import json
+import math
 import random
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
@@ -51,7 +55,7 @@ from .bots import CLOSE_POINTS, FairExpert, RuleOfThumbPlayer
 from .explain import capitalised
 from .hints import stepped_hint
 from .principles import PRINCIPLES, broken_by, principle, reasons_for
-from .progress import Event, ProgressStore
+from .progress import AHEAD, EARLIEST, Event, Mark, ProgressStore, open_regular, skipped_text
 from .quiz import TAGS, Question, choice_answer, choice_value, make_question, said_words
 from .view import PlayerView
 
@@ -69,7 +73,9 @@ __all__ = [
     "LessonStars",
     "Schedule",
     "Summary",
+    "Tally",
     "cached_schedule",
+    "cached_tally",
     "concept",
     "days_text",
     "exercise_stars",
@@ -254,13 +260,12 @@ class Schedule:
         self.add(events)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for the schedule's cache (see :func:`cached_schedule`)."""
+        """Plain data for the schedule's cache (see :func:`cached_tally`)."""
 
         def when(t: datetime | None) -> str | None:
             return t.isoformat() if t else None
 
         return {
-            "version": CACHE_VERSION,
             "taken": self.taken,
             "last_id": self.last_id,
             "states": {
@@ -278,22 +283,64 @@ class Schedule:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> Schedule:
-        """The schedule a cache holds; ``ValueError`` (or ``KeyError``, ``TypeError``)
-        if it does not hold one."""
+    def from_dict(cls, data: object, latest: datetime | None = None) -> Schedule:
+        """The schedule a cache holds, every value checked for kind and range (times
+        from :data:`~hasenpfeffer_core.analysis.progress.EARLIEST` to ``latest``, counts
+        whole and not negative, strengths finite); ``ValueError`` if anything is off."""
         from fsrs import Card as FsrsCard
+        from fsrs import State
 
-        if data.get("version") != CACHE_VERSION:
-            raise ValueError("another version of the cache")
+        latest = latest or datetime.now(UTC) + AHEAD
+        d = _Checked(data, "schedule")
         out = cls()
-        out.taken, out.last_id = int(data["taken"]), str(data["last_id"])
-        for k, d in data["states"].items():
-            s = out.states[k]
-            s.card = FsrsCard.from_dict(d["card"]) if d["card"] else None
-            s.cap = None if d["cap"] is None else float(d["cap"])
-            s.answers, s.right = int(d["answers"]), int(d["right"])
-            s.first = datetime.fromisoformat(d["first"]) if d["first"] else None
-            s.last = datetime.fromisoformat(d["last"]) if d["last"] else None
+        out.taken, out.last_id = d.count("taken"), d.text("last_id", 64)
+        states = d.mapping("states")
+        if len(states) > len(CONCEPTS):
+            raise ValueError("more concepts than there are")
+        for k, raw in states.items():
+            if k not in out.states:
+                raise ValueError("an unknown concept")
+            st, v = out.states[k], _Checked(raw, k)
+            st.answers, st.right = v.count("answers"), v.count("right")
+            if not 0 < st.answers <= out.taken or st.right > st.answers:
+                raise ValueError("answers out of range")
+            st.first, st.last = v.time("first", latest), v.time("last", latest)
+            if st.first is None or st.last is None or st.last < st.first:
+                raise ValueError("the first and last answers are out of order")
+            cap = v.get("cap")
+            st.cap = None if cap is None else v.fraction("cap")
+            card = v.get("card")
+            if card is None:
+                raise ValueError("a concept answered has a card")
+            c = _Checked(card, "card")
+            state = c.get("state")
+            if type(state) is not int or state not in {s.value for s in State}:
+                raise ValueError("a card's state")
+            step = c.get("step")
+            if step is not None and (type(step) is not int or not 0 <= step <= 100):
+                raise ValueError("a card's step")
+            stability, difficulty = c.get("stability"), c.get("difficulty")
+            if stability is not None and not _finite(stability, 0.0, 1e6):
+                raise ValueError("a card's stability")
+            if difficulty is not None and not _finite(difficulty, 1.0, 10.0):
+                raise ValueError("a card's difficulty")
+            review = c.time("last_review", latest)
+            if review is None or review > st.last:
+                raise ValueError("a card's last review")
+            due = c.time("due", review + timedelta(days=_MAX_INTERVAL_DAYS + 1))
+            if due is None or due < review:
+                raise ValueError("a card's due date")
+            if c.get("card_id") != CONCEPTS.index(st.concept) + 1:
+                raise ValueError("a card's id")
+            st.card = FsrsCard(
+                card_id=CONCEPTS.index(st.concept) + 1,
+                state=State(state),
+                step=step,
+                stability=None if stability is None else float(stability),  # type: ignore[arg-type]
+                difficulty=None if difficulty is None else float(difficulty),  # type: ignore[arg-type]
+                due=due,
+                last_review=review,
+            )
         return out
 
     def add(self, answers: Iterable[Event]) -> None:
@@ -310,25 +357,26 @@ class Schedule:
                 state = self.states.get(key)
                 if state is None:
                     continue  # a tag that is not a scheduled concept (kept in the store)
+                # An answer recorded a little out of order (two programs at once, or
+                # clocks apart) is taken as given at the last answer's time.
+                when = max(event.when, state.last) if state.last else event.when
                 state.answers += 1
                 state.right += bool(event.right)
-                state.first = state.first or event.when
-                state.last = event.when
+                state.first = state.first or when
+                state.last = when
                 card = state.card
                 if event.right:
                     state.cap = None
                 elif card is not None:  # a miss never makes the concept look stronger
-                    held = self._held(card, event.when)
+                    held = self._held(card, when)
                     state.cap = held if state.cap is None else min(state.cap, held)
                 if card is None:
-                    card = FsrsCard(card_id=CONCEPTS.index(state.concept) + 1, due=event.when)
-                elif event.when < card.due and (event.right or card.state != State.Review):
+                    card = FsrsCard(card_id=CONCEPTS.index(state.concept) + 1, due=when)
+                elif when < card.due and (event.right or card.state != State.Review):
                     # Not due yet: a right answer changes nothing, nor does a miss while
                     # the concept is already coming back within minutes.
                     continue
-                state.card, _ = self._scheduler.review_card(
-                    card, Rating(_rating(event)), event.when
-                )
+                state.card, _ = self._scheduler.review_card(card, Rating(_rating(event)), when)
 
     def card(self, key: str) -> FsrsCard | None:
         return self.states[concept(key).key].card
@@ -422,21 +470,74 @@ def exercise_stars(answers: Sequence[Event]) -> int:
     :data:`ROUND` questions: 3 for a round all right with no hint, 2 for four right,
     1 for any round finished.
     """
-    if answers and all(a.source == "quiz" for a in answers):
-        best = 0
-        for i in range(0, len(answers) - ROUND + 1, ROUND):
-            block = answers[i : i + ROUND]
-            right = sum(1 for a in block if a.right and not a.hints)
-            best = max(best, 3 if right == ROUND else 2 if right >= ROUND - 1 else 1)
-        return best
-    best, tries = 0, 0
+    fold = _Stars()
     for a in answers:
-        tries += 1
+        fold.add(a)
+    return fold.stars
+
+
+@dataclass
+class _Stars:
+    """One exercise's stars worked out answer by answer (see :func:`exercise_stars`):
+    both ways of counting are kept, by tries and by rounds, and the rounds count while
+    every answer came from a quiz."""
+
+    all_quiz: bool = True
+    rounds: int = 0  # the best stars of a whole round
+    in_round: int = 0  # answers of the round under way
+    round_right: int = 0  # right with no hint in it
+    by_tries: int = 0  # the best stars of a try
+    tries: int = 0  # tries since the last right answer
+
+    def add(self, a: Event) -> None:
+        self.all_quiz = self.all_quiz and a.source == "quiz"
+        self.in_round += 1
+        self.round_right += bool(a.right and not a.hints)
+        if self.in_round == ROUND:
+            right = self.round_right
+            self.rounds = max(self.rounds, 3 if right == ROUND else 2 if right >= ROUND - 1 else 1)
+            self.in_round = self.round_right = 0
+        self.tries += 1
         if a.right:
-            stars = 3 if tries == 1 and not a.hints else 2 if tries <= 2 else 1
-            best = max(best, stars)
-            tries = 0  # a fresh go at the exercise starts here
-    return best
+            stars = 3 if self.tries == 1 and not a.hints else 2 if self.tries <= 2 else 1
+            self.by_tries = max(self.by_tries, stars)
+            self.tries = 0  # a fresh go at the exercise starts here
+
+    @property
+    def stars(self) -> int:
+        return self.rounds if self.all_quiz else self.by_tries
+
+    def to_list(self) -> list[int]:
+        return [
+            int(self.all_quiz),
+            self.rounds,
+            self.in_round,
+            self.round_right,
+            self.by_tries,
+            self.tries,
+        ]
+
+    @classmethod
+    def from_list(cls, data: object) -> _Stars:
+        if not isinstance(data, list) or len(data) != 6 or any(type(x) is not int for x in data):
+            raise ValueError("an exercise's stars are six whole numbers")
+        all_quiz, rounds, in_round, round_right, by_tries, tries = data
+        if (
+            all_quiz not in (0, 1)
+            or not 0 <= rounds <= 3
+            or not 0 <= round_right <= in_round < ROUND
+            or not 0 <= by_tries <= 3
+            or not 0 <= tries <= 10**9
+        ):
+            raise ValueError("an exercise's stars are out of range")
+        return cls(bool(all_quiz), rounds, in_round, round_right, by_tries, tries)
+
+
+def _exercise_key(e: Event) -> str | None:
+    """The exercise an answer counts for in its lesson's stars, or None."""
+    if e.is_answer and e.lesson in LESSONS and e.source in ("exercise", "quiz"):
+        return e.item if e.source == "exercise" else f"quiz:{e.kind}"
+    return None
 
 
 @dataclass(frozen=True)
@@ -458,14 +559,22 @@ class LessonStars:
 
 def lesson_stars(events: Iterable[Event]) -> dict[int, LessonStars]:
     """Each lesson's stars from the store's events."""
-    by_item: dict[int, dict[str, list[Event]]] = {n: {} for n in LESSONS}
+    folds: dict[int, dict[str, _Stars]] = {n: {} for n in LESSONS}
     for e in events:
-        if e.is_answer and e.lesson in by_item and e.source in ("exercise", "quiz"):
-            item = e.item if e.source == "exercise" else f"quiz:{e.kind}"
-            by_item[e.lesson].setdefault(item, []).append(e)
+        _add_stars(folds, e)
+    return _lesson_stars(folds)
+
+
+def _add_stars(folds: dict[int, dict[str, _Stars]], e: Event) -> None:
+    item = _exercise_key(e)
+    if item is not None and e.lesson is not None:
+        folds[e.lesson].setdefault(item, _Stars()).add(e)
+
+
+def _lesson_stars(folds: Mapping[int, Mapping[str, _Stars]]) -> dict[int, LessonStars]:
     out: dict[int, LessonStars] = {}
     for n, (title, count) in LESSONS.items():
-        stars = {item: exercise_stars(evs) for item, evs in by_item[n].items()}
+        stars = {item: fold.stars for item, fold in folds[n].items()}
         earned = sorted(stars.values(), reverse=True)[:count]
         whole = min(earned) if len(earned) >= count and all(earned) else 0
         out[n] = LessonStars(n, title, count, whole, stars)
@@ -743,66 +852,248 @@ class Summary:
     now: datetime
 
 
-#: The schedule's cache, beside the store: a disposable copy of the schedule worked
-#: out so far, so that a store of many answers opens quickly.
+#: The summary's cache, beside the store: a disposable copy of the summary worked out
+#: so far (the schedule, the counts, the stars) and the place in the store it reached,
+#: so that a store of many answers opens quickly.
 CACHE_NAME: Final = "schedule-cache.json"
-CACHE_VERSION: Final = 2
+CACHE_VERSION: Final = 3
 #: How many answers past the cache make it worth writing again.
 CACHE_EVERY: Final = 200
+#: The largest cache that is read (or written): past it, the summary is worked out anew.
+CACHE_LIMIT: Final = 64 * 1024 * 1024
+#: The longest interval the scheduler sets (fsrs's maximum_interval, in days).
+_MAX_INTERVAL_DAYS: Final = 36500
 
 
-def cached_schedule(store: ProgressStore, answers: Sequence[Event] | None = None) -> Schedule:
-    """The schedule of the answers in ``store``, from its cache where the cache matches
-    (the same first answers, by count and last id), the rest added; the cache is written
-    again once it is :data:`CACHE_EVERY` answers behind. The cache holds nothing the store
-    does not: a cache that cannot be read is simply worked out again."""
-    if answers is None:
-        answers = store.answers()
-    path = store.home / CACHE_NAME
-    schedule: Schedule | None = None
+def _finite(value: object, low: float, high: float) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and low <= value <= high
+    )
+
+
+class _Checked:
+    """A JSON object from a cache, read field by field: each getter checks the kind and
+    the range of what it returns, and raises ``ValueError`` naming the field."""
+
+    def __init__(self, data: object, where: str) -> None:
+        if not isinstance(data, dict):
+            raise ValueError(f"{where} is not an object")
+        self.data, self.where = data, where
+
+    def get(self, key: str) -> object:
+        return self.data.get(key)
+
+    def count(self, key: str) -> int:
+        value = self.data.get(key)
+        if type(value) is not int or not 0 <= value <= 10**9:
+            raise ValueError(f"{self.where}.{key} is not a count")
+        return value
+
+    def text(self, key: str, longest: int) -> str:
+        value = self.data.get(key)
+        if not isinstance(value, str) or len(value) > longest:
+            raise ValueError(f"{self.where}.{key} is not a short text")
+        return value
+
+    def fraction(self, key: str) -> float:
+        value = self.data.get(key)
+        if not _finite(value, 0.0, 1.0):
+            raise ValueError(f"{self.where}.{key} is not a number from 0 to 1")
+        return float(value)  # type: ignore[arg-type]
+
+    def mapping(self, key: str) -> dict[str, Any]:
+        value = self.data.get(key)
+        if not isinstance(value, dict):
+            raise ValueError(f"{self.where}.{key} is not an object")
+        return value
+
+    def time(self, key: str, latest: datetime) -> datetime | None:
+        """A time with its zone from :data:`EARLIEST` to ``latest``, or None."""
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str) or len(value) > 40:
+            raise ValueError(f"{self.where}.{key} is not a time")
+        when = datetime.fromisoformat(value)
+        if when.tzinfo is None or when.utcoffset() is None:
+            raise ValueError(f"{self.where}.{key} has no time zone")
+        if not EARLIEST <= when <= latest:
+            raise ValueError(f"{self.where}.{key} is out of range")
+        return when
+
+
+def _id_key(event_id: str) -> int:
+    """An event's id as a 64-bit number (ids are 16 hex digits; any other is hashed)."""
+    if len(event_id) == 16:
+        with contextlib.suppress(ValueError):
+            return int(event_id, 16)
+    return int.from_bytes(hashlib.blake2b(event_id.encode(), digest_size=8).digest(), "big")
+
+
+class Tally:
+    """Everything the progress summary needs from the store, taken in one event at a
+    time: the answers, right answers and hint steps, the schedule, each exercise's
+    stars, the lines left out. An event already taken (the same id) is not taken twice.
+    It never holds the events themselves, so a store of any size fits in memory."""
+
+    def __init__(self) -> None:
+        self.schedule = Schedule()
+        self.answers = self.right = self.hint_steps = 0
+        self.stars: dict[int, dict[str, _Stars]] = {n: {} for n in LESSONS}
+        self.ids: set[int] = set()
+        self.skipped = self.dated = 0
+        self.bad_lines: list[int] = []
+
+    def add(self, event: Event) -> None:
+        key = _id_key(event.id)
+        if key in self.ids:
+            return
+        self.ids.add(key)
+        if not event.is_answer:
+            self.hint_steps += 1
+            return
+        self.answers += 1
+        self.right += bool(event.right)
+        self.schedule.add((event,))
+        _add_stars(self.stars, event)
+
+    def lessons(self) -> dict[int, LessonStars]:
+        return _lesson_stars(self.stars)
+
+    def to_dict(self) -> dict[str, Any]:
+        ids = array("Q", sorted(self.ids))
+        return {
+            "answers": self.answers,
+            "right": self.right,
+            "hint_steps": self.hint_steps,
+            "skipped": self.skipped,
+            "dated": self.dated,
+            "bad_lines": self.bad_lines,
+            "schedule": self.schedule.to_dict(),
+            "stars": {
+                str(n): {item: fold.to_list() for item, fold in items.items()}
+                for n, items in self.stars.items()
+                if items
+            },
+            "ids": base64.b64encode(ids.tobytes()).decode("ascii"),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, latest: datetime) -> Tally:
+        """The tally a cache holds, every value checked; ``ValueError`` if it is off."""
+        d = _Checked(data, "tally")
+        out = cls()
+        out.answers, out.right, out.hint_steps = (
+            d.count("answers"),
+            d.count("right"),
+            d.count("hint_steps"),
+        )
+        out.skipped, out.dated = d.count("skipped"), d.count("dated")
+        if out.right > out.answers or out.dated > out.skipped:
+            raise ValueError("counts out of range")
+        bad = d.get("bad_lines")
+        if not isinstance(bad, list) or len(bad) > min(3, out.skipped):
+            raise ValueError("bad lines")
+        if any(type(n) is not int or n < 2 for n in bad):
+            raise ValueError("bad lines")
+        out.bad_lines = list(bad)
+        out.schedule = Schedule.from_dict(d.get("schedule"), latest)
+        if out.schedule.taken != out.answers:
+            raise ValueError("the schedule took another number of answers")
+        for lesson, items in d.mapping("stars").items():
+            n = int(lesson) if lesson.isdigit() and len(lesson) <= 2 else 0
+            if n not in LESSONS or not isinstance(items, dict):
+                raise ValueError("stars of an unknown lesson")
+            for item, fold in items.items():
+                if not 0 < len(item) <= 1000:
+                    raise ValueError("an exercise's name")
+                out.stars[n][item] = _Stars.from_list(fold)
+        raw = d.text("ids", CACHE_LIMIT)
+        packed = base64.b64decode(raw.encode("ascii"), validate=True)
+        if len(packed) != 8 * (out.answers + out.hint_steps):
+            raise ValueError("the ids do not match the counts")
+        ids = array("Q")
+        ids.frombytes(packed)
+        out.ids = set(ids)
+        if len(out.ids) != len(ids):
+            raise ValueError("an id twice")
+        return out
+
+
+def _read_cache(path: Path, latest: datetime) -> tuple[Mark, Tally] | None:
+    """The mark and tally in the cache, or None when it is missing, not a regular file,
+    too large, or anything in it is off (the cache holds nothing the store does not)."""
     try:
-        cached = Schedule.from_dict(json.loads(path.read_text(encoding="utf-8")))
-        n = cached.taken
-        if 0 < n <= len(answers) and answers[n - 1].id == cached.last_id:
-            schedule = cached
-            schedule.add(answers[n:])
-            behind = len(answers) - n
-        else:
-            schedule = None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        schedule = None
-    if schedule is None:
-        schedule = Schedule(answers)
-        behind = len(answers)
-    if behind >= CACHE_EVERY:
-        with contextlib.suppress(OSError):
-            store.write_beside(CACHE_NAME, json.dumps(schedule.to_dict()).encode())
-    return schedule
+        with open_regular(path, CACHE_LIMIT) as f:
+            data = json.loads(f.read())
+        c = _Checked(data, "cache")
+        if c.get("version") != CACHE_VERSION:
+            return None
+        return Mark.from_dict(c.get("mark")), Tally.from_dict(c.get("tally"), latest)
+    except (OSError, InvalidDataError, ValueError, TypeError, RecursionError, OverflowError):
+        return None
+
+
+def cached_tally(store: ProgressStore) -> Tally:
+    """The tally of the events in ``store``: from its cache where the cache fits the
+    store (the file still begins with the very bytes the cache took in), the events
+    after that added; the cache is written again once it is :data:`CACHE_EVERY`
+    events behind. A cache that cannot be read, or fits no longer, is worked out again."""
+    latest = datetime.now(UTC) + AHEAD
+    path = store.home / CACHE_NAME
+    cached = _read_cache(path, latest)
+    behind = 0
+    with store.scan(cached[0] if cached else None, latest) as scan:
+        tally = cached[1] if cached is not None and not scan.fresh else Tally()
+        for event in scan:
+            tally.add(event)
+            behind += 1
+    if scan.mark is None:  # no store (or none that can be read): nothing to count
+        return Tally()
+    tally.skipped += scan.skipped
+    tally.dated += scan.dated
+    tally.bad_lines = (tally.bad_lines + scan.bad_lines)[:3]
+    if behind >= CACHE_EVERY or (scan.fresh and cached is not None):
+        content = json.dumps(
+            {"version": CACHE_VERSION, "mark": scan.mark.to_dict(), "tally": tally.to_dict()}
+        ).encode()
+        if len(content) <= CACHE_LIMIT:
+            with contextlib.suppress(OSError):
+                store.write_beside(CACHE_NAME, content)
+    return tally
+
+
+def cached_schedule(store: ProgressStore) -> Schedule:
+    """The schedule of the answers in ``store`` (see :func:`cached_tally`)."""
+    return cached_tally(store).schedule
 
 
 def summary(store: ProgressStore, now: datetime | None = None) -> Summary:
     """The learner's progress from ``store`` at ``now``."""
     now = now or datetime.now(UTC)
-    events = store.events()
-    answers = [e for e in events if e.is_answer]
-    schedule = cached_schedule(store, answers)
+    tally = cached_tally(store)
+    schedule = tally.schedule
     local = now.astimezone()
     end_of_day = (local + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
     concepts = tuple(
         ConceptSummary(s.concept, schedule.strength(k, now), s.answers, s.right, s.due_at())
         for k, s in schedule.states.items()
     )
+    skipped = skipped_text(tally.skipped, tally.bad_lines, tally.dated, store.path)
     return Summary(
-        answers=len(answers),
-        right=sum(1 for e in answers if e.right),
-        hint_steps=len(events) - len(answers),
-        lessons=lesson_stars(answers),
+        answers=tally.answers,
+        right=tally.right,
+        hint_steps=tally.hint_steps,
+        lessons=tally.lessons(),
         concepts=concepts,
         due_now=tuple(schedule.due(now)),
         due_today=tuple(schedule.due(end_of_day)),
         new_today=tuple(schedule.new_today(now)),
         next_due=schedule.next_due(now),
-        notice=store.notice,
+        notice=" ".join(x for x in (store.kept_aside, skipped) if x),
         privacy=privacy_note(store),
         now=now,
     )

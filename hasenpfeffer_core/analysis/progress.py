@@ -32,29 +32,40 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
+import heapq
 import json
 import os
 import secrets
-import shutil
+import stat
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Final
+from typing import IO, Any, Final
 
 from ..engine.errors import InvalidDataError
+from ..engine.i18n import N_, ngettext
 from ..engine.i18n import gettext as _
-from ..engine.i18n import ngettext
 
 __all__ = [
+    "AHEAD",
+    "EARLIEST",
     "FORMAT",
+    "MAX_FILE",
     "SOURCES",
     "VERSION",
     "Event",
+    "ImportReport",
+    "Mark",
     "ProgressStore",
+    "Scan",
+    "Skipped",
     "default_home",
+    "open_regular",
     "open_store",
+    "skipped_text",
 ]
 
 #: The name and version written in every store's header line.
@@ -68,6 +79,25 @@ SOURCES: Final = ("exercise", "quiz", "practice", "hint")
 BROWSER_DRIVE: Final = Path("/drive")
 #: The most unreadable lines one load reports by line number.
 _SHOWN_BAD: Final = 3
+
+#: The earliest time an answer may carry: anything before it came from a wrong clock.
+EARLIEST: Final = datetime(2000, 1, 1, tzinfo=UTC)
+#: How far past this machine's clock an answer may be dated (another machine's clock a
+#: little ahead). A later one is left out, never taken as "now": it would hide every
+#: answer after it from the schedule.
+AHEAD: Final = timedelta(days=1)
+#: The longest line of a progress file that is read (an answer takes about 200 bytes).
+MAX_LINE: Final = 64 * 1024
+#: The deepest nesting of brackets in a line that is read (an answer nests 2 deep).
+MAX_DEPTH: Final = 8
+#: The largest file ``import`` reads (about 400,000 answers, years of daily practice).
+MAX_FILE: Final = 64_000_000
+#: The longest texts an answer carries: its item, a concept, its kind, its id; and the
+#: most concepts one answer practises.
+_MAX_TEXT: Final = {"item": 1000, "concept": 100, "kind": 40, "id": 64}
+_MAX_CONCEPTS: Final = 20
+#: How much of the file a reader takes at a time.
+_CHUNK: Final = 4 * 1024 * 1024
 
 
 def default_home() -> Path:
@@ -91,13 +121,67 @@ def _when_text(when: datetime) -> str:
     return when.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def _parse_when(text: object) -> datetime:
-    if not isinstance(text, str):
-        raise ValueError("the time is not a text")
+class Skipped(ValueError):
+    """A line of a progress file that is not taken in, and why: ``reason`` is
+    ``"unreadable"`` (not an answer this version can read: not JSON, a field missing or
+    wrong, too long or too deeply nested) or ``"dated"`` (a time before :data:`EARLIEST`
+    or past this machine's clock by more than :data:`AHEAD`: the clock was wrong)."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(detail or reason)
+        self.reason = reason
+
+
+def _parse_when(text: object, latest: datetime | None = None) -> datetime:
+    """The time a line carries, checked: ISO 8601 with its time zone, from
+    :data:`EARLIEST` to ``latest`` (default: now and :data:`AHEAD`)."""
+    if not isinstance(text, str) or len(text) > 40:
+        raise ValueError("the time is not a short text")
     when = datetime.fromisoformat(text.replace("Z", "+00:00"))
     if when.tzinfo is None:
         raise ValueError("the time has no time zone")
-    return when.astimezone(UTC)
+    try:
+        when = when.astimezone(UTC)
+    except OverflowError:  # at the edge of the calendar: shifted past it
+        raise Skipped("dated") from None
+    if not EARLIEST <= when <= (latest or _now() + AHEAD):
+        raise Skipped("dated")
+    return when
+
+
+def _depth(line: bytes) -> int:
+    """How deeply the brackets of a JSON text nest (outside its strings)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def _loads(line: bytes) -> object:
+    """One line of JSON, bounded: :class:`Skipped` (``unreadable``) for a line longer
+    than :data:`MAX_LINE`, nested deeper than :data:`MAX_DEPTH`, or not JSON."""
+    if len(line) > MAX_LINE:
+        raise Skipped("unreadable", "the line is too long")
+    if line.count(b"[") + line.count(b"{") > MAX_DEPTH and _depth(line) > MAX_DEPTH:
+        raise Skipped("unreadable", "the line is nested too deeply")
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        raise Skipped("unreadable", "the line is not JSON") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,12 +259,24 @@ class Event:
         """Raise :class:`InvalidDataError` naming the first field that is wrong."""
         if self.source not in SOURCES:
             raise InvalidDataError(
-                f"an answer's source is one of {', '.join(SOURCES)}, not {self.source!r}"
+                f"an answer's source is one of {', '.join(SOURCES)}, not {self.source!r:.60}"
             )
-        if not isinstance(self.item, str) or not self.item:
-            raise InvalidDataError("an answer needs a non-empty item: what was answered")
-        if not all(isinstance(c, str) and c for c in self.concepts):
-            raise InvalidDataError(f"concepts are non-empty texts, not {self.concepts!r}")
+        if not isinstance(self.item, str) or not 0 < len(self.item) <= _MAX_TEXT["item"]:
+            raise InvalidDataError(
+                "an answer needs a non-empty item: what was answered "
+                f"(at most {_MAX_TEXT['item']} characters)"
+            )
+        if not isinstance(self.id, str) or not 0 < len(self.id) <= _MAX_TEXT["id"]:
+            raise InvalidDataError(f"an id is a text of 1 to {_MAX_TEXT['id']} characters")
+        if not isinstance(self.kind, str) or len(self.kind) > _MAX_TEXT["kind"]:
+            raise InvalidDataError(f"a kind is a text of at most {_MAX_TEXT['kind']} characters")
+        if len(self.concepts) > _MAX_CONCEPTS or not all(
+            isinstance(c, str) and 0 < len(c) <= _MAX_TEXT["concept"] for c in self.concepts
+        ):
+            raise InvalidDataError(
+                f"concepts are non-empty texts (at most {_MAX_CONCEPTS}, of at most "
+                f"{_MAX_TEXT['concept']} characters each), not {self.concepts!r:.80}"
+            )
         if (self.source == "hint") != (self.right is None):
             raise InvalidDataError("a hint step has no verdict, and an answer has one")
         for name, value in (("hints", self.hints), ("attempt", self.attempt)):
@@ -210,21 +306,28 @@ class Event:
             data["kind"] = self.kind
         return data
 
+    def line(self) -> bytes:
+        """The event as one line of the store."""
+        return (json.dumps(self.to_dict(), ensure_ascii=False) + "\n").encode()
+
     @classmethod
-    def from_dict(cls, data: object) -> Event:
-        """The event a line of the store holds; ``ValueError`` if it is not one."""
+    def from_dict(cls, data: object, latest: datetime | None = None) -> Event:
+        """The event a line of the store holds, every field checked for kind and range
+        (its time from :data:`EARLIEST` to ``latest``, by default now and
+        :data:`AHEAD`); :class:`Skipped` (a ``ValueError``) saying why if it is not one."""
         if not isinstance(data, dict):
-            raise ValueError("a line is not a JSON object")
+            raise Skipped("unreadable", "a line is not a JSON object")
         try:
             concepts = data["concepts"]
             if not isinstance(concepts, list):
-                raise ValueError("concepts is not a list")
+                raise Skipped("unreadable", "concepts is not a list")
+            when = _parse_when(data["at"], latest)
             event = cls(
                 source=data["source"],
                 item=data["item"],
                 concepts=tuple(concepts),
                 right=data["right"],
-                when=_parse_when(data["at"]),
+                when=when,
                 hints=data.get("hints", 0),
                 attempt=data.get("attempt", 1),
                 lesson=data.get("lesson"),
@@ -232,20 +335,196 @@ class Event:
                 id=data["id"],
             )
         except KeyError as e:
-            raise ValueError(f"the field {e.args[0]!r} is missing") from None
-        if not isinstance(event.id, str) or not event.id or not isinstance(event.kind, str):
-            raise ValueError("the id or the kind is not a text")
-        if event.right not in (True, False, None):
-            raise ValueError("right is not true, false or null")
+            raise Skipped("unreadable", f"the field {e.args[0]!r} is missing") from None
+        except Skipped:
+            raise
+        except (ValueError, TypeError) as e:
+            raise Skipped("unreadable", str(e)) from None
+        if event.right not in (True, False, None) or not isinstance(event.right, bool | None):
+            raise Skipped("unreadable", "right is not true, false or null")
         try:
             event.check()
         except InvalidDataError as e:
-            raise ValueError(str(e)) from None
+            raise Skipped("unreadable", str(e)) from None
         return event
 
+    @classmethod
+    def from_line(cls, line: bytes, latest: datetime | None = None) -> Event:
+        """The event one line of a progress file holds (see :meth:`from_dict`)."""
+        return cls.from_dict(_loads(line), latest)
 
-def _header() -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, "created": _when_text(_now())}) + "\n"
+
+# --- reading files, checked -----------------------------------------------------------
+
+# Translators: what a path is instead of a regular file ("... is a device").
+_KINDS: Final = (
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISFIFO, N_("a pipe")),
+    (stat.S_ISSOCK, N_("a socket")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+)
+
+
+def _kind_words(mode: int) -> str:
+    for test, words in _KINDS:
+        if test(mode):
+            return _(words)
+    return _("not a regular file")
+
+
+def megabytes(size: int) -> str:
+    """A size in whole megabytes, rounded up: ``64 MB``."""
+    return _("{n} MB").format(n=max(1, -(-size // 1_000_000)))
+
+
+def open_regular(path: str | os.PathLike[str], limit: int | None = None) -> IO[bytes]:
+    """``path`` opened for reading, when it is a regular file (a link is followed) of at
+    most ``limit`` bytes. A device, a pipe, a folder or a larger file is refused with
+    :class:`InvalidDataError` before a byte is read, so that nothing blocks or fills the
+    memory; a file that cannot be opened raises ``OSError``."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)  # non-blocking: opening a pipe must not wait for a writer
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            # Translators: path is a file name; kind says what it is instead ("a device").
+            raise InvalidDataError(
+                _("{path} is not a regular file but {kind}").format(
+                    path=path, kind=_kind_words(st.st_mode)
+                )
+            )
+        if limit is not None and st.st_size > limit:
+            # Translators: size and limit are sizes in megabytes ("2,048 MB", "64 MB").
+            raise InvalidDataError(
+                _("{path} is too large to be a progress file ({size}; the most is {limit})").format(
+                    path=path, size=megabytes(st.st_size), limit=megabytes(limit)
+                )
+            )
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _whole_lines(f: IO[bytes]) -> Iterator[tuple[int, bytes | None]]:
+    """The whole lines of ``f`` from where it stands: each line's length in bytes (its
+    newline counted) and its bytes, or None for a line longer than :data:`MAX_LINE`
+    (read through, never kept). A last line without its newline is left: it may still
+    be being written."""
+    rest = b""
+    skipping = 0  # bytes of an overlong line read so far
+    while chunk := f.read(_CHUNK):
+        buf = rest + chunk if rest else chunk
+        start = 0
+        while (nl := buf.find(b"\n", start)) >= 0:
+            if skipping:
+                yield skipping + nl + 1 - start, None
+                skipping = 0
+            elif nl - start > MAX_LINE:
+                yield nl + 1 - start, None
+            else:
+                yield nl + 1 - start, buf[start : nl + 1]
+            start = nl + 1
+        rest = buf[start:]
+        if skipping or len(rest) > MAX_LINE:
+            skipping += len(rest)
+            rest = b""
+
+
+#: A line as a reader found it: its number, its length in bytes, and the event it
+#: holds, why it was skipped, or None for a blank line.
+_Line = tuple[int, int, "Event | Skipped | None"]
+
+
+def _read_events(f: IO[bytes], first: int, latest: datetime) -> Iterator[_Line]:
+    """Every whole line of ``f`` from where it stands (numbered from ``first``), read
+    and checked. Lines come in batches: a batch of good lines is parsed at once."""
+    batch: list[tuple[int, bytes | None]] = []
+    number = first
+
+    def flush() -> Iterator[_Line]:
+        nonlocal number
+        rows: list[object] | None = None
+        texts = [t for _n, t in batch if t is not None and t.strip()]
+        if texts and len(texts) == len(batch):
+            try:
+                parsed = json.loads(b"[" + b",".join(texts) + b"]")
+                rows = parsed if isinstance(parsed, list) and len(parsed) == len(texts) else None
+            except (ValueError, RecursionError):
+                rows = None
+            if rows is not None and any(
+                len(t) > MAX_LINE or t.count(b"[") + t.count(b"{") > MAX_DEPTH for t in texts
+            ):
+                rows = None  # bounds are checked line by line
+        for i, (size, text) in enumerate(batch):
+            item: Event | Skipped | None
+            if text is None:
+                item = Skipped("unreadable", "the line is too long")
+            elif not text.strip():
+                item = None
+            else:
+                try:
+                    item = (
+                        Event.from_dict(rows[i], latest)
+                        if rows is not None
+                        else Event.from_line(text, latest)
+                    )
+                except Skipped as e:
+                    item = e
+            yield number, size, item
+            number += 1
+        batch.clear()
+
+    for size, text in _whole_lines(f):
+        batch.append((size, text))
+        if len(batch) >= 2048:
+            yield from flush()
+    yield from flush()
+
+
+def skipped_text(count: int, lines: Sequence[int], dated: int, path: object) -> str:
+    """What the learner is told of the lines of their progress file that were left out:
+    ``count`` lines in all (the first of them ``lines``), ``dated`` of them because of a
+    wrong clock. Empty when none was."""
+    if not count:
+        return ""
+    shown = ", ".join(str(n) for n in lines[:_SHOWN_BAD])
+    more = "" if count <= _SHOWN_BAD else ", ..."
+    if dated == count:
+        # Translators: n is how many answers, lines their line numbers ("3, 7, 9, ..."),
+        # path the progress file. A clock set wrong wrote dates far in the future or
+        # before the year 2000.
+        return ngettext(
+            "{n} answer in your progress file has a date that cannot be right (line "
+            "{lines} of {path}); it is left in the file and not counted.",
+            "{n} answers in your progress file have dates that cannot be right (lines "
+            "{lines} of {path}); they are left in the file and not counted.",
+            count,
+        ).format(n=count, lines=shown + more, path=path)
+    # Translators: n is how many lines, lines their numbers ("3, 7, 9, ..."),
+    # path the progress file.
+    return ngettext(
+        "{n} line of your progress file could not be read (line {lines} of {path}); "
+        "they are left in the file and skipped.",
+        "{n} lines of your progress file could not be read (lines {lines} of {path}); "
+        "they are left in the file and skipped.",
+        count,
+    ).format(n=count, lines=shown + more, path=path)
+
+
+def _new_header(created: str | None = None) -> bytes:
+    """A header line; ``file`` is new each time the whole file is written, so a reader
+    that has read part of the file can tell it was replaced."""
+    head = {
+        "format": FORMAT,
+        "version": VERSION,
+        "created": created or _when_text(_now()),
+        "file": secrets.token_hex(8),
+    }
+    return (json.dumps(head) + "\n").encode()
 
 
 class _Unreadable(Exception):
@@ -257,10 +536,11 @@ class _Unreadable(Exception):
         self.why, self.tag = why, tag
 
 
-def _check_header(line: bytes) -> None:
+def _check_header(line: bytes) -> dict[str, Any]:
+    """The header line's fields; :class:`_Unreadable` if it is not ours to read."""
     try:
-        head = json.loads(line)
-    except ValueError:
+        head = _loads(line.rstrip(b"\n"))
+    except Skipped:
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         # Translators: why a progress file cannot be read.
@@ -275,52 +555,189 @@ def _check_header(line: bytes) -> None:
             _(
                 "it was written by a newer version of hasenpfeffer (format {version}; "
                 "this one reads format {mine})"
-            ).format(version=version, mine=VERSION),
-            f"format-{version}",
+            ).format(version=min(version, 10**6), mine=VERSION),
+            f"format-{min(version, 10**6)}",
         )
+    return head
 
 
-def _parse_lines(data: bytes, first_line: int) -> tuple[list[Event], list[int]]:
-    """The events in ``data`` (whole lines only), and the numbers of unreadable lines."""
-    lines = data.splitlines()
-    try:  # the common case, every line readable: one parse for the lot
-        rows = json.loads(b"[" + b",".join(x for x in lines if x.strip()) + b"]")
-        return [Event.from_dict(r) for r in rows], []
-    except ValueError:
-        pass
-    events: list[Event] = []
-    bad: list[int] = []
-    for n, line in enumerate(lines, start=first_line):
-        if not line.strip():
-            continue
+def _read_header(f: IO[bytes]) -> bytes:
+    """The first line of ``f``, at most :data:`MAX_LINE` long (a longer one is cut and
+    so not a header)."""
+    return f.readline(MAX_LINE + 1)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A place in the store's file: the bytes before ``offset`` (``lines`` whole lines,
+    the header first) hash to ``digest``. A reader that kept a mark can go on from it
+    while the file still starts with those same bytes."""
+
+    offset: int
+    lines: int
+    digest: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"offset": self.offset, "lines": self.lines, "digest": self.digest}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Mark:
+        """The mark ``data`` holds, checked; ``ValueError`` if it holds none."""
+        if not isinstance(data, dict):
+            raise ValueError("a mark is an object")
+        offset, lines, digest = data.get("offset"), data.get("lines"), data.get("digest")
+        if type(offset) is not int or type(lines) is not int or not 0 < lines <= offset:
+            raise ValueError("a mark's offset and lines are whole numbers")
+        if not isinstance(digest, str) or len(digest) != 32:
+            raise ValueError("a mark's digest is 32 hex digits")
+        return cls(offset, lines, digest)
+
+
+def _hasher() -> Any:
+    return hashlib.blake2b(digest_size=16)
+
+
+def _hash_range(f: IO[bytes], h: Any, start: int, end: int) -> None:
+    f.seek(start)
+    left = end - start
+    while left > 0:
+        chunk = f.read(min(_CHUNK, left))
+        if not chunk:
+            raise ValueError("the file is shorter than it was")
+        h.update(chunk)
+        left -= len(chunk)
+
+
+class Scan:
+    """One pass over the store's events after a :class:`Mark`, as a context:
+
+    >>> with store.scan(mark) as scan:  # doctest: +SKIP
+    ...     for event in scan: ...
+
+    On entering, the file is opened and the mark checked: ``fresh`` is True when the
+    pass starts from the beginning (no mark, or the file no longer begins with the
+    bytes it marks). Once every event has been taken, ``mark`` says where the pass
+    ended, and ``skipped``, ``dated`` and ``bad_lines`` what it left out. A store with
+    no file (or none that can be read) has no events, and ``mark`` stays None."""
+
+    def __init__(self, path: Path, start: Mark | None, latest: datetime) -> None:
+        self.path, self.start, self.latest = path, start, latest
+        self.fresh = True
+        self.mark: Mark | None = None
+        self.skipped = self.dated = 0
+        self.bad_lines: list[int] = []
+        self._f: IO[bytes] | None = None
+        self._h: Any = None
+        self._offset = self._lines = 0
+
+    def __enter__(self) -> Scan:
         try:
-            events.append(Event.from_dict(json.loads(line)))
-        except ValueError:
-            bad.append(n)
-    return events, bad
+            f = open_regular(self.path)
+        except (FileNotFoundError, InvalidDataError):
+            return self
+        try:
+            head = _read_header(f)
+            _check_header(head)
+        except _Unreadable:
+            f.close()
+            return self
+        self._f = f
+        start, h = self.start, _hasher()
+        if start is not None and start.offset <= os.fstat(f.fileno()).st_size:
+            try:
+                _hash_range(f, h, 0, start.offset)
+            except ValueError:
+                start = None
+            if start is not None and h.hexdigest() != start.digest:
+                start = None
+        else:
+            start = None
+        self.fresh = start is None
+        if start is None:
+            h = _hasher()
+            h.update(head)
+            self._offset, self._lines = len(head), 1
+        else:
+            self._offset, self._lines = start.offset, start.lines
+        self._h = h
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+
+    def __iter__(self) -> Iterator[Event]:
+        f = self._f
+        if f is None:
+            return
+        f.seek(self._offset)
+        end, lines = self._offset, self._lines
+        for number, size, item in _read_events(f, lines + 1, self.latest):
+            end += size
+            lines = number
+            if isinstance(item, Event):
+                yield item
+            elif isinstance(item, Skipped):
+                self.skipped += 1
+                self.dated += item.reason == "dated"
+                if len(self.bad_lines) < _SHOWN_BAD:
+                    self.bad_lines.append(number)
+        _hash_range(f, self._h, self._offset, end)
+        self.mark = Mark(end, lines, self._h.hexdigest())
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What one import did: the answers and hint steps it ``added``, those ``already``
+    in the store, and the lines of the file it left out (``skipped``, ``dated`` of them
+    for a wrong clock; the first in ``bad_lines``)."""
+
+    source: Path
+    added: int
+    already: int
+    skipped: int = 0
+    dated: int = 0
+    bad_lines: tuple[int, ...] = ()
 
 
 class ProgressStore:
     """The learner's store in ``home`` (default: :func:`default_home`).
 
     :meth:`record` appends an event; :meth:`events` and :meth:`answers` read them back
-    (only the lines added since the last read are parsed). :meth:`export_to`,
-    :meth:`import_from` and :meth:`reset` change the whole store, atomically.
-    ``notice`` is one line for the learner when something needed saying on opening the
-    store (one kept aside, lines that could not be read), else ``""``.
+    (only the lines added since the last read are parsed, and a file replaced under the
+    reader, by an import or a reset elsewhere, is read afresh). :meth:`scan` passes over
+    the events without keeping them. :meth:`export_to`, :meth:`import_from` and
+    :meth:`reset` change the whole store, atomically. ``notice`` is one line for the
+    learner when something needed saying on opening the store (one kept aside, lines
+    that could not be read), else ``""``.
+
+    Every line is checked before it is used (see :meth:`Event.from_dict`); a line that
+    fails is left in the file, skipped and counted, never fatal.
     """
 
     def __init__(self, home: str | os.PathLike[str] | None = None) -> None:
         self.home = Path(home) if home is not None else default_home()
         self.path = self.home / FILE_NAME
-        self.notice = ""
+        #: One line for the learner when the store had to be kept aside, else "".
+        self.kept_aside = ""
         self._events: list[Event] = []
         self._ids: set[str] = set()
         self._offset = 0  # the bytes of the file already read
         self._lines = 0  # the lines already read
         self._identity: tuple[int, int] | None = None
+        self._head = b""  # the header line, as read
+        self._tail = b""  # the last bytes read before _offset
         self._bad: list[int] = []
+        self._bad_count = self._dated = 0
         self._listeners: list[Any] = []
+
+    @property
+    def notice(self) -> str:
+        """One line for the learner when something needed saying about the store (one
+        kept aside, lines that could not be read), else ``""``."""
+        skipped = skipped_text(self._bad_count, self._bad, self._dated, self.path)
+        return " ".join(x for x in (self.kept_aside, skipped) if x)
 
     # --- locking and files --------------------------------------------------------
 
@@ -349,18 +766,7 @@ class ProgressStore:
         """Write the file ``name`` in the store's folder atomically: the whole of
         ``content`` in a new file, then renamed into place."""
         self.home.mkdir(parents=True, exist_ok=True)
-        target = self.home / name
-        tmp = self.home / f".{name}.{secrets.token_hex(4)}.tmp"
-        try:
-            with open(tmp, "wb") as f:
-                f.write(content)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, target)
-        finally:
-            if tmp.exists():
-                tmp.unlink()
-        return target
+        return _write_atomic(self.home / name, lambda f: f.write(content))
 
     def _aside_path(self, tag: str) -> Path:
         stamp = _now().strftime("%Y%m%d-%H%M%S")
@@ -368,12 +774,13 @@ class ProgressStore:
         while True:
             suffix = f"-{n}" if n else ""
             candidate = self.home / f"progress-{tag}-{stamp}{suffix}.jsonl"
-            if not candidate.exists():
+            if not os.path.lexists(candidate):
                 return candidate
             n += 1
 
     def _put_aside(self, tag: str) -> Path:
-        """Rename the store aside (byte for byte, never overwriting anything)."""
+        """Rename the store aside (byte for byte, never overwriting anything; a link or
+        a special file is moved as it is, never read)."""
         target = self._aside_path(tag)
         os.rename(self.path, target)
         self._forget()
@@ -381,33 +788,60 @@ class ProgressStore:
 
     def _forget(self) -> None:
         self._events, self._ids, self._bad = [], set(), []
+        self._bad_count = self._dated = 0
         self._offset = self._lines = 0
         self._identity = None
+        self._head = self._tail = b""
+
+    def _problem(self) -> _Unreadable | None:
+        """Why the store's file cannot be read as it is, or None (also None when there
+        is no file, or an empty one)."""
+        try:
+            with open_regular(self.path) as f:
+                _check_header(_read_header(f))
+        except FileNotFoundError:
+            return None
+        except InvalidDataError as e:  # a device, a pipe, a folder
+            return _Unreadable(str(e), "not-a-file")
+        except _Unreadable as e:
+            if self.path.stat().st_size == 0:
+                return None
+            return e
+        return None
 
     def _ensure(self) -> None:
         """Make sure a readable store file exists (called holding the lock)."""
-        try:
-            with open(self.path, "rb") as f:
-                first = f.readline()
-        except FileNotFoundError:
-            self._write_new(_header().encode())
-            return
-        if first == b"":  # an empty file: nothing was ever saved in it
-            self._write_new(_header().encode())
-            return
-        try:
-            _check_header(first)
-        except _Unreadable as e:
-            aside = self._put_aside(e.tag)
+        problem = self._problem()
+        if problem is not None:
+            aside = self._put_aside(problem.tag)
             # Translators: why says why ("it is not a progress file ..."), aside is the
             # path of the file kept aside.
-            self.notice = _(
+            self.kept_aside = _(
                 "Your progress file could not be read: {why}. It is kept unchanged at "
                 "{aside}, and a new one starts."
-            ).format(why=e.why, aside=aside)
-            self._write_new(_header().encode())
+            ).format(why=problem.why, aside=aside)
+        try:
+            if self.path.stat().st_size > 0:
+                return
+        except FileNotFoundError:
+            pass
+        self._write_new(_new_header())
 
     # --- reading ------------------------------------------------------------------
+
+    def _replaced(self, st: os.stat_result) -> bool:
+        """Whether the file is no longer the one read so far: another file (an import
+        or a reset renamed a new one into place, maybe on a reused inode), or cut."""
+        if self._identity != (st.st_ino, st.st_dev) or st.st_size < self._offset:
+            return True
+        try:
+            with open_regular(self.path) as f:
+                if _read_header(f) != self._head:
+                    return True
+                f.seek(self._offset - len(self._tail))
+                return f.read(len(self._tail)) != self._tail
+        except (OSError, InvalidDataError):
+            return True
 
     def _refresh(self) -> None:
         try:
@@ -415,62 +849,44 @@ class ProgressStore:
         except FileNotFoundError:
             self._forget()
             return
-        identity = (st.st_ino, st.st_dev)
-        if self._identity is not None and (identity != self._identity or st.st_size < self._offset):
-            self._forget()  # the file was replaced (import, reset, another kernel)
-        if self._identity is None and not self._readable_header():
-            try:
-                with self._lock():  # keep an unreadable store aside, start a fresh one
-                    self._ensure()
-            except OSError as e:  # a folder that cannot be written
-                self._forget()
-                # Translators: path is the progress file, error the system's reason.
-                self.notice = _(
-                    "Your progress file {path} cannot be read, nor set aside so that "
-                    "a new one can start ({error})."
-                ).format(path=self.path, error=e.strerror or e)
+        if self._identity is not None and self._replaced(st):
+            self._forget()
+        if self._identity is None and self._problem() is not None:
+            if not self._settle():
                 return
             st = os.stat(self.path)
-            identity = (st.st_ino, st.st_dev)
+        identity = (st.st_ino, st.st_dev)
         if st.st_size == self._offset and self._identity == identity:
             return
-        with open(self.path, "rb") as f:
-            if self._offset == 0:
-                first = f.readline()
-                _check_header(first)  # the lock made it ours
-                self._offset, self._lines = len(first), 1
-            f.seek(self._offset)
-            data = f.read()
-        end = data.rfind(b"\n") + 1  # whole lines only: a cut line waits or is skipped
-        events, bad = _parse_lines(data[:end], self._lines + 1)
-        for event in events:
-            if event.id not in self._ids:
-                self._ids.add(event.id)
-                self._events.append(event)
-        self._offset += end
-        self._lines += data[:end].count(b"\n")
-        self._identity = identity
-        if bad:
-            self._bad.extend(bad)
-            shown = ", ".join(str(n) for n in self._bad[:_SHOWN_BAD])
-            more = "" if len(self._bad) <= _SHOWN_BAD else ", ..."
-            # Translators: n is how many lines, lines their numbers ("3, 7, 9, ..."),
-            # path the progress file.
-            self.notice = ngettext(
-                "{n} line of your progress file could not be read (line {lines} of {path}); "
-                "they are left in the file and skipped.",
-                "{n} lines of your progress file could not be read (lines {lines} of {path}); "
-                "they are left in the file and skipped.",
-                len(self._bad),
-            ).format(n=len(self._bad), lines=shown + more, path=self.path)
-
-    def _readable_header(self) -> bool:
+        latest = _now() + AHEAD
         try:
-            with open(self.path, "rb") as f:
-                _check_header(f.readline())
-        except (OSError, _Unreadable):
-            return False
-        return True
+            f = open_regular(self.path)
+        except InvalidDataError:  # replaced by a special file since: read next time
+            return
+        with f:
+            if self._offset == 0:
+                head = _read_header(f)
+                try:
+                    _check_header(head)
+                except _Unreadable:
+                    return  # an empty file, or replaced since: read next time
+                self._head, self._offset, self._lines = head, len(head), 1
+            f.seek(self._offset)
+            for number, size, item in _read_events(f, self._lines + 1, latest):
+                self._offset += size
+                self._lines = number
+                if isinstance(item, Event):
+                    if item.id not in self._ids:
+                        self._ids.add(item.id)
+                        self._events.append(item)
+                elif isinstance(item, Skipped):
+                    self._bad_count += 1
+                    self._dated += item.reason == "dated"
+                    if len(self._bad) < _SHOWN_BAD:
+                        self._bad.append(number)
+            f.seek(max(len(self._head), self._offset - 64))
+            self._tail = f.read(self._offset - max(len(self._head), self._offset - 64))
+        self._identity = identity
 
     def events(self) -> list[Event]:
         """Every event in the store, in the order they were recorded."""
@@ -481,18 +897,46 @@ class ProgressStore:
         """Every answer (hint steps left out), in the order they were recorded."""
         return [e for e in self.events() if e.is_answer]
 
+    def scan(self, start: Mark | None = None, latest: datetime | None = None) -> Scan:
+        """A pass over the events after ``start`` (from the beginning when it is None
+        or the file no longer begins as it did), checked as :meth:`events` checks them
+        but not kept: for a summary of a store of any size. Nothing is deduplicated.
+        An unreadable store is kept aside first (see ``notice``)."""
+        self._settle()
+        return Scan(self.path, start, latest or _now() + AHEAD)
+
+    def _settle(self) -> bool:
+        """Keep an unreadable store aside and start a fresh one; False (``notice``
+        says why) when that cannot be done."""
+        if self._problem() is None:
+            return True
+        try:
+            with self._lock():
+                self._ensure()
+        except OSError as e:  # a folder that cannot be written
+            self._forget()
+            # Translators: path is the progress file, error the system's reason.
+            self.kept_aside = _(
+                "Your progress file {path} cannot be read, nor set aside so that "
+                "a new one can start ({error})."
+            ).format(path=self.path, error=e.strerror or e)
+            return False
+        return True
+
     # --- writing ------------------------------------------------------------------
 
     def record(self, event: Event) -> None:
         """Append ``event`` to the store (one whole line, holding the lock)."""
         if not isinstance(event, Event):
-            raise InvalidDataError(f"the store records events, not {event!r}")
+            raise InvalidDataError(f"the store records events, not {type(event).__name__}")
         event.check()
-        line = (json.dumps(event.to_dict(), ensure_ascii=False) + "\n").encode()
+        line = event.line()
         with self._lock():
             self._ensure()
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
             try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    raise OSError(errno.EINVAL, _("not a regular file"), str(self.path))
                 if os.lseek(fd, 0, os.SEEK_END) and not self._ends_with_newline():
                     line = b"\n" + line  # a line cut short before: keep it on its own
                 os.write(fd, line)
@@ -502,7 +946,7 @@ class ProgressStore:
             listener(event)
 
     def _ends_with_newline(self) -> bool:
-        with open(self.path, "rb") as f:
+        with open_regular(self.path) as f:
             f.seek(-1, os.SEEK_END)
             return f.read(1) == b"\n"
 
@@ -511,83 +955,155 @@ class ProgressStore:
         self._listeners.append(listener)
 
     def export_to(self, target: str | os.PathLike[str]) -> Path:
-        """Copy the whole store to ``target`` (a file, written atomically); its path."""
+        """Copy the whole store to ``target`` (a file, written atomically); its path.
+
+        A folder gets a file named for today inside it. A link is followed: the file it
+        points to is replaced and the link kept. A target that exists and is not a
+        regular file (a device, a pipe) is refused with :class:`InvalidDataError`, and
+        nothing is written. An ``OSError`` names the path that failed (the store's
+        folder when its lock cannot be taken)."""
         target = Path(target)
         if target.is_dir():
             target = target / f"hasenpfeffer-progress-{_now().strftime('%Y%m%d')}.jsonl"
+        real = Path(os.path.realpath(target))
+        try:
+            mode = os.stat(real).st_mode
+        except FileNotFoundError:
+            mode = None
+        except OSError as e:
+            raise OSError(e.errno, e.strerror, str(target)) from None
+        if mode is not None and not stat.S_ISREG(mode):
+            # Translators: path is where the learner asked to save; kind what it is
+            # ("a device").
+            raise InvalidDataError(
+                _("{path} is {kind}, not a file: progress is saved only in a file").format(
+                    path=target, kind=_kind_words(mode)
+                )
+            )
         self.events()
         with self._lock():
             self._ensure()
-            tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-            try:
-                shutil.copyfile(self.path, tmp)
-                os.replace(tmp, target)
-            finally:
-                if tmp.exists():
-                    tmp.unlink()
+            with open_regular(self.path) as src:
+                _write_atomic(real, lambda out: _copy(src, out), named=target)
         return target
 
-    def import_from(self, source: str | os.PathLike[str]) -> int:
-        """Add the answers of an exported store (those not already here); how many.
+    def import_from(self, source: str | os.PathLike[str]) -> ImportReport:
+        """Add the answers of an exported store (those not already here).
 
-        A file that is not a progress file, or one from a newer version, is refused with
-        :class:`InvalidDataError` and nothing changes.
+        A file that is not a progress file, one from a newer version, one that is not a
+        regular file or is larger than :data:`MAX_FILE` is refused with
+        :class:`InvalidDataError` and nothing changes. Lines that cannot be read, or
+        carry a date that cannot be right, are left out and counted in the report.
         """
         source = Path(source)
+        incoming: list[Event] = []
+        latest = _now() + AHEAD
+        skipped = dated = 0
+        bad: list[int] = []
         try:
-            data = source.read_bytes()
+            with open_regular(source, MAX_FILE) as f:
+                first = _read_header(f)
+                try:
+                    _check_header(first)
+                except _Unreadable as e:
+                    # Translators: path is a file, why why it cannot be read.
+                    raise InvalidDataError(
+                        _("{path} cannot be imported: {why}").format(path=source, why=e.why)
+                    ) from None
+                seen: set[str] = set()
+                for number, _size, item in _read_events(f, 2, latest):
+                    if isinstance(item, Event):
+                        if item.id not in seen:
+                            seen.add(item.id)
+                            incoming.append(item)
+                    elif isinstance(item, Skipped):
+                        skipped += 1
+                        dated += item.reason == "dated"
+                        if len(bad) < _SHOWN_BAD:
+                            bad.append(number)
         except OSError as e:
             # Translators: path is a file, error the system's reason.
             raise InvalidDataError(
                 _("cannot read {path}: {error}").format(path=source, error=e.strerror or e)
             ) from None
-        first, _sep, rest = data.partition(b"\n")
-        try:
-            _check_header(first)
-        except _Unreadable as e:
-            # Translators: path is a file, why why it cannot be read.
-            raise InvalidDataError(
-                _("{path} cannot be imported: {why}").format(path=source, why=e.why)
-            ) from None
-        incoming, bad = _parse_lines(rest, 2)
-        if bad and not incoming:
+        if skipped and not incoming:
+            if dated == skipped:
+                # Translators: path is a file whose every answer carries a date in the
+                # future or before the year 2000 (a clock set wrong).
+                raise InvalidDataError(
+                    _("{path} holds no answers with a date that can be right").format(path=source)
+                )
             raise InvalidDataError(
                 _("{path} holds no answers that can be read").format(path=source)
             )
         with self._lock():
             self._ensure()
-            current = self.path.read_bytes()
-            head, _sep2, body = current.partition(b"\n")
-            if body and not body.endswith(b"\n"):
-                body += b"\n"
-            have, _bad = _parse_lines(body, 2)
-            ids = {e.id for e in have}
-            new = [e for e in incoming if e.id not in ids]
-            if new:
-                merged = sorted([*have, *new], key=lambda e: e.when)
-                lines = [json.dumps(e.to_dict(), ensure_ascii=False) + "\n" for e in merged]
-                # lines this version could not read stay in the store, at its end
-                kept = [line + b"\n" for n, line in enumerate(body.splitlines(), 2) if line]
-                unread = [x for x in kept if not self._readable(x)]
-                self._write_new(head + b"\n" + "".join(lines).encode() + b"".join(unread))
-        return len(new)
+            added = self._merge(incoming)
+        return ImportReport(source, added, len(incoming) - added, skipped, dated, tuple(bad))
 
-    @staticmethod
-    def _readable(line: bytes) -> bool:
-        try:
-            Event.from_dict(json.loads(line))
-        except ValueError:
-            return False
-        return True
+    def _merge(self, incoming: list[Event]) -> int:
+        """Merge ``incoming`` into the store by time (holding the lock); how many were
+        new. The store's own lines are kept byte for byte; those it cannot read (and a
+        last line cut short) go to its end, copied as they are."""
+        latest = _now() + AHEAD
+        have: list[tuple[datetime, bytes]] = []
+        ids: set[str] = set()
+        unread: list[tuple[int, int]] = []  # (offset, size) of lines kept as they are
+        with open_regular(self.path) as f:
+            head = _read_header(f)
+            created = _check_header(head).get("created")
+            offset = len(head)
+            for size, text in _whole_lines(f):
+                event: Event | None = None
+                if text is not None and text.strip():
+                    try:
+                        event = Event.from_line(text, latest)
+                    except Skipped:
+                        event = None
+                if event is not None:
+                    ids.add(event.id)
+                    have.append((event.when, text or b""))
+                elif text is None or text.strip():
+                    unread.append((offset, size))
+                offset += size
+            end = os.fstat(f.fileno()).st_size
+            if end > offset:
+                unread.append((offset, end - offset))
+            new = sorted((e for e in incoming if e.id not in ids), key=lambda e: e.when)
+            if not new:
+                return 0
+            merged = heapq.merge(
+                ((t, i, line) for i, (t, line) in enumerate(have)),
+                ((e.when, len(have) + i, e.line()) for i, e in enumerate(new)),
+            )
+            created_text = created if isinstance(created, str) and len(created) <= 40 else None
+
+            def write(out: IO[bytes]) -> None:
+                out.write(_new_header(created_text))
+                for _t, _i, line in merged:
+                    out.write(line)
+                for start, size in unread:
+                    f.seek(start)
+                    last = b"\n"
+                    while size > 0 and (piece := f.read(min(_CHUNK, size))):
+                        out.write(piece)
+                        size -= len(piece)
+                        last = piece[-1:]
+                    if last != b"\n":
+                        out.write(b"\n")
+
+            _write_atomic(self.path, write)
+        self._forget()
+        return len(new)
 
     def reset(self) -> Path | None:
         """Start a fresh store; the old one is kept aside, and its new path returned
         (None when there was nothing to keep). Faces ask the learner first."""
         with self._lock():
-            if not self.path.exists():
+            if not os.path.lexists(self.path):
                 return None
             aside = self._put_aside("before-reset")
-            self._write_new(_header().encode())
+            self._write_new(_new_header())
         return aside
 
     def asides(self) -> Sequence[Path]:
@@ -595,6 +1111,33 @@ class ProgressStore:
         if not self.home.is_dir():
             return []
         return sorted(self.home.glob("progress-*.jsonl"))
+
+
+def _copy(src: IO[bytes], out: IO[bytes]) -> None:
+    while chunk := src.read(_CHUNK):
+        out.write(chunk)
+
+
+def _write_atomic(
+    target: Path, write: Callable[[IO[bytes]], object], named: Path | None = None
+) -> Path:
+    """Write ``target`` whole or not at all: into a new file in its folder, flushed,
+    then renamed into place. An error names ``named`` (default: ``target``)."""
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        with open(tmp, "xb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except OSError as e:
+        if e.filename in (str(tmp), str(target), None):
+            raise OSError(e.errno, e.strerror, str(named or target)) from None
+        raise
+    finally:
+        if os.path.lexists(tmp):
+            tmp.unlink()
+    return target
 
 
 _OPEN: dict[Path, ProgressStore] = {}

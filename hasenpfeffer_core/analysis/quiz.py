@@ -939,7 +939,7 @@ def choice_answer(choices: Sequence[Mapping[str, str]], response: object) -> str
     >>> choice_answer([{"value": "9♥", "label": "9♥"}], "9h")
     '9♥'
     """
-    text = response if isinstance(response, str) else ""
+    text = response if isinstance(response, str) and len(response) <= 40 else ""
     if isinstance(response, Play | Discard | NameTrump | Bid | Pass):
         text = choice_value(response)
     if isinstance(response, Card):
@@ -965,8 +965,8 @@ def choice_answer(choices: Sequence[Mapping[str, str]], response: object) -> str
         ):
             value = suit.name.lower()
             return value if any(c["value"] == value for c in choices) else None
-    if norm.startswith("bid "):
-        return choice_answer(choices, norm[4:])
+    if norm.startswith("bid ") and not norm[4:].lstrip().startswith("bid "):
+        return choice_answer(choices, norm[4:])  # "bid 3" names the choice "3"
     return None
 
 

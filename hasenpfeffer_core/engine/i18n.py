@@ -78,7 +78,11 @@ def _check(lang: object) -> str:
         if base in LANGUAGES or base == PSEUDO:
             return base
     names = ", ".join(f"{k} ({v})" for k, v in LANGUAGE_NAMES.items())
-    raise InvalidDataError(f"unknown language {lang!r}: the languages are {names}")
+    if isinstance(lang, str):  # quoted, and cut short: the message stays one short line
+        given = repr(lang[:40]) + (f"... ({len(lang)} characters)" if len(lang) > 40 else "")
+    else:
+        given = f"a {type(lang).__name__}"
+    raise InvalidDataError(f"unknown language {given}: the languages are {names}")
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:

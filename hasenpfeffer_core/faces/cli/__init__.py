@@ -55,6 +55,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
@@ -293,8 +294,10 @@ def choose_language(argv: Sequence[str], environ: Mapping[str, str] | None = Non
         variable = env.get(LANG_VARIABLE, "").strip()
         if not variable:
             return locale_language
+        # A locale's form (it_IT.UTF-8) names its language; any other text is quoted whole.
+        form = re.fullmatch(r"([A-Za-z]{2,3})(?:[_-][A-Za-z0-9]+)?(?:\.[\w-]+)?", variable)
         try:
-            return _language(variable.replace("_", "-").split("-")[0].split(".")[0])
+            return _language(form.group(1) if form else variable)
         except argparse.ArgumentTypeError as e:
             raise UsageError(f"{LANG_VARIABLE}: {e}") from None
 

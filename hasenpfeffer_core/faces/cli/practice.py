@@ -125,9 +125,7 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
         )
     else:
         schedule = (
-            cached_schedule(recorder.store, before)
-            if recorder.store is not None
-            else Schedule(before)
+            cached_schedule(recorder.store) if recorder.store is not None else Schedule(before)
         )
         due = schedule.to_practise(now, args.count)
         plan = [due[i % len(due)] for i in range(args.count)]

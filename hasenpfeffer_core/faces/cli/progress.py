@@ -22,7 +22,7 @@ from typing import Final
 
 from ...analysis.explain import join_and
 from ...analysis.practice import Concept, Summary, days_text, summary
-from ...analysis.progress import Event, ProgressStore, default_home, open_store
+from ...analysis.progress import Event, ImportReport, ProgressStore, default_home, open_store
 from ...engine.i18n import N_, ngettext
 from ...engine.i18n import gettext as _
 from .term import Command, Reader, Stop, Term, UsageError, pad, width
@@ -267,9 +267,9 @@ def _export(term: Term, store: ProgressStore, target: Path) -> int:
     n = len(store.answers())
     try:
         path = store.export_to(target)
-    except OSError as e:
+    except OSError as e:  # e.filename: the file, or the store's folder when that failed
         raise UsageError(
-            _("cannot write {file}: {reason}").format(file=target, reason=_why(e))
+            _("cannot write {file}: {reason}").format(file=e.filename or target, reason=_why(e))
         ) from None
     if store.notice:
         term.say(store.notice)
@@ -284,28 +284,60 @@ def _export(term: Term, store: ProgressStore, target: Path) -> int:
 
 
 def _import(term: Term, store: ProgressStore, source: Path) -> int:
-    before = len(store.answers())
-    store.import_from(source)  # a file that is not a progress file: InvalidDataError
-    after = len(store.answers())
+    # a file that is not a progress file, too large, or not a file: InvalidDataError
+    report = store.import_from(source)
     if store.notice:
         term.say(store.notice)
-    added = after - before
-    if added == 0:
+    total = len(store.answers())
+    if report.added == 0:
         term.say(
             ngettext(
                 "Added 0 answers from {file}: you now have {n} answer, all of them here already.",
                 "Added 0 answers from {file}: you now have {n} answers, all of them here already.",
-                after,
-            ).format(file=source, n=after)
+                total,
+            ).format(file=source, n=total)
         )
     else:
         term.say(
             # Translators: {added} and {total} are counted answers, "3 answers", "1 answer".
             _("Added {added} from {file}: you now have {total}.").format(
-                added=_answers(added), file=source, total=_answers(after)
+                added=_answers(report.added), file=source, total=_answers(total)
             )
         )
+    if report.skipped:
+        term.say(skipped_import_text(report))
     return 0
+
+
+def skipped_import_text(report: ImportReport) -> str:
+    """What an import left out of its file, and why, in one line."""
+    lines = ", ".join(str(n) for n in report.bad_lines)
+    more = ", ..." if report.skipped > len(report.bad_lines) else ""
+    if report.dated == report.skipped:
+        # Translators: n lines of the imported file, lines their numbers ("3, 7, ...").
+        return ngettext(
+            "Left out {n} line of the file: its date cannot be right (line {lines}).",
+            "Left out {n} lines of the file: their dates cannot be right (lines {lines}).",
+            report.skipped,
+        ).format(n=report.skipped, lines=lines + more)
+    if report.dated == 0:
+        # Translators: n lines of the imported file, lines their numbers ("3, 7, ...").
+        return ngettext(
+            "Left out {n} line of the file that could not be read (line {lines}).",
+            "Left out {n} lines of the file that could not be read (lines {lines}).",
+            report.skipped,
+        ).format(n=report.skipped, lines=lines + more)
+    # Translators: n lines of the imported file in all, unread of them could not be
+    # read, dated had dates that cannot be right; lines their numbers ("3, 7, ...").
+    return _(
+        "Left out {n} lines of the file: {unread} could not be read and {dated} had "
+        "dates that cannot be right (lines {lines})."
+    ).format(
+        n=report.skipped,
+        unread=report.skipped - report.dated,
+        dated=report.dated,
+        lines=lines + more,
+    )
 
 
 def _reset(term: Term, reader: Reader, store: ProgressStore, yes: bool) -> int:

@@ -144,7 +144,7 @@ class Practice(w.VBox, Guarded):  # type: ignore[misc]
         events, _ = read_events(self.home)
         answers = [e for e in events if e.is_answer]
         try:
-            schedule = cached_schedule(open_store(self.home), answers)
+            schedule = cached_schedule(open_store(self.home))
         except Exception:
             schedule = Schedule(answers)
         schedule.add([e for e in self.recorder.unsaved if e.is_answer])
