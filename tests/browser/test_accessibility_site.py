@@ -16,6 +16,7 @@ CI (the ``CI`` variable set), where they fail. (The lessons' audit, in JupyterLa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -145,17 +146,21 @@ def test_the_bidding_quiz_by_keyboard(keyboard_page: Any, site_url: str) -> None
 
 def test_the_hand_viewer_steps_with_the_arrow_keys(keyboard_page: Any, site_url: str) -> None:
     page = keyboard_page
+    from playwright.sync_api import expect
+
     page.goto(site_url + "viewer/")
-    page.wait_for_selector(".hp-steps")
+    # (wait for states, never for time: on a busy machine the counter is drawn late)
+    page.wait_for_selector(".hp-viewer[data-ready=true] .hp-steps")
     counter = page.locator(".hp-counter").first
+    expect(counter).to_have_text(re.compile(r"^Step 0 of \d+$"))
     before = counter.inner_text()
     _skip_to_content(page)
     tab_to(page, "el.classList.contains('hp-slider') || !!el.closest('.hp-steps')", limit=25)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    assert counter.inner_text() != before
+    expect(counter).to_have_text(re.compile(r"^Step 2 of \d+$"))
     page.keyboard.press("Home")
-    assert counter.inner_text() == before
+    expect(counter).to_have_text(before)
 
 
 # --- zoom and motion ----------------------------------------------------------------

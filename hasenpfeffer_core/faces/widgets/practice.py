@@ -38,7 +38,7 @@ from ...engine.i18n import language, ngettext, pgettext
 from .base import Guarded, esc, guarded, translated, widget_language
 from .bid_quiz import BidQuiz
 from .exercises import OrderExercise, principle_exercise, tricks_exercise
-from .learner import Home, Recorder, check_lesson, read_events, styled
+from .learner import Home, Recorder, check_lesson, styled
 from .legal_quiz import LegalPlayQuiz
 from .trick_quiz import TrickWinnerQuiz
 
@@ -141,12 +141,10 @@ class Practice(w.VBox, Guarded):  # type: ignore[misc]
     def schedule(self) -> Schedule:
         """The schedule of the learner's answers (and of those this widget could not
         save, so that the practice still moves on)."""
-        events, _ = read_events(self.home)
-        answers = [e for e in events if e.is_answer]
         try:
             schedule = cached_schedule(open_store(self.home))
-        except Exception:
-            schedule = Schedule(answers)
+        except Exception:  # a folder that cannot be read: what was answered here will do
+            schedule = Schedule()
         schedule.add([e for e in self.recorder.unsaved if e.is_answer])
         return schedule
 
