@@ -25,6 +25,11 @@ HAND_OVER = re.compile(
     "Your side made the bid|Your side did not make|The opponents made their bid"
     "|You defeated|was thrown in"
 )
+#: The words on a button that makes a move at the play table.
+MOVE_LABEL = re.compile(
+    r"^\s*((10|[9JQKA])[♠♥♦♣]|Joker|Pass|Bid \d|[♠♥♦♣] \w+|Go alone|Defend alone"
+    r"|Play with partner|Defend with partner)\s*$"
+)
 LESSONS = sorted(p.name for p in (ROOT / "lessons").glob("[0-9][0-9]-*.ipynb"))
 #: The code cells that have not run yet, from the notebook's model (a cell whose input
 #: is hidden shows no prompt to read).
@@ -95,10 +100,15 @@ def test_the_play_table_plays_a_whole_hand_by_keyboard(
     page.wait_for_function("document.activeElement && document.activeElement.tagName === 'INPUT'")
     heard: list[str] = []
     moves: list[tuple[str, list[str]]] = []
+    enabled = table.locator(".widget-hbox .widget-button:not(:disabled)")
+    # Wait for a state, never for a time: after a move the computer players move and the
+    # row of buttons is rebuilt; on a busy machine that comes after the kernel is idle.
+    ready = table.get_by_text(HAND_OVER).or_(enabled.filter(has_text=MOVE_LABEL))
     for _turn in range(40):
+        ready.first.wait_for(timeout=60_000)
         if table.get_by_text(HAND_OVER).count():
             break
-        buttons = table.locator(".widget-hbox .widget-button:not(:disabled)").all_inner_texts()
+        buttons = enabled.all_inner_texts()
         move = _typed_move(buttons)
         moves.append((move, buttons))
         page.keyboard.type(move)
