@@ -175,29 +175,42 @@ def test_in_a_game_the_hints_are_counted_per_hand() -> None:
 # --- the review of the learner's mistakes ---------------------------------------------
 
 
-def bad_card(state: HandState) -> Play | None:
-    """A legal card that gives up tricks, all hands seen, and goes against a principle."""
+def bad_card(t: PlayTable) -> Play | None:
+    """A legal card the judge finds clearly worse than its best from the learner's view,
+    that gives up tricks all hands seen too, and goes against a principle the best card
+    keeps."""
+    state = t.state
     seat = state.to_move
     assert seat is not None
     values = state_play_values(state)
     top = max(values.values())
     view = PlayerView.of(state, seat)
+    judged = t.session.hint().advice.judgement
+    if judged is None:
+        return None
+    kept = {r.principle.key for r in broken_by(view, judged.best)}
     for card, value in values.items():
-        if value < top and broken_by(view, Play(seat, card)):
-            return Play(seat, card)
+        action = Play(seat, card)
+        if (
+            value < top
+            and action in judged.points
+            and judged.clearly_worse(action)
+            and any(r.principle.key not in kept for r in broken_by(view, action))
+        ):
+            return action
     return None
 
 
 def table_with_a_bad_play(*, game: bool = False) -> tuple[PlayTable, Play, HandState]:
-    """A finished hand at the table in which the learner played a card that gave up
-    tricks (double dummy) against a principle; that card and the position before it."""
+    """A finished hand at the table in which the learner played a card the judge finds
+    clearly worse, against a principle; that card and the position before it."""
     for seed in range(40):
         t = PlayTable(seed=seed, game=game)
         bad: tuple[Play, HandState] | None = None
         while not t.state.is_over:
             state = t.state
             if bad is None and state.phase is Phase.PLAY:
-                card = bad_card(state)
+                card = bad_card(t)
                 if card is not None:
                     bad = (card, state.copy())
                     t.act(card)
@@ -234,8 +247,10 @@ def test_the_review_lists_a_bad_play_with_both_views_and_the_principle_broken() 
     hint = t.session.hint(at=m.step)
     assert hint.steps == stepped_hint(view, hint.advice).steps
     assert words(hint.answer) in text  # what the expert would have done, and why
-    broken = broken_by(view, card)
+    kept = {r.principle.key for r in broken_by(view, hint.action)}
+    broken = [r for r in broken_by(view, card) if r.principle.key not in kept]
     assert broken and f"“{broken[0].principle.name}”" in text and words(broken[0].text) in text
+    assert m.points is not None and f"about {m.points:.1f} point" in text  # the cost, judged
     assert "display:flex" in item.children[0].value  # side by side, wrapping when narrow
     assert item.children[1].description == "Try again from here"
 

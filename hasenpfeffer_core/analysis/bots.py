@@ -18,7 +18,7 @@ Whole hands are played with :func:`hasenpfeffer_core.analysis.session.autoplay`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -27,8 +27,7 @@ from ..engine.cards import DECK, SUITS, Card, Rank, Suit
 from ..engine.i18n import gettext as _
 from ..engine.i18n import ngettext, pgettext
 from ..engine.rules import BiddingScale
-from ..engine.seats import SEATS
-from ..engine.tricks import EFF, ORDERS, SUIT_MASK, WIN, trump_key, winner_index
+from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
 from .bidding import (
     ContractOdds,
     contract_odds,
@@ -39,11 +38,13 @@ from .bidding import (
     trump_words,
     weigh_calls,
 )
-from .explain import capitalised, join_and
-from .solver import play_values_masks
+from .deals import MAKER_TRUMPS, DealSampler
+from .explain import capitalised
+from .judge import CLOSE_POINTS, Judgement, judge_play
 from .view import PlayerView
 
 __all__ = [
+    "MAKER_TRUMPS",
     "Advice",
     "FairExpert",
     "Player",
@@ -283,91 +284,13 @@ class RuleOfThumbPlayer:
 # --- sampling the hidden cards -----------------------------------------------------
 
 
-#: The maker named the trump, so held at least this many trumps (the Joker and the
-#: bowers included) after the discard: what the auction tells about the maker's hand.
-MAKER_TRUMPS = 2
-#: How many draws :func:`sample_hidden` makes to find a deal that fits the auction too,
-#: before it settles for one that fits the play only.
-FIT_TRIES = 12
-
-
-def _fits_auction(view: PlayerView) -> Callable[[list[int]], bool] | None:
-    """A test of a sampled deal against what the auction tells: the maker (another
-    player) holds at least :data:`MAKER_TRUMPS` trumps, counting those already played.
-    ``None`` when there is nothing to test."""
-    maker = view.maker
-    if (
-        maker is None
-        or maker is view.seat
-        or maker in view.sitting_out
-        or not view.trump_named
-        or view.trump is None
-    ):
-        return None
-    tk = _tk(view.trump)
-    plays = [p for t in view.tricks for p in t.plays] + list(view.current_trick)
-    played = sum(1 for s, c in plays if s is maker and EFF[tk][c.index] == tk)
-    need = MAKER_TRUMPS - played
-    if need <= 0:
-        return None
-    trumps = SUIT_MASK[tk][tk]
-    seat = maker.value
-    return lambda masks: (masks[seat] & trumps).bit_count() >= need
-
-
-def sample_hidden(view: PlayerView, rng: random.Random, *, tries: int = 200) -> list[int] | None:
-    """One deal of the hidden cards consistent with ``view``: four hand masks (N, E, S, W).
-
-    The view's own hand is kept; the other seats get as many unseen cards as they
-    hold, never of a suit they have shown they lack. Seats sitting out get none. Of the
-    first :data:`FIT_TRIES` draws, the first that also fits the auction (the maker holds
-    trumps, see :func:`_fits_auction`) is taken; failing that, one fitting the play.
-    Returns ``None`` if no consistent deal was found (which cannot happen in a real
-    hand, but guards against a contradictory view).
+def sample_hidden(view: PlayerView, rng: random.Random) -> list[int] | None:
+    """One deal of the hidden cards consistent with ``view``: four hand masks (N, E, S,
+    W), drawn uniformly from the deals that fit the play and the auction (see
+    :class:`~hasenpfeffer_core.analysis.deals.DealSampler`, which a caller drawing many
+    deals of one position makes once). ``None`` if no deal fits (a contradictory view).
     """
-    fits = _fits_auction(view)
-    fallback: list[int] | None = None
-    tk = _tk(view.trump) if view.trump_named else 4
-    seen = set(view.hand) | set(view.played)
-    if view.discard is not None:
-        seen.add(view.discard)
-    unseen = [c for c in DECK if c not in seen]
-    voids = view.voids()
-    others = [s for s in SEATS if s is not view.seat and s not in view.sitting_out]
-    # The most constrained seats pick first.
-    others.sort(key=lambda s: -len(voids[s]))
-    own = 0
-    for c in view.hand:
-        own |= 1 << c.index
-    for attempt in range(tries):
-        pool = unseen[:]
-        rng.shuffle(pool)
-        masks = [0, 0, 0, 0]
-        masks[view.seat.value] = own
-        ok = True
-        for s in others:
-            need = view.hand_sizes[s]
-            bad = voids[s]
-            got = 0
-            rest = []
-            for c in pool:
-                if got < need and EFF[tk][c.index] not in bad:
-                    masks[s.value] |= 1 << c.index
-                    got += 1
-                else:
-                    rest.append(c)
-            if got < need:
-                ok = False
-                break
-            pool = rest
-        if not ok:
-            continue
-        if fits is None or fits(masks):
-            return masks
-        fallback = fallback or masks
-        if attempt + 1 >= FIT_TRIES:
-            return fallback
-    return fallback
+    return DealSampler(view).draw(rng)
 
 
 @dataclass(frozen=True)
@@ -387,10 +310,7 @@ class Advice:
     samples: int = 0
     points: Mapping[Action, float] = field(default_factory=dict)
     close: bool = False
-
-
-#: Two options whose average points differ by less than this are a close decision.
-CLOSE_POINTS = 0.15
+    judgement: Judgement | None = None
 
 
 class FairExpert:
@@ -414,7 +334,7 @@ class FairExpert:
         self,
         seed: int | random.Random | None = None,
         *,
-        samples: int = 24,
+        samples: int | None = None,
         bid_samples: int = 24,
         margin: float = 0.5,
     ) -> None:
@@ -457,68 +377,17 @@ class FairExpert:
             view.rules, bid, maker_alone=view.maker_alone, defender_alone=view.defender_alone
         )
 
-    def _net_for_side(self, view: PlayerView) -> list[float]:
-        """For the side of ``view.seat`` taking 0 to 6 tricks in the whole hand: its points
-        minus the other side's under the contract."""
-        high = view.high_bid
-        assert high is not None
-        table = self._table(view, high)
-        ours = view.seat.side is high.seat.side
-        out = []
-        for taken in range(7):
-            maker_tricks = taken if ours else 6 - taken
-            mk, df = table[maker_tricks]
-            out.append(float(mk - df) if ours else float(df - mk))
-        return out
-
     # --- play: average points over sampled deals -------------------------------------
 
     def _advise_play(self, view: PlayerView) -> Advice:
-        tk = _tk(view.trump)
-        trick = [c.index for _, c in view.current_trick]
-        assert view.leader is not None
-        leader = view.leader.value
-        active = 15
-        for s in view.sitting_out:
-            active &= ~(1 << s.value)
-        jat = view.rules.no_trump_joker.value == "any-time"
-        plays = [a for a in view.legal_actions if isinstance(a, Play)]
-        totals = {a.card.index: 0.0 for a in plays}
-        worth = {a.card.index: 0.0 for a in plays}
-        side = view.seat.side
-        won = sum(1 for t in view.tricks if t.winner.side is side)
-        net = self._net_for_side(view)
-        n = 0
-        # The first trick is by far the costliest to solve: it weighs half as many deals.
-        budget = self.samples if view.tricks else max(4, self.samples // 2)
-        for _sample in range(budget):
-            masks = sample_hidden(view, self._rng)
-            if masks is None:
-                continue
-            values = play_values_masks(masks, tk, leader, trick, joker_any_time=jat, active=active)
-            for idx in totals:
-                totals[idx] += values[idx]
-                worth[idx] += net[won + values[idx]]
-            n += 1
-            if n * 2 >= budget and _clear_lead(worth, n):
-                break  # half the deals leave no doubt: the rest would not change the card
-        thumb = self._thumb.choose(view)
-        if n == 0:
-            return Advice(thumb, _thumb_reason(thumb))
-        avg: dict[Action, float] = {a: totals[a.card.index] / n for a in plays}
-        pts: dict[Action, float] = {a: worth[a.card.index] / n for a in plays}
-        best = max(pts.values())
-        order = ORDERS[tk]
-        top = [a for a in plays if pts[a] >= best - 1e-9]
-        pick: Play = (
-            thumb
-            if isinstance(thumb, Play) and thumb in top
-            else max(top, key=lambda a: order.index(a.card))
-        )
-        runner_up = max((v for a, v in pts.items() if a not in top), default=None)
-        close = runner_up is not None and best - runner_up < CLOSE_POINTS
-        reason = _play_reason(pick, avg, n, len(view.tricks))
-        return Advice(pick, reason, avg, n, pts, close)
+        # One judgement (analysis.judge) decides the card and says why: every legal
+        # card on the same uniformly drawn deals, in points, as many deals as it takes.
+        if self.samples is None:
+            j = judge_play(view, self._rng)
+        else:
+            j = judge_play(view, self._rng, min_deals=min(8, self.samples), max_deals=self.samples)
+        reason = _play_reason(j, len(view.tricks))
+        return Advice(j.best, reason, j.tricks, j.deals, j.points, j.close, j)
 
     # --- the auction, the trump and the discard --------------------------------------
 
@@ -618,16 +487,6 @@ class FairExpert:
         return Advice(best, reason, tricks, self.bid_samples, worth, close)
 
 
-#: In play, a card worth this many points more than every other after half the deals
-#: is played without weighing the other half.
-CLEAR_LEAD = 1.0
-
-
-def _clear_lead(worth: Mapping[int, float], n: int) -> bool:
-    ranked = sorted(worth.values(), reverse=True)
-    return len(ranked) < 2 or (ranked[0] - ranked[1]) / n >= CLEAR_LEAD
-
-
 def _discard_cost(hand: Sequence[Card], card: Card, tk: int) -> tuple[int, int, int, int]:
     """The rule of thumb's order of discards (lowest first): never a trump if avoidable,
     an ace last, a lone card first (it makes a void), then the lowest."""
@@ -682,37 +541,45 @@ def _thumb_reason(action: Action) -> str:
     return _("{action}: a rule-of-thumb decision.").format(action=_describe(action))
 
 
-def _play_reason(action: Action, avg: Mapping[Action, float], n: int, done: int) -> str:
+def _play_reason(j: Judgement, done: int) -> str:
+    """Why the judged card: what it is worth in points over the deals weighed (the
+    tricks as an aside), and what the next card gives away, or that it is as good."""
+    action = j.best
     assert isinstance(action, Play)
-    best = avg[action]
-    worse = sorted(
-        ((a, v) for a, v in avg.items() if v < avg[action] - 0.05),
-        key=lambda kv: -kv[1],
-    )
-    equal = [a for a, v in avg.items() if a is not action and abs(v - best) <= 0.05]
-    # Translators: {tricks} is an average ("2.5"); {left} the tricks still to play (2 to 6).
+    # Translators: {points} is a signed average ("+2.3"), the points the whole hand is
+    # worth to the side (its points minus the other side's); {tricks} an average of
+    # tricks ("2.5"); {left} the tricks still to play (2 to 6).
     head = ngettext(
-        "Play {card}: over {n} deal of the unseen cards that fit what you have seen, your side "
-        "takes {tricks} of the {left} tricks left on average",
-        "Play {card}: over {n} deals of the unseen cards that fit what you have seen, your "
-        "side takes {tricks} of the {left} tricks left on average",
-        n,
-    ).format(card=action.card.text, n=n, tricks=f"{best:.1f}", left=6 - done)
-    if not worse:
-        # Translators: {head} is "Play 9♠: over 24 deals ..., your side takes 2.5 of the 4
-        # tricks left on average"; {card} another card, {tricks} its average.
-        return _("{head}; every legal card does as well, so keep your better cards.").format(
-            head=head
+        "Play {card}: over {n} deal of the unseen cards that fit what you have seen, it "
+        "is worth {points} points to your side on average ({tricks} of the {left} tricks "
+        "left)",
+        "Play {card}: over {n} deals of the unseen cards that fit what you have seen, it "
+        "is worth {points} points to your side on average ({tricks} of the {left} tricks "
+        "left)",
+        j.deals,
+    ).format(
+        card=action.card.text,
+        n=j.deals,
+        points=f"{j.points[action]:+.1f}",
+        tricks=f"{j.tricks[action]:.1f}",
+        left=6 - done,
+    )
+    other = j.runner_up
+    if other is None:
+        return head + "."
+    assert isinstance(other, Play)
+    if all(j.cost(a) == 0 and j.spread[a] == 0 for a in j.options):
+        # Translators: {head} is "Play 9♠: over 24 deals ..., it is worth +2.0 points ...".
+        return _(
+            "{head}; every legal card does exactly as well, so keep your better cards."
+        ).format(head=head)
+    if j.close:
+        # Translators: {card} is the next-best card.
+        return _("{head}; {card} is worth almost as much: a close decision.").format(
+            head=head, card=other.card.text
         )
-    w_action, w_value = worse[0]
-    assert isinstance(w_action, Play)
-    words = {"head": head, "card": w_action.card.text, "tricks": f"{w_value:.1f}"}
-    if equal:
-        same = [a.card.text for a in equal if isinstance(a, Play)]
-        # Translators: {cards} are the cards that take as many as the card played.
-        return ngettext(
-            "{head}; {card} would take {tricks} ({cards} does as well).",
-            "{head}; {card} would take {tricks} ({cards} do as well).",
-            len(same),
-        ).format(cards=join_and(same), **words)
-    return _("{head}; {card} would take {tricks}.").format(**words)
+    # Translators: {card} is the next-best card; {cost} how many points it gives away
+    # on average ("0.8").
+    return _("{head}; {card}, the next best, is worth about {cost} points less.").format(
+        head=head, card=other.card.text, cost=f"{j.cost(other):.1f}"
+    )

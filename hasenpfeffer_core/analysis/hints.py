@@ -42,6 +42,10 @@ _NUDGES = {
     "trump": N_("Count your cards in each suit, with the bowers and the Joker, and the high ones."),
     "discard": N_("Look for a card that will never win a trick, and for a short side suit."),
     "play": N_("Look at who is winning the trick, and which higher cards are still out."),
+    "lead": N_(
+        "You lead: look at which high cards are still out, and which suits the others "
+        "have shown they lack."
+    ),
     "alone": N_("Count the tricks you can take without your partner's help."),
 }
 
@@ -152,7 +156,8 @@ def stepped_hint(
             # Translators: a reason ({reason}, whole sentences), then what to do, as "Play 9♠".
             answer = _("{reason} {action}.").format(reason=answer, action=said)
     else:
-        nudge = _(_NUDGES[decision_kind(action)])
+        kind = decision_kind(action)
+        nudge = _(_NUDGES["lead" if kind == "play" and not view.current_trick else kind])
         principle = _("No simple rule decides this one: it comes down to how the unseen cards lie.")
         # Translators: what to do, as a sentence: {action} is "Play 9♠".
         answer = _("{action}.").format(action=said)

@@ -51,9 +51,10 @@ from ..engine.rules import Rules
 from ..engine.seats import SEATS, Side
 from ..engine.state import HandState, Phase
 from .bidding import action_label
-from .bots import CLOSE_POINTS, FairExpert, RuleOfThumbPlayer
+from .bots import FairExpert, RuleOfThumbPlayer
 from .explain import capitalised
 from .hints import stepped_hint
+from .judge import CLOSE_POINTS
 from .principles import PRINCIPLES, broken_by, principle, reasons_for
 from .progress import AHEAD, EARLIEST, Event, Mark, ProgressStore, open_regular, skipped_text
 from .quiz import TAGS, Question, choice_answer, choice_value, make_question, said_words

@@ -77,11 +77,10 @@ __all__ = [
 #: The kinds of computer player a session can seat, by the name the faces offer.
 OPPONENTS: Final = ("thumb", "expert", "random")
 
-#: How many deals of the unseen cards the fair expert weighs: for a card in play, and
-#: for a bid, a trump or a discard. The hints come from the same player as the computer
-#: seats. These reach the strength target of ``bench/match.py`` within the decision
-#: times ``bench/widgets.py`` measures (see issue 14's closing note for the figures).
-EXPERT_SAMPLES: Final = 16
+#: How many deals of the unseen cards the fair expert weighs: for a card in play (None:
+#: as many as the judge needs, see :mod:`~hasenpfeffer_core.analysis.judge`), and for a
+#: bid, a trump or a discard. The hints come from the same player as the computer seats.
+EXPERT_SAMPLES: Final[int | None] = None
 EXPERT_BID_SAMPLES: Final = 16
 
 #: A bound on one call of :func:`autoplay`: a hand has at most about 40 actions.
@@ -765,10 +764,14 @@ class PlaySession:
     def mistakes(self) -> list[Mistake]:
         """The people's decisions in this hand that cost tricks or points, in order.
 
-        A card played counts when, with all four hands in view (double dummy), it gave
-        up a trick; a bid, a trump or a discard when the fair expert reckons its own
-        choice worth at least :data:`CLEAR_POINTS` more on average or, where it did not
-        even weigh the choice made, when that choice goes against a principle. Going
+        A card played counts when the judge, seeing only what the player saw, finds it
+        clearly worse than the best card (by a close decision's margin, beyond its doubt:
+        :meth:`~hasenpfeffer_core.analysis.judge.Judgement.clearly_worse`), and says what
+        it cost in points; what double dummy says, all four hands seen, comes beside it
+        as hindsight. A bid, a trump or a discard counts when the fair expert reckons its
+        own choice worth at least :data:`CLEAR_POINTS` more on average or, where it did
+        not even weigh the choice made, when that choice goes against a principle. A
+        principle is cited against a choice only when the advised move keeps it. Going
         alone or not is not judged. Each comes with the fair expert's view of the
         position: the double-dummy values are already known from the play, but the
         expert's view is one expert decision per decision reviewed (none where the
@@ -786,21 +789,41 @@ class PlaySession:
             state.apply(action)
         return found
 
+    @staticmethod
+    def _broken(state: HandState, action: Action, advised: Action) -> tuple[Reason, ...]:
+        """The principles ``action`` goes against that the ``advised`` move keeps: a
+        principle the judged move breaks too is no argument against the player's."""
+        assert action.seat is not None
+        view = PlayerView.of(state, action.seat)
+        also = {r.principle.key for r in broken_by(view, advised)}
+        return tuple(r for r in broken_by(view, action) if r.principle.key not in also)
+
     def _judge(self, state: HandState, step: int, action: Action) -> Mistake | None:
         """The review of a person's ``action`` in ``state``, if it was a mistake."""
         seat = action.seat
         trick = len(state.tricks) + 1
         words = _decision_words(action, trick, state.rules)
         if isinstance(action, Play):
+            # Judged as the hint judged it, from what the player could see, in points;
+            # double dummy (all four hands seen) is the hindsight beside it.
+            hint = self._hint_for(state, seat)
+            judged = hint.advice.judgement
             values = state_play_values(state)
             top = max(values.values())
             lost = top - values[action.card]
-            if lost <= 0:
-                return None
-            hint = self._hint_for(state, seat)
-            broken = tuple(broken_by(PlayerView.of(state, seat), action))
             best = tuple(c for c, v in values.items() if v == top)
-            return Mistake(step, action, trick, words, hint, broken, lost=lost, best=best)
+            if judged is None or action not in judged.points:
+                if lost <= 0:
+                    return None
+                cost = None
+            elif judged.clearly_worse(action):
+                cost = judged.cost(action)
+            else:
+                return None
+            broken = self._broken(state, action, hint.action)
+            return Mistake(
+                step, action, trick, words, hint, broken, lost=lost, best=best, points=cost
+            )
         if isinstance(action, GoAlone):
             return None
         hint = self._hint_for(state, seat)
@@ -816,7 +839,7 @@ class PlaySession:
             return Mistake(step, action, 0, words, hint, broken)
         if theirs - mine < CLEAR_POINTS:
             return None
-        broken = tuple(broken_by(PlayerView.of(state, seat), action))
+        broken = self._broken(state, action, hint.action)
         if isinstance(hint.action, Pass):
             # a principle that says which bid to make would contradict the expert's pass
             broken = tuple(r for r in broken if r.principle.phase != "bid")

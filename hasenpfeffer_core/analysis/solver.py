@@ -735,11 +735,14 @@ def play_values_masks(
     *,
     joker_any_time: bool = False,
     active: int | None = None,
+    only: int | None = None,
 ) -> dict[int, int]:
     """For each legal card (by index) of the player to move: the tricks their side takes.
 
     The arguments are those of :func:`solve_masks`; the values count the tricks
-    from here, the current one included. Equivalent cards are searched once.
+    from here, the current one included. Equivalent cards are searched once. With
+    ``only`` (a mask of card indices), only those cards (and the cards equivalent to
+    them) are searched and returned.
     """
     if active is None:
         counts = [m.bit_count() for m in masks]
@@ -758,7 +761,9 @@ def play_values_masks(
         inplay |= 1 << c
     out: dict[int, int] = {}
     guess = -1
-    for run in _runs(legal, inplay, tk):
+    for run in card_runs(legal, inplay, tk):
+        if only is not None and not any(only >> x & 1 for x in run):
+            continue
         c = run[0]
         hands[p] = h ^ (1 << c)
         after = (*trick, c)
@@ -775,8 +780,9 @@ def play_values_masks(
     return out
 
 
-def _runs(legal: int, inplay: int, tk: int) -> list[list[int]]:
-    """The cards of ``legal`` in runs of equivalent cards (see the module notes)."""
+def card_runs(legal: int, inplay: int, tk: int) -> list[list[int]]:
+    """The cards of ``legal`` in runs of equivalent cards (see the module notes): no card
+    of ``inplay`` lies between two cards of a run, so they always take the same tricks."""
     runs: list[list[int]] = []
     for cards in _ASC[tk]:
         run: list[int] | None = None
