@@ -39,6 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/solver.py
 	$(BIN)/python bench/widgets.py
 	$(BIN)/python bench/progress.py
+	$(BIN)/python bench/judge.py
 	$(BIN)/python bench/lessons.py
 
 ## make match: a duplicate match between the computer players (bench/match.py)
