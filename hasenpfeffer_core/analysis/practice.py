@@ -54,7 +54,7 @@ from .bidding import action_label
 from .bots import FairExpert, RuleOfThumbPlayer
 from .explain import capitalised
 from .hints import stepped_hint
-from .judge import CLOSE_POINTS
+from .judge import CLOSE_POINTS, judge_play
 from .principles import PRINCIPLES, broken_by, principle, reasons_for
 from .progress import AHEAD, EARLIEST, Event, Mark, ProgressStore, open_regular, skipped_text
 from .quiz import TAGS, Question, choice_answer, choice_value, make_question, said_words
@@ -596,6 +596,9 @@ def practice_question(key: str, rng: random.Random) -> Question:
 
 #: How many hands :func:`principle_question` deals before it gives up.
 DEALS: Final = 400
+#: The most deals the judge weighs for a card in a candidate position: a position is
+#: asked only when every card against the principle is clearly worse within them.
+PRINCIPLE_DEALS: Final = 48
 _PHASE_OF: Final = {
     "bid": Phase.AUCTION,
     "trump": Phase.TRUMP,
@@ -705,13 +708,22 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
     follow = [a for a in legal if any(r.principle.key == key for r in reasons_for(view, a))]
     if not follow or len(follow) == len(legal):
         return None
-    advice = FairExpert(seed).advise(view)
+    if view.phase is Phase.PLAY:  # a quick look first: most positions fail it
+        quick = judge_play(view, random.Random(seed), min_deals=8, max_deals=12)
+        if quick.best not in follow:
+            return None
+    advice = FairExpert(seed, samples=PRINCIPLE_DEALS).advise(view)
     if advice.action not in follow:
         return None  # the principle is not the whole story here
-    worth = advice.points or advice.values
-    others = [v for a, v in worth.items() if a not in follow]
-    if worth and others and max(others) > worth[advice.action] - CLOSE_POINTS:
-        return None  # another choice does as well: not a fair question
+    judged = advice.judgement
+    if judged is not None:  # a card: every choice against the principle clearly worse
+        if not all(judged.clearly_worse(a) for a in judged.options if a not in follow):
+            return None
+    else:
+        worth = advice.points or advice.values
+        others = [v for a, v in worth.items() if a not in follow]
+        if worth and others and max(others) > worth[advice.action] - CLOSE_POINTS:
+            return None  # another choice does as well: not a fair question
     p = principle(key)
     hint = stepped_hint(view, advice, focus=key)
     reason = next(r for r in reasons_for(view, advice.action) if r.principle.key == key)
