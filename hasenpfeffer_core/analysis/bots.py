@@ -574,10 +574,9 @@ def _play_reason(j: Judgement, done: int) -> str:
             "{head}; every legal card does exactly as well, so keep your better cards."
         ).format(head=head)
     if j.close:
-        # Translators: {card} is the next-best card.
-        return _("{head}; {card} is worth almost as much: a close decision.").format(
-            head=head, card=other.card.text
-        )
+        # Translators: {card} is the next-best card (the hint itself says the decision
+        # is close).
+        return _("{head}; {card} is worth almost as much.").format(head=head, card=other.card.text)
     # Translators: {card} is the next-best card; {cost} how many points it gives away
     # on average ("0.8").
     return _("{head}; {card}, the next best, is worth about {cost} points less.").format(
