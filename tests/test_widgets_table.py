@@ -619,3 +619,28 @@ def test_opening_a_teaching_hand_by_number_shows_it_in_the_menu() -> None:
     assert r.hand_picker.value == "07-widow-changes-trump"
     assert r.record is not None and r.record.title == "The widow changes the trump"
     assert r.step == 0
+
+
+def test_after_a_new_hand_no_button_stays_lit_and_a_hint_lights_one() -> None:
+    """A button is reused from hand to hand: the button a hint lit in one hand must not
+    stay lit in the next (issue 25: "Bid 5" stayed lit, then two were lit)."""
+
+    def lit(t: PlayTable) -> list[str]:
+        return [b.description for b in t.action_buttons if "hp-advised" in b._dom_classes]
+
+    t = PlayTable(seed=7)
+    advised: set[str] = set()
+    offered_again = 0
+    for _hand in range(8):
+        shown = {b.description for b in t.action_buttons}
+        offered_again += bool(shown & advised)
+        assert lit(t) == [], "a button lit in an earlier hand"
+        for _ in range(3):
+            t.hint_button.click()
+        assert len(lit(t)) == 1
+        advised |= set(lit(t))
+        for _ in range(6):  # to the learner's first decision of a new hand
+            t.new_hand_button.click()
+            if t.action_buttons:
+                break
+    assert offered_again  # (a button once advised was offered again: the case at stake)

@@ -16,6 +16,7 @@ step per press of its hint button and counts the steps used.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
@@ -166,7 +167,25 @@ def stepped_hint(
         answer = _(
             "{answer} It is a close decision: another choice is worth almost as much."
         ).format(answer=answer)
-    # The figures behind the move, without the move again ("Play J♦: over 16 deals ...").
+    # The figures behind the move, without the move again ("Play J♦: over 16 deals ...")
+    # and without a sentence the answer already says.
     head, sep, rest = advice.reason.partition(": ")
     details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
+    said_already = [r.text for r in reasons[:1]] + [_("{action}.").format(action=said)]
+    details = _without_repeats(details, answer, said_already)
     return SteppedHint(advice, reasons, nudge, principle, answer, details)
+
+
+#: Where one sentence ends and the next begins (a full stop inside "4.5" is no end).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _without_repeats(details: str, answer: str, pieces: list[str]) -> str:
+    """``details`` less what ``answer`` already says: each of ``pieces`` the answer was
+    made of, word for word (in any language), then each sentence of it found in the
+    answer (where the language ends its sentences with a full stop)."""
+    for piece in pieces:
+        if piece and piece in answer:
+            details = details.replace(piece, " ")
+    kept = [s for s in _SENTENCE_END.split(details) if s.strip() and s.strip() not in answer]
+    return " ".join(" ".join(kept).split())

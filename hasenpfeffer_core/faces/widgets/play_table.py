@@ -68,6 +68,7 @@ from .base import (
     box,
     card_button,
     check_flag,
+    clear_mark,
     esc,
     feedback,
     fill,
@@ -806,7 +807,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
                     else pgettext("button", "Defend with partner")
                 )
             b.tooltip = b.description
-        b.button_style = ""  # no hint from an earlier decision
+        clear_mark(b)  # a button is reused: no mark (its class too) from an earlier decision
         if hasattr(b, "face"):
             paint_suit(b, b.face)
         return b
