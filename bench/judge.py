@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
 import random
 import statistics
@@ -103,7 +104,7 @@ def reference(view: PlayerView, deals: int, rng: random.Random) -> dict[int, flo
     total = 1
     left = len(unseen)
     for k in sizes:
-        total *= _comb(left, k)
+        total *= math.comb(left, k)
         left -= k
     if total <= deals:
         chosen = every()
@@ -135,12 +136,6 @@ def reference(view: PlayerView, deals: int, rng: random.Random) -> dict[int, flo
         for idx, v in values.items():
             sums[idx] = sums.get(idx, 0.0) + net[won + v]
     return {idx: v / len(chosen) for idx, v in sums.items()}
-
-
-def _comb(n: int, k: int) -> int:
-    from math import comb
-
-    return comb(n, k)
 
 
 def positions(count: int, seed: int) -> list[tuple[PlayerView, str]]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 from hasenpfeffer_core import HandState, Seat, parse_action
 from hasenpfeffer_core.analysis.bots import Advice, FairExpert
-from hasenpfeffer_core.analysis.hints import STEPS, action_words, stepped_hint
+from hasenpfeffer_core.analysis.hints import STEPS, SteppedHint, action_words, stepped_hint
 from hasenpfeffer_core.analysis.view import PlayerView
 from hasenpfeffer_core.engine.actions import Play
 
@@ -81,21 +82,23 @@ def test_action_words_read_as_a_teacher_says_them() -> None:
     assert action_words(parse_action("S discard 9C")) == "discard 9♣"
 
 
-def test_the_figures_under_a_hint_never_repeat_a_sentence_of_the_answer() -> None:
-    """A bid hint said "Nobody has bid yet, so 1 is the cheapest bid ... Bid 1." in its
-    answer and again in the figures under it (issue 25)."""
-    import re
-
+def first_hints(seeds: range) -> Iterator[SteppedHint]:
+    """The hint at the learner's first decision of each seeded table that has one."""
     from hasenpfeffer_core.analysis.session import PlaySession
 
-    checked = 0
-    for seed in range(6):
+    for seed in seeds:
         session = PlaySession(seed=seed)
         while session.waiting_for is None and not session.state.is_over:
             session.run_computers()
-        if session.state.is_over:
-            continue
-        hint = session.hint()
+        if not session.state.is_over:
+            yield session.hint()
+
+
+def test_the_figures_under_a_hint_never_repeat_a_sentence_of_the_answer() -> None:
+    """A bid hint said "Nobody has bid yet, so 1 is the cheapest bid ... Bid 1." in its
+    answer and again in the figures under it (issue 25)."""
+    checked = 0
+    for hint in first_hints(range(6)):
         sentences = [s for s in re.split(r"(?<=[.!?])\s+", hint.details) if s.strip()]
         assert not [s for s in sentences if s in hint.answer], (hint.answer, hint.details)
         assert hint.details  # the figures are still there
@@ -105,18 +108,11 @@ def test_the_figures_under_a_hint_never_repeat_a_sentence_of_the_answer() -> Non
 
 def test_in_thai_too_the_figures_leave_out_the_answers_own_reason() -> None:
     """Thai ends no sentence with a full stop: the repeat is found word for word."""
-    from hasenpfeffer_core.analysis.session import PlaySession
     from hasenpfeffer_core.engine.i18n import language
 
     checked = 0
     with language("th"):
-        for seed in range(6):
-            session = PlaySession(seed=seed)
-            while session.waiting_for is None and not session.state.is_over:
-                session.run_computers()
-            if session.state.is_over:
-                continue
-            hint = session.hint()
+        for hint in first_hints(range(6)):
             if hint.reasons:
                 assert hint.reasons[0].text not in hint.details, hint.details
                 checked += 1

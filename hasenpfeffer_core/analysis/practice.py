@@ -56,7 +56,7 @@ from .explain import capitalised
 from .hints import stepped_hint
 from .judge import CLOSE_POINTS, judge_play
 from .principles import PRINCIPLES, broken_by, principle, reasons_for
-from .progress import AHEAD, EARLIEST, Event, Mark, ProgressStore, open_regular, skipped_text
+from .progress import AHEAD, Event, Mark, ProgressStore, Skips, open_regular, parse_time
 from .quiz import TAGS, Question, choice_answer, choice_value, make_question, said_words
 from .view import PlayerView
 
@@ -924,18 +924,12 @@ class _Checked:
         return value
 
     def time(self, key: str, latest: datetime) -> datetime | None:
-        """A time with its zone from :data:`EARLIEST` to ``latest``, or None."""
+        """A time with its zone, from
+        :data:`~hasenpfeffer_core.analysis.progress.EARLIEST` to ``latest``, or None."""
         value = self.data.get(key)
         if value is None:
             return None
-        if not isinstance(value, str) or len(value) > 40:
-            raise ValueError(f"{self.where}.{key} is not a time")
-        when = datetime.fromisoformat(value)
-        if when.tzinfo is None or when.utcoffset() is None:
-            raise ValueError(f"{self.where}.{key} has no time zone")
-        if not EARLIEST <= when <= latest:
-            raise ValueError(f"{self.where}.{key} is out of range")
-        return when
+        return parse_time(value, latest)  # the store's own check of a time
 
 
 def _id_key(event_id: str) -> int:
@@ -957,8 +951,7 @@ class Tally:
         self.answers = self.right = self.hint_steps = 0
         self.stars: dict[int, dict[str, _Stars]] = {n: {} for n in LESSONS}
         self.ids: set[int] = set()
-        self.skipped = self.dated = 0
-        self.bad_lines: list[int] = []
+        self.skips = Skips()  # the lines of the store left out
 
     def add(self, event: Event) -> None:
         key = _id_key(event.id)
@@ -982,9 +975,9 @@ class Tally:
             "answers": self.answers,
             "right": self.right,
             "hint_steps": self.hint_steps,
-            "skipped": self.skipped,
-            "dated": self.dated,
-            "bad_lines": self.bad_lines,
+            "skipped": self.skips.count,
+            "dated": self.skips.dated,
+            "bad_lines": self.skips.lines,
             "schedule": self.schedule.to_dict(),
             "stars": {
                 str(n): {item: fold.to_list() for item, fold in items.items()}
@@ -1004,15 +997,15 @@ class Tally:
             d.count("right"),
             d.count("hint_steps"),
         )
-        out.skipped, out.dated = d.count("skipped"), d.count("dated")
-        if out.right > out.answers or out.dated > out.skipped:
+        skipped, dated = d.count("skipped"), d.count("dated")
+        if out.right > out.answers or dated > skipped:
             raise ValueError("counts out of range")
         bad = d.get("bad_lines")
-        if not isinstance(bad, list) or len(bad) > min(3, out.skipped):
+        if not isinstance(bad, list) or len(bad) > min(3, skipped):
             raise ValueError("bad lines")
         if any(type(n) is not int or n < 2 for n in bad):
             raise ValueError("bad lines")
-        out.bad_lines = list(bad)
+        out.skips = Skips(skipped, dated, list(bad))
         out.schedule = Schedule.from_dict(d.get("schedule"), latest)
         if out.schedule.taken != out.answers:
             raise ValueError("the schedule took another number of answers")
@@ -1066,9 +1059,7 @@ def cached_tally(store: ProgressStore) -> Tally:
             behind += 1
     if scan.mark is None:  # no store (or none that can be read): nothing to count
         return Tally()
-    tally.skipped += scan.skipped
-    tally.dated += scan.dated
-    tally.bad_lines = (tally.bad_lines + scan.bad_lines)[:3]
+    tally.skips.merge(scan.skips)
     if behind >= CACHE_EVERY or (scan.fresh and cached is not None):
         content = json.dumps(
             {"version": CACHE_VERSION, "mark": scan.mark.to_dict(), "tally": tally.to_dict()}
@@ -1095,7 +1086,6 @@ def summary(store: ProgressStore, now: datetime | None = None) -> Summary:
         ConceptSummary(s.concept, schedule.strength(k, now), s.answers, s.right, s.due_at())
         for k, s in schedule.states.items()
     )
-    skipped = skipped_text(tally.skipped, tally.bad_lines, tally.dated, store.path)
     return Summary(
         answers=tally.answers,
         right=tally.right,
@@ -1106,7 +1096,7 @@ def summary(store: ProgressStore, now: datetime | None = None) -> Summary:
         due_today=tuple(schedule.due(end_of_day)),
         new_today=tuple(schedule.new_today(now)),
         next_due=schedule.next_due(now),
-        notice=" ".join(x for x in (store.kept_aside, skipped) if x),
+        notice=" ".join(x for x in (store.kept_aside, tally.skips.text(store.path)) if x),
         privacy=privacy_note(store),
         now=now,
     )

@@ -62,10 +62,11 @@ __all__ = [
     "ProgressStore",
     "Scan",
     "Skipped",
+    "Skips",
     "default_home",
     "open_regular",
     "open_store",
-    "skipped_text",
+    "parse_time",
 ]
 
 #: The name and version written in every store's header line.
@@ -132,7 +133,7 @@ class Skipped(ValueError):
         self.reason = reason
 
 
-def _parse_when(text: object, latest: datetime | None = None) -> datetime:
+def parse_time(text: object, latest: datetime | None = None) -> datetime:
     """The time a line carries, checked: ISO 8601 with its time zone, from
     :data:`EARLIEST` to ``latest`` (default: now and :data:`AHEAD`)."""
     if not isinstance(text, str) or len(text) > 40:
@@ -321,7 +322,7 @@ class Event:
             concepts = data["concepts"]
             if not isinstance(concepts, list):
                 raise Skipped("unreadable", "concepts is not a list")
-            when = _parse_when(data["at"], latest)
+            when = parse_time(data["at"], latest)
             event = cls(
                 source=data["source"],
                 item=data["item"],
@@ -485,34 +486,56 @@ def _read_events(f: IO[bytes], first: int, latest: datetime) -> Iterator[_Line]:
     yield from flush()
 
 
-def skipped_text(count: int, lines: Sequence[int], dated: int, path: object) -> str:
-    """What the learner is told of the lines of their progress file that were left out:
-    ``count`` lines in all (the first of them ``lines``), ``dated`` of them because of a
-    wrong clock. Empty when none was."""
-    if not count:
-        return ""
-    shown = ", ".join(str(n) for n in lines[:_SHOWN_BAD])
-    more = "" if count <= _SHOWN_BAD else ", ..."
-    if dated == count:
-        # Translators: n is how many answers, lines their line numbers ("3, 7, 9, ..."),
-        # path the progress file. A clock set wrong wrote dates far in the future or
-        # before the year 2000.
+@dataclass
+class Skips:
+    """The lines a reader left out: how many (``count``), how many of them for a date
+    that cannot be right (``dated``), and the first few line numbers (``lines``)."""
+
+    count: int = 0
+    dated: int = 0
+    lines: list[int] = field(default_factory=list)
+
+    def add(self, number: int, skipped: Skipped) -> None:
+        """Count line ``number``, left out for ``skipped``'s reason."""
+        self.count += 1
+        self.dated += skipped.reason == "dated"
+        if len(self.lines) < _SHOWN_BAD:
+            self.lines.append(number)
+
+    def merge(self, later: Skips) -> None:
+        """Add the lines another reader left out further on in the same file."""
+        self.count += later.count
+        self.dated += later.dated
+        self.lines = (self.lines + later.lines)[:_SHOWN_BAD]
+
+    def text(self, path: object) -> str:
+        """What the learner is told of these lines of their progress file at ``path``
+        (empty when none was left out)."""
+        count, dated = self.count, self.dated
+        if not count:
+            return ""
+        shown = ", ".join(str(n) for n in self.lines)
+        more = "" if count <= _SHOWN_BAD else ", ..."
+        if dated == count:
+            # Translators: n is how many answers, lines their line numbers ("3, 7, 9, ..."),
+            # path the progress file. A clock set wrong wrote dates far in the future or
+            # before the year 2000.
+            return ngettext(
+                "{n} answer in your progress file has a date that cannot be right (line "
+                "{lines} of {path}); it is left in the file and not counted.",
+                "{n} answers in your progress file have dates that cannot be right (lines "
+                "{lines} of {path}); they are left in the file and not counted.",
+                count,
+            ).format(n=count, lines=shown + more, path=path)
+        # Translators: n is how many lines, lines their numbers ("3, 7, 9, ..."),
+        # path the progress file.
         return ngettext(
-            "{n} answer in your progress file has a date that cannot be right (line "
-            "{lines} of {path}); it is left in the file and not counted.",
-            "{n} answers in your progress file have dates that cannot be right (lines "
-            "{lines} of {path}); they are left in the file and not counted.",
+            "{n} line of your progress file could not be read (line {lines} of {path}); "
+            "they are left in the file and skipped.",
+            "{n} lines of your progress file could not be read (lines {lines} of {path}); "
+            "they are left in the file and skipped.",
             count,
         ).format(n=count, lines=shown + more, path=path)
-    # Translators: n is how many lines, lines their numbers ("3, 7, 9, ..."),
-    # path the progress file.
-    return ngettext(
-        "{n} line of your progress file could not be read (line {lines} of {path}); "
-        "they are left in the file and skipped.",
-        "{n} lines of your progress file could not be read (lines {lines} of {path}); "
-        "they are left in the file and skipped.",
-        count,
-    ).format(n=count, lines=shown + more, path=path)
 
 
 def _new_header(created: str | None = None) -> bytes:
@@ -617,15 +640,14 @@ class Scan:
     On entering, the file is opened and the mark checked: ``fresh`` is True when the
     pass starts from the beginning (no mark, or the file no longer begins with the
     bytes it marks). Once every event has been taken, ``mark`` says where the pass
-    ended, and ``skipped``, ``dated`` and ``bad_lines`` what it left out. A store with
+    ended, and ``skips`` what it left out. A store with
     no file (or none that can be read) has no events, and ``mark`` stays None."""
 
     def __init__(self, path: Path, start: Mark | None, latest: datetime) -> None:
         self.path, self.start, self.latest = path, start, latest
         self.fresh = True
         self.mark: Mark | None = None
-        self.skipped = self.dated = 0
-        self.bad_lines: list[int] = []
+        self.skips = Skips()
         self._f: IO[bytes] | None = None
         self._h: Any = None
         self._offset = self._lines = 0
@@ -679,10 +701,7 @@ class Scan:
             if isinstance(item, Event):
                 yield item
             elif isinstance(item, Skipped):
-                self.skipped += 1
-                self.dated += item.reason == "dated"
-                if len(self.bad_lines) < _SHOWN_BAD:
-                    self.bad_lines.append(number)
+                self.skips.add(number, item)
         _hash_range(f, self._h, self._offset, end)
         self.mark = Mark(end, lines, self._h.hexdigest())
 
@@ -690,15 +709,12 @@ class Scan:
 @dataclass(frozen=True)
 class ImportReport:
     """What one import did: the answers and hint steps it ``added``, those ``already``
-    in the store, and the lines of the file it left out (``skipped``, ``dated`` of them
-    for a wrong clock; the first in ``bad_lines``)."""
+    in the store, and the lines of the file it left out (``skips``)."""
 
     source: Path
     added: int
     already: int
-    skipped: int = 0
-    dated: int = 0
-    bad_lines: tuple[int, ...] = ()
+    skips: Skips = field(default_factory=Skips)
 
 
 class ProgressStore:
@@ -728,16 +744,14 @@ class ProgressStore:
         self._identity: tuple[int, int] | None = None
         self._head = b""  # the header line, as read
         self._tail = b""  # the last bytes read before _offset
-        self._bad: list[int] = []
-        self._bad_count = self._dated = 0
+        self._skips = Skips()  # the lines left out so far
         self._listeners: list[Any] = []
 
     @property
     def notice(self) -> str:
         """One line for the learner when something needed saying about the store (one
         kept aside, lines that could not be read), else ``""``."""
-        skipped = skipped_text(self._bad_count, self._bad, self._dated, self.path)
-        return " ".join(x for x in (self.kept_aside, skipped) if x)
+        return " ".join(x for x in (self.kept_aside, self._skips.text(self.path)) if x)
 
     # --- locking and files --------------------------------------------------------
 
@@ -787,8 +801,7 @@ class ProgressStore:
         return target
 
     def _forget(self) -> None:
-        self._events, self._ids, self._bad = [], set(), []
-        self._bad_count = self._dated = 0
+        self._events, self._ids, self._skips = [], set(), Skips()
         self._offset = self._lines = 0
         self._identity = None
         self._head = self._tail = b""
@@ -880,10 +893,7 @@ class ProgressStore:
                         self._ids.add(item.id)
                         self._events.append(item)
                 elif isinstance(item, Skipped):
-                    self._bad_count += 1
-                    self._dated += item.reason == "dated"
-                    if len(self._bad) < _SHOWN_BAD:
-                        self._bad.append(number)
+                    self._skips.add(number, item)
             f.seek(max(len(self._head), self._offset - 64))
             self._tail = f.read(self._offset - max(len(self._head), self._offset - 64))
         self._identity = identity
@@ -998,8 +1008,7 @@ class ProgressStore:
         source = Path(source)
         incoming: list[Event] = []
         latest = _now() + AHEAD
-        skipped = dated = 0
-        bad: list[int] = []
+        skips = Skips()
         try:
             with open_regular(source, MAX_FILE) as f:
                 first = _read_header(f)
@@ -1017,17 +1026,14 @@ class ProgressStore:
                             seen.add(item.id)
                             incoming.append(item)
                     elif isinstance(item, Skipped):
-                        skipped += 1
-                        dated += item.reason == "dated"
-                        if len(bad) < _SHOWN_BAD:
-                            bad.append(number)
+                        skips.add(number, item)
         except OSError as e:
             # Translators: path is a file, error the system's reason.
             raise InvalidDataError(
                 _("cannot read {path}: {error}").format(path=source, error=e.strerror or e)
             ) from None
-        if skipped and not incoming:
-            if dated == skipped:
+        if skips.count and not incoming:
+            if skips.dated == skips.count:
                 # Translators: path is a file whose every answer carries a date in the
                 # future or before the year 2000 (a clock set wrong).
                 raise InvalidDataError(
@@ -1039,7 +1045,7 @@ class ProgressStore:
         with self._lock():
             self._ensure()
             added = self._merge(incoming)
-        return ImportReport(source, added, len(incoming) - added, skipped, dated, tuple(bad))
+        return ImportReport(source, added, len(incoming) - added, skips)
 
     def _merge(self, incoming: list[Event]) -> int:
         """Merge ``incoming`` into the store by time (holding the lock); how many were

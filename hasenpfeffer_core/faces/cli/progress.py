@@ -304,38 +304,39 @@ def _import(term: Term, store: ProgressStore, source: Path) -> int:
                 added=_answers(report.added), file=source, total=_answers(total)
             )
         )
-    if report.skipped:
+    if report.skips.count:
         term.say(skipped_import_text(report))
     return 0
 
 
 def skipped_import_text(report: ImportReport) -> str:
     """What an import left out of its file, and why, in one line."""
-    lines = ", ".join(str(n) for n in report.bad_lines)
-    more = ", ..." if report.skipped > len(report.bad_lines) else ""
-    if report.dated == report.skipped:
+    skips = report.skips
+    lines = ", ".join(str(n) for n in skips.lines)
+    more = ", ..." if skips.count > len(skips.lines) else ""
+    if skips.dated == skips.count:
         # Translators: n lines of the imported file, lines their numbers ("3, 7, ...").
         return ngettext(
             "Left out {n} line of the file: its date cannot be right (line {lines}).",
             "Left out {n} lines of the file: their dates cannot be right (lines {lines}).",
-            report.skipped,
-        ).format(n=report.skipped, lines=lines + more)
-    if report.dated == 0:
+            skips.count,
+        ).format(n=skips.count, lines=lines + more)
+    if skips.dated == 0:
         # Translators: n lines of the imported file, lines their numbers ("3, 7, ...").
         return ngettext(
             "Left out {n} line of the file that could not be read (line {lines}).",
             "Left out {n} lines of the file that could not be read (lines {lines}).",
-            report.skipped,
-        ).format(n=report.skipped, lines=lines + more)
+            skips.count,
+        ).format(n=skips.count, lines=lines + more)
     # Translators: n lines of the imported file in all, unread of them could not be
     # read, dated had dates that cannot be right; lines their numbers ("3, 7, ...").
     return _(
         "Left out {n} lines of the file: {unread} could not be read and {dated} had "
         "dates that cannot be right (lines {lines})."
     ).format(
-        n=report.skipped,
-        unread=report.skipped - report.dated,
-        dated=report.dated,
+        n=skips.count,
+        unread=skips.count - skips.dated,
+        dated=skips.dated,
         lines=lines + more,
     )
 
