@@ -108,7 +108,15 @@ def test_the_play_table_plays_a_whole_hand_by_keyboard(
         ready.first.wait_for(timeout=60_000)
         if table.get_by_text(HAND_OVER).count():
             break
-        buttons = enabled.all_inner_texts()
+        # the row may still be the last turn's, about to be rebuilt: read it until it
+        # offers a move (a state), for at most a minute
+        for _look in range(300):
+            buttons = enabled.all_inner_texts()
+            if any(MOVE_LABEL.match(b) for b in buttons) or table.get_by_text(HAND_OVER).count():
+                break
+            page.wait_for_timeout(200)
+        if table.get_by_text(HAND_OVER).count():
+            break
         move = _typed_move(buttons)
         moves.append((move, buttons))
         page.keyboard.type(move)
