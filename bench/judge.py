@@ -21,8 +21,14 @@ construction. It prints, per trick:
   reference's best two cards are less than 0.15 points apart (target: at least 95 %);
 * the judge's time per decision (median and p95), with the machine's load.
 
-Bids, trumps and discards are not yet under the judge (issue 25); this bench covers
-the cards played.
+Bids, trumps and discards (``--calls`` positions of each kind, from the same hands)
+are judged the same way: the judge as the faces run it (``FairExpert``, which asks
+:func:`~hasenpfeffer_core.analysis.judge.judge_bid`, ``judge_trump`` or
+``judge_discard``), against a reference that deals the unseen cards by shuffling
+(rejecting the deals that break what the auction tells), plays every option out on
+``--call-deals`` deals with every trump (no trump screened out), and values each in
+points under the same model: a bid is worth its contract with the trump that makes it
+worth most, a pass what the contract it leaves scores (see ``judge_bid``).
 """
 
 from __future__ import annotations
@@ -42,12 +48,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer
 from hasenpfeffer_core.analysis.deals import fits_auction
+from hasenpfeffer_core.analysis.estimate import auction_fits, estimate_tricks
 from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, net_points
 from hasenpfeffer_core.analysis.session import EXPERT_BID_SAMPLES, EXPERT_SAMPLES
-from hasenpfeffer_core.analysis.solver import play_values_masks
+from hasenpfeffer_core.analysis.solver import play_values_masks, solve_masks
 from hasenpfeffer_core.analysis.view import PlayerView
-from hasenpfeffer_core.engine.actions import Play
+from hasenpfeffer_core.engine.actions import Bid, NameTrump, Pass, Play
+from hasenpfeffer_core.engine.auction import FORCED_BID
 from hasenpfeffer_core.engine.cards import DECK
+from hasenpfeffer_core.engine.rules import AllPass, FirstLead
+from hasenpfeffer_core.engine.scoring import score_hand
 from hasenpfeffer_core.engine.seats import SEATS
 from hasenpfeffer_core.engine.state import HandState, Phase
 from hasenpfeffer_core.engine.tricks import EFF, trump_key
@@ -173,15 +183,168 @@ def positions(count: int, seed: int) -> list[tuple[PlayerView, str]]:
     return out[:count]
 
 
+# --- the calls ----------------------------------------------------------------------------
+
+
+def _net(view: PlayerView, bid: Bid, ours: bool) -> list[float]:
+    """The seat's side's points minus the other side's, for its side taking 0 to 6."""
+    out = []
+    for t in range(7):
+        taken = t if ours else 6 - t
+        side = bid.seat.side
+        r = score_hand(view.rules, bid, {side: taken, side.other: 6 - taken})
+        diff = r.points[side] - r.points[side.other]
+        out.append(float(diff if ours else -diff))
+    return out
+
+
+def _drop_weakest(cards: list, trump) -> list:
+    tk = trump_key(trump)
+    from hasenpfeffer_core.engine.tricks import ORDERS
+
+    order = ORDERS[tk]
+    plain = [c for c in cards if EFF[tk][c.index] != tk]
+    low = max(plain or cards, key=order.index)
+    return [c for c in cards if c is not low]
+
+
+def _trumps(view: PlayerView) -> list:
+    from hasenpfeffer_core.engine.cards import SUITS
+
+    return [*SUITS, None] if view.rules.no_trump else list(SUITS)
+
+
+def call_reference(view: PlayerView, deals: int, rng: random.Random) -> dict:
+    """Every legal call's expected points over ``deals`` deals of the unseen cards,
+    dealt by shuffling and rejecting the deals the auction rules out."""
+    seat = view.seat
+    seen = set(view.hand) | set(view.played) | ({view.discard} if view.discard else set())
+    unseen = [c for c in DECK if c not in seen]
+    others = [s for s in SEATS if s is not seat]
+    sizes = [view.hand_sizes[s] for s in others]
+
+    def leader(maker) -> int:
+        if view.rules.first_lead is FirstLead.HIGH_BIDDER:
+            return maker.value
+        return (view.dealer.value + 1) % 4
+
+    def solve(hands: dict, trump, lead: int) -> int:
+        masks = [sum(1 << c.index for c in hands[s]) for s in SEATS]
+        ns = solve_masks(masks, trump_key(trump), lead, (), active=15)
+        return ns if seat.value % 2 == 0 else 6 - ns
+
+    chosen = []
+    tries = 0
+    while len(chosen) < deals:
+        pool = unseen[:]
+        rng.shuffle(pool)
+        hands, at = {}, 0
+        for s, k in zip(others, sizes, strict=True):
+            hands[s] = pool[at : at + k]
+            at += k
+        widow = pool[at:]
+        tries += 1
+        if tries < 50 * deals and not auction_fits(view.auction, hands):
+            continue
+        chosen.append((hands, widow))
+    legal = view.legal_actions
+    out: dict = {}
+    if view.phase is Phase.AUCTION:
+        bids = [a for a in legal if isinstance(a, Bid)]
+        high = view.high_bid
+        forced = (
+            high is None
+            and not view.forced_bid
+            and sum(isinstance(a, Pass) for a in view.auction) == 3
+            and (
+                (
+                    view.rules.all_pass is AllPass.JOKER_HOLDER
+                    and any(c.text == "JK" for c in view.hand)
+                )
+                or (view.rules.all_pass is AllPass.DEALER and view.dealer is seat)
+            )
+        )
+        contracts = [*bids] + ([Bid(seat, FORCED_BID)] if forced else [])
+        tricks = {t: [] for t in _trumps(view)}
+        held = []
+        for hands, widow in chosen:
+            seven = list(view.hand) + widow
+            for t in tricks:
+                tricks[t].append(solve({**hands, seat: _drop_weakest(seven, t)}, t, leader(seat)))
+            if high is not None and not forced:
+                theirs = list(hands[high.seat]) + widow
+                trump = max(_trumps(view), key=lambda t: estimate_tricks(theirs, t, partner=False))
+                taken = solve(
+                    {**hands, seat: list(view.hand), high.seat: _drop_weakest(theirs, trump)},
+                    trump,
+                    leader(high.seat),
+                )
+                held.append(_net(view, high, high.seat.side is seat.side)[taken])
+        value = {}
+        for b in contracts:
+            net = _net(view, b, True)
+            value[b] = max(sum(net[x] for x in xs) / len(xs) for xs in tricks.values())
+        for a in legal:
+            if isinstance(a, Bid):
+                out[a] = value[a]
+            elif forced:
+                out[a] = value[contracts[-1]]
+            elif high is not None:
+                out[a] = sum(held) / len(held)
+            else:
+                out[a] = 0.0
+        return out
+    high = view.high_bid
+    net = _net(view, high, True)
+    for a in legal:
+        total = 0.0
+        for hands, _widow in chosen:
+            if isinstance(a, NameTrump):
+                own, trump = _drop_weakest(list(view.hand), a.suit), a.suit
+            else:
+                own, trump = [c for c in view.hand if c is not a.card], view.trump
+            total += net[solve({**hands, seat: own}, trump, leader(seat))]
+        out[a] = total / len(chosen)
+    return out
+
+
+def call_positions(count: int, seed: int) -> dict[str, list[tuple[PlayerView, str]]]:
+    """Bids, trumps and discards with more than one legal choice, ``count`` of each, from
+    hands played by the rule of thumb."""
+    found: dict[str, list] = {"bid": [], "trump": [], "discard": []}
+    deal = 0
+    while min(len(v) for v in found.values()) < count:
+        h = HandState.new(dealer=SEATS[deal % 4], seed=seed * 100_000 + 50_000 + deal)
+        thumb = RuleOfThumbPlayer()
+        picked_bid = False
+        while h.phase in (Phase.AUCTION, Phase.TRUMP, Phase.DISCARD):
+            seat = h.to_move
+            view = PlayerView.of(h, seat)
+            kind = {Phase.AUCTION: "bid", Phase.TRUMP: "trump", Phase.DISCARD: "discard"}[h.phase]
+            where = f"deal seed {seed * 100_000 + 50_000 + deal}, {len(h.log)} actions"
+            wanted = kind != "bid" or (not picked_bid and deal % 3 == len(h.log) % 3)
+            if len(view.legal_actions) > 1 and len(found[kind]) < count and wanted:
+                found[kind].append((view, where))
+                picked_bid = picked_bid or kind == "bid"
+            h.apply(thumb.choose(view))
+        deal += 1
+    return {k: v[:count] for k, v in found.items()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
+    ap.add_argument("--call-deals", type=int, default=400)
     args = ap.parse_args()
     print(
         f"load before: {os.getloadavg()[0]:.2f}; finding {args.positions} positions ...", flush=True
     )
+    if args.positions <= 0:
+        calls(args)
+        return
     found = positions(args.positions, args.seed)
     rows: list[Row] = []
     for i, (view, where) in enumerate(found):
@@ -227,6 +390,46 @@ def main() -> None:
     print("worst cases (points given away against the reference's best):")
     for r in sorted(rows, key=lambda r: -r.loss)[:5]:
         print(f"  {r.loss:5.2f}  trick {r.trick}, played {r.judged}: {r.where}")
+    if args.calls:
+        calls(args)
+
+
+def calls(args: argparse.Namespace) -> None:
+    print()
+    print(
+        f"load before: {os.getloadavg()[0]:.2f}; finding {args.calls} of each call ...", flush=True
+    )
+    found = call_positions(args.calls, args.seed)
+    print("kind      positions  within 0.15  close flag right  time median / p95 (ms)")
+    worst = []
+    for kind, views in found.items():
+        rows = []
+        for i, (view, where) in enumerate(views):
+            expert = FairExpert(
+                random.Random(i), samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES
+            )
+            t = time.perf_counter()
+            advice = expert.advise(view)
+            ms = (time.perf_counter() - t) * 1000
+            ref = call_reference(view, args.call_deals, random.Random(20_000 + i))
+            ranked = sorted(ref.values(), reverse=True)
+            loss = ranked[0] - ref[advice.action]
+            ref_close = len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_POINTS
+            rows.append((loss, advice.close == ref_close, ms))
+            worst.append((loss, kind, str(advice.action), where))
+        within = sum(r[0] <= CLOSE_POINTS + 1e-9 for r in rows)
+        closed = sum(r[1] for r in rows)
+        times = sorted(r[2] for r in rows)
+        p95 = times[max(0, round(len(times) * 0.95) - 1)]
+        print(
+            f"{kind:8}  {len(rows):9}  {within / len(rows):10.1%}  {closed / len(rows):16.1%}"
+            f"  {statistics.median(times):8.0f} / {p95:.0f}",
+            flush=True,
+        )
+    print(f"load after: {os.getloadavg()[0]:.2f}")
+    print("worst calls (points given away against the reference's best):")
+    for loss, kind, action, where in sorted(worst, key=lambda w: -w[0])[:6]:
+        print(f"  {loss:5.2f}  {kind}, {action}: {where}")
 
 
 if __name__ == "__main__":

@@ -889,11 +889,11 @@ _SOLUTIONS: dict[tuple[Any, ...], int] = {}
 
 @contextlib.contextmanager
 def _shared_solutions() -> Iterator[None]:
-    """Within the block, the bid study's solver (``analysis.bidding.solve_masks``, a pure
+    """Within the block, the judge's solver (``analysis.judge.solve_masks``, a pure
     function of card masks) remembers its results across calls."""
-    from hasenpfeffer_core.analysis import bidding
+    from hasenpfeffer_core.analysis import judge
 
-    names = vars(bidding)  # (the module's own name for the solver, not exported)
+    names = vars(judge)  # (the module's own name for the solver, not exported)
     solve = names["solve_masks"]
 
     def remembered(

@@ -144,22 +144,29 @@ def test_look_ahead_feedback_names_the_side_asked_about_and_a_line_of_play() -> 
     assert f"The tricks {asked} take after each card" in text
     other = "East-West" if asked == "North-South" else "North-South"
     assert f"{other} take" not in text  # the feedback stays with the side the prompt asked
-    assert "One line of best play: Trick 1: " in text and "wins it." in text
+    # the same line, in the same words, as the quiz bank's question explains it
+    assert "One best line of play: trick 1: " in text and "wins)." in text
+    line = question.explanation[question.explanation.index("One best line of play") :]
+    assert line in text
 
 
 def test_best_line_plays_every_card_once_and_each_trick_goes_to_its_winner() -> None:
+    from hasenpfeffer_core.analysis.quiz import best_line
+    from hasenpfeffer_core.engine.tricks import trick_winner
+
     question = tricks_question(rng(8), difficulty="bowers")
     assert question.seat is not None
-    line = ex.best_line(question.hands, question.trump, question.seat)
-    played = [c for _, plays in line for _, c in plays]
+    line = best_line(question.hands, question.trump, question.seat)
+    played = [c for trick in line for _, c in trick]
     assert sorted(played, key=str) == sorted(
         (c for h in question.hands.values() for c in h), key=str
     )
     leader = question.seat
-    for winner, plays in line:
-        assert plays[0][0] is leader
-        leader = winner
-    ns = sum(1 for winner, _ in line if winner.side is Side.NS)
+    ns = 0
+    for trick in line:
+        assert trick[0][0] is leader
+        leader = trick[trick_winner([c for _, c in trick], question.trump)][0]
+        ns += leader.side is Side.NS
     assert ns == question.details["result"]["NS"]  # the line takes the solver's tricks
 
 
@@ -258,11 +265,14 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
     trump = ex.trump_exercise(record.state_at(5), expert)
     verdicts = [press(trump, s) for s in trump.values]
     assert any(v.startswith("Right!") for v in verdicts)
-    assert all("tricks on average" in v for v in verdicts)
+    # every suit was weighed, in points, and a wrong one says what it gives away
+    assert all("points to your side on average over" in v for v in verdicts)
+    assert all("less than the best choice" in v for v in verdicts if v.startswith("Not quite"))
     discard = ex.discard_exercise(record.state_at(6), expert)
     verdicts = [press(discard, c) for c in discard.values]
     assert any(v.startswith("Right!") for v in verdicts)
     assert any(v.startswith("Not quite") for v in verdicts)
+    assert all("points to your side on average over" in v for v in verdicts)
     with pytest.raises(ValueError, match="trumps are not named"):
         ex.discard_exercise(record.state_at(5), expert)
 

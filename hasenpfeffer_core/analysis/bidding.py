@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
 from ..engine.actions import Bid, Pass
 from ..engine.auction import FORCED_BID, bid_name
-from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit
+from ..engine.cards import JOKER, Card, Rank, Suit
 from ..engine.errors import (
     IllegalActionError,
     InvalidDataError,
@@ -42,17 +42,23 @@ from ..engine.errors import (
 )
 from ..engine.i18n import gettext as _
 from ..engine.i18n import ngettext, pgettext
-from ..engine.rules import AllPass, FirstLead, Rules
-from ..engine.scoring import score_hand
-from ..engine.seats import Seat, Side
+from ..engine.rules import Rules
+from ..engine.seats import Seat
 from ..engine.state import Phase
 from ..engine.tricks import EFF, ORDERS, trump_key
 from .explain import capitalised, card_words
-from .solver import solve_masks
+from .judge import (
+    CLOSE_POINTS,
+    CallJudgement,
+    judge_bid,
+    pass_forces,
+    points_table,
+    trump_options,
+    weakest,
+)
 from .view import PlayerView
 
 __all__ = [
-    "BID_TOLERANCE",
     "STUDY_SAMPLES",
     "BidStudy",
     "ContractOdds",
@@ -62,56 +68,15 @@ __all__ = [
     "chance_label",
     "chance_words",
     "chances",
-    "contract_odds",
-    "discard_samples",
     "expected_points",
     "hand_words",
+    "pass_forces",
     "points_table",
+    "study_of",
     "trump_options",
     "trump_words",
     "weakest",
-    "weigh_calls",
 ]
-
-
-def trump_options(rules: Rules) -> list[Suit | None]:
-    """The trumps a maker may name under ``rules`` (no trump last, where allowed)."""
-    options: list[Suit | None] = list(SUITS)
-    if rules.no_trump:
-        options.append(None)
-    return options
-
-
-def weakest(hand: Sequence[Card], trump: Suit | None) -> Card:
-    """The card a maker discards by rule of thumb: the lowest plain card (a trump only
-    if the hand is all trumps)."""
-    tk = trump_key(trump)
-    order = ORDERS[tk]
-    plain = [c for c in hand if EFF[tk][c.index] != tk]
-    return max(plain or hand, key=order.index)
-
-
-def points_table(
-    rules: Rules, bid: Bid, *, maker_alone: bool = False, defender_alone: Seat | None = None
-) -> tuple[tuple[int, int], ...]:
-    """For the makers taking 0 to 6 tricks: (the makers' points, the defenders' points).
-
-    >>> from hasenpfeffer_core import Rules, Seat
-    >>> points_table(Rules(), Bid(Seat.N, 4))[2:5]
-    ((-2, 0), (-3, 0), (4, 0))
-    """
-    side = bid.seat.side
-    out = []
-    for taken in range(7):
-        result = score_hand(
-            rules,
-            bid,
-            {side: taken, side.other: 6 - taken},
-            maker_alone=maker_alone,
-            defender_alone=defender_alone,
-        )
-        out.append((result.points[side], result.points[side.other]))
-    return tuple(out)
 
 
 def chances(tricks: Iterable[int]) -> tuple[float, ...]:
@@ -151,135 +116,12 @@ class ContractOdds:
         return sum(self.tricks) / len(self.tricks) if self.tricks else 0.0
 
 
-def _leader(view: PlayerView, maker: Seat) -> int:
-    if view.rules.first_lead is FirstLead.HIGH_BIDDER:
-        return maker.value
-    return (view.dealer.value + 1) % 4
-
-
-def _strength(cards: Sequence[Card]) -> float:
-    """A quick count of a hand's playing strength (its best trump), for reading bids."""
-    from .bots import estimate_tricks
-
-    return max(estimate_tricks(cards, t, partner=False) for t in SUITS)
-
-
-def _fits_auction(view: PlayerView, hands: Mapping[Seat, Sequence[Card]]) -> bool:
-    """Does a sampled deal fit the auction? A player who bid 3 or more holds a real
-    hand; one who passed when a bid of 1 or 2 was there to make holds a weak one."""
-    for bid in view.auction:
-        seat = bid.seat
-        if seat is view.seat or seat not in hands:
-            continue
-        strength = _strength(hands[seat])
-        if isinstance(bid, Bid):
-            if not view.forced_bid and bid.tricks >= 3 and strength < bid.tricks - 2.2:
-                return False
-        elif strength > 3.4:
-            return False
-    return True
-
-
-def _deals(
-    view: PlayerView, cards: Sequence[Card], n: int, rng: random.Random, tries: int = 6
-) -> list[tuple[dict[Seat, list[Card]], Card | None]]:
-    """``n`` deals of the unseen cards to the other three seats (and the widow while
-    it is unseen), each fitting the auction if one of ``tries`` draws does."""
-    known = set(cards) | set(view.played)
-    if view.discard is not None:
-        known.add(view.discard)
-    unseen = [c for c in DECK if c not in known]
-    others = [s for s in Seat if s is not view.seat]
-    widow_unseen = view.rules.widow and len(cards) < 7 and view.maker is None
-    out = []
-    for _i in range(n):
-        for attempt in range(tries):
-            pool = unseen[:]
-            rng.shuffle(pool)
-            widow = pool.pop() if widow_unseen else None
-            hands = {s: pool[i * 6 : i * 6 + 6] for i, s in enumerate(others)}
-            if attempt == tries - 1 or _fits_auction(view, hands):
-                break
-        out.append((hands, widow))
-    return out
-
-
-def _solve(
-    view: PlayerView,
-    maker: Seat,
-    own: Sequence[Card],
-    hands: Mapping[Seat, Sequence[Card]],
-    trump: Suit | None,
-) -> int:
-    tk = trump_key(trump)
-    masks = [0, 0, 0, 0]
-    for c in own:
-        masks[view.seat.value] |= 1 << c.index
-    for s, cs in hands.items():
-        for c in cs:
-            masks[s.value] |= 1 << c.index
-    ns = solve_masks(masks, tk, _leader(view, maker), (), active=15)
-    return ns if view.seat.side is Side.NS else 6 - ns
-
-
-def contract_odds(
-    view: PlayerView,
-    trumps: Sequence[Suit | None],
-    samples: int,
-    rng: random.Random,
-    cards: Sequence[Card] | None = None,
-) -> list[ContractOdds]:
-    """For each trump, the tricks this seat's side takes as makers in ``samples`` deals.
-
-    ``cards`` is the hand judged (the seat's own by default): six cards before the widow
-    (the widow, unseen, is drawn with the other cards and picked up), or seven after it;
-    the weakest card for each trump is discarded before play.
-    """
-    hand = list(view.hand if cards is None else cards)
-    deals = _deals(view, hand, samples, rng)
-    out = []
-    for trump in trumps:
-        tricks = []
-        for hands, widow in deals:
-            own = hand + ([widow] if widow is not None else [])
-            if len(own) == 7:
-                own.remove(weakest(own, trump))
-            tricks.append(_solve(view, view.seat, own, hands, trump))
-        out.append(ContractOdds(trump, tuple(tricks)))
-    return out
-
-
-def discard_samples(
-    view: PlayerView, candidates: Sequence[Card], samples: int, rng: random.Random
-) -> dict[Card, tuple[int, ...]]:
-    """For each card the maker might discard, the tricks the side takes keeping the
-    other six, over the same ``samples`` deals."""
-    deals = _deals(view, view.hand, samples, rng)
-    out = {}
-    for card in candidates:
-        own = [c for c in view.hand if c is not card]
-        out[card] = tuple(_solve(view, view.seat, own, hands, view.trump) for hands, _ in deals)
-    return out
-
-
 # --- a bid studied: the chances, the advice and its reason -------------------------------
 
 #: The fewest deals a bid study weighs (chances said to the nearest 5 % need that many),
 #: and the most it accepts.
 STUDY_SAMPLES: Final = 48
 MAX_STUDY_SAMPLES: Final = 1000
-
-#: The fair expert's bidding rule (:class:`~hasenpfeffer_core.analysis.bots.FairExpert`):
-#: bid the cheapest bid that outbids when it is worth at least ``BID_MARGIN`` points on
-#: average; over partner's bid, ``PARTNER_MARGIN`` more; Big Pepper only when it is worth
-#: ``BIG_PEPPER_EDGE`` more than the cheapest bid.
-BID_MARGIN: Final = 0.5
-PARTNER_MARGIN: Final = 1.5
-BIG_PEPPER_EDGE: Final = 0.5
-
-#: Two actions whose values differ by at most this many points are a close call: a quiz
-#: counts either as right.
-BID_TOLERANCE: Final = 0.2
 
 
 def chance_label(p: float) -> str:
@@ -454,38 +296,70 @@ def _signed(points: float) -> str:
 
 @dataclass(frozen=True)
 class BidStudy:
-    """A hand studied for the auction: what each trump would take, and what to do.
+    """A hand studied for the auction: the judge's view of every call, and why.
 
-    ``odds``: for every trump worth considering (the four suits, and no trump where the
-    rules allow it), the tricks this seat's side takes as makers in each of the same
-    ``samples`` deals of the unseen cards (see :func:`contract_odds`); ``odds[i].chances``
-    is the chance of at least 1 to 6 tricks. ``points``: for each legal action, its
-    average net points for the side (a bid: with the trump that makes it worth most;
-    passing: nothing, or the forced bid of 3 it leads to). ``action`` is the fair
-    expert's choice (the cheapest bid that outbids when it is worth it, else pass) and
-    ``reason`` says why in card terms; ``close`` is true when another action is within
-    :data:`BID_TOLERANCE` points of it.
+    ``judgement`` is the judge's (:func:`~hasenpfeffer_core.analysis.judge.judge_bid`):
+    every legal call in points for the side, on the same deals of the unseen cards.
+    ``odds``: for each trump played out, the tricks the side takes as makers, deal by
+    deal; ``points[a]``: what call ``a`` is worth on average; ``trumps[a]``: the trump a
+    bid is played with; ``action``: the judged best call, and ``reason`` why, in card
+    terms; ``close``: another call is worth almost as much.
     """
 
     seat: Seat
     hand: tuple[Card, ...]
     rules: Rules
     high_bid: Bid | None
-    odds: tuple[ContractOdds, ...]
-    points: Mapping[Bid | Pass, float]
-    trumps: Mapping[Bid | Pass, Suit | None]
-    values: Mapping[Bid | Pass, float]
-    action: Bid | Pass
-    reason: str
-    close: bool
-    samples: int
-    forced_by_pass: bool = False
-    partner_high: bool = False
+    judgement: CallJudgement
+    reason: str = ""
+
+    @property
+    def odds(self) -> tuple[ContractOdds, ...]:
+        """The tricks taken with each trump played out (the trumps that were weighed)."""
+        return tuple(ContractOdds(t, xs) for t, xs in self.judgement.odds.items())
+
+    @property
+    def points(self) -> Mapping[Bid | Pass, float]:
+        return self.judgement.points  # type: ignore[return-value]
+
+    values = points
+
+    @property
+    def trumps(self) -> Mapping[Bid | Pass, Suit | None]:
+        return self.judgement.trumps  # type: ignore[return-value]
+
+    @property
+    def action(self) -> Bid | Pass:
+        best = self.judgement.best
+        assert isinstance(best, Bid | Pass)
+        return best
+
+    @property
+    def close(self) -> bool:
+        return self.judgement.close
+
+    @property
+    def samples(self) -> int:
+        """How many deals of the unseen cards were weighed."""
+        return self.judgement.deals
+
+    @property
+    def passing(self) -> str:
+        """What a pass leads to (see :class:`~hasenpfeffer_core.analysis.judge.CallJudgement`)."""
+        return self.judgement.passing
+
+    @property
+    def forced_by_pass(self) -> bool:
+        return self.passing == "forced"
+
+    @property
+    def partner_high(self) -> bool:
+        return self.passing == "partner"
 
     @property
     def legal(self) -> tuple[Bid | Pass, ...]:
-        """The actions studied (the seat's legal actions), cheapest bid first, pass last."""
-        return tuple(self.values)
+        """The calls studied (the seat's legal calls), cheapest bid first, pass last."""
+        return tuple(a for a in self.judgement.options if isinstance(a, Bid | Pass))
 
     def odds_for(self, trump: Suit | None) -> ContractOdds:
         """The tricks taken with ``trump``."""
@@ -498,24 +372,49 @@ class BidStudy:
         )
 
     def chance_to_make(self, bid: Bid) -> float:
-        """The chance that ``bid`` is made, with its best trump."""
+        """The chance that ``bid`` is made, with its trump."""
         return self.odds_for(self.trumps[bid]).chances[bid.tricks - 1]
 
     def is_good(self, action: Bid | Pass) -> bool:
-        """Whether ``action`` is as good as the advice, within :data:`BID_TOLERANCE`."""
-        if action not in self.values:
+        """Whether ``action`` is as good as the advice: less than a close decision's
+        margin behind it."""
+        if action not in self.points:
             return False
-        return self.values[action] >= self.values[self.action] - BID_TOLERANCE - 1e-9
+        return self.judgement.cost(action) < CLOSE_POINTS
 
     @property
     def good(self) -> tuple[Bid | Pass, ...]:
-        """Every action as good as the advice (the advice first)."""
+        """Every call as good as the advice (the advice first)."""
         rest = [a for a in self.legal if a != self.action and self.is_good(a)]
         return (self.action, *rest)
 
+    def _pass_words(self) -> str:
+        """What a pass leads to, with its figure (not for the forced bid)."""
+        high = self.high_bid
+        assert high is not None
+        values = {
+            "seat": high.seat.word,
+            "bid": bid_name(high.tricks, high.big, self.rules),
+            "points": _signed(self.points[Pass(self.seat)]),
+            "n": self.samples,
+        }
+        if self.partner_high:
+            # Translators: seat is the partner, bid the partner's bid (3, Little
+            # Pepper), points a signed average ("+2.1"), n the deals weighed.
+            return _(
+                "Pass: {seat}, your partner, plays {bid}, worth about {points} points to "
+                "your side on average over {n} deals."
+            ).format(**values)
+        # Translators: seat is the opponent holding the auction, bid the bid (3, Little
+        # Pepper), points a signed average ("-3.6"), n the deals weighed.
+        return _(
+            "Pass: {seat} plays {bid}, worth about {points} points to your side on average "
+            "over {n} deals (the other side's points count against yours)."
+        ).format(**values)
+
     def comment(self, action: Bid | Pass) -> str:
         """What ``action`` is worth, in one sentence."""
-        if action not in self.values:
+        if action not in self.points:
             # Translators: choice is a button's label in lower case ("bid 3", "pass").
             raise IllegalActionError(
                 _("{choice} is not a choice here").format(
@@ -526,7 +425,6 @@ class BidStudy:
         n = self.samples
         if isinstance(action, Pass):
             if self.forced_by_pass:
-                forced = Bid(self.seat, FORCED_BID)
                 # Translators: forced is the bid a player is made to bid (3), points an
                 # average such as "+0.4", chance how often ("in about 60% of the deals").
                 return _(
@@ -536,14 +434,13 @@ class BidStudy:
                 ).format(
                     forced=FORCED_BID,
                     points=_signed(self.points[action]),
-                    chance=chance_words(self.chance_to_make(forced), n),
+                    chance=chance_words(self.odds_for(self.trumps[action]).chances[2], n),
                 )
-            if self.partner_high and self.high_bid is not None:
-                # Translators: bid is partner's bid (3, Little Pepper).
-                return _(
-                    "Pass: your partner's {bid} stands and your side plays the hand anyway."
-                ).format(bid=bid_name(self.high_bid.tricks, self.high_bid.big, self.rules))
-            return _("Pass: no risk, and your side scores nothing as makers.")
+            if self.passing in ("partner", "opponents"):
+                return self._pass_words()
+            return _(
+                "Pass: your side scores nothing as makers, and the auction goes on without you."
+            )
         trump = self.trumps[action]
         p = self.chance_to_make(action)
         values = {
@@ -577,20 +474,6 @@ class BidStudy:
         return message.format(**values)
 
 
-def _pass_forces(view: PlayerView) -> bool:
-    """Would a pass now leave this seat forced to bid 3 (the other three passed, and
-    this seat holds the Joker, or is the dealer, as the rules say)?"""
-    if view.high_bid is not None or view.forced_bid:
-        return False
-    if sum(1 for a in view.auction if isinstance(a, Pass)) != 3:
-        return False
-    if view.rules.all_pass is AllPass.JOKER_HOLDER:
-        return JOKER in view.hand
-    if view.rules.all_pass is AllPass.DEALER:
-        return view.dealer is view.seat
-    return False
-
-
 def _check_study_args(view: object, samples: object) -> PlayerView:
     if not isinstance(view, PlayerView):
         raise InvalidDataError(f"a bid study needs a PlayerView, got {shown(view)}")
@@ -614,7 +497,7 @@ def _check_study_args(view: object, samples: object) -> PlayerView:
             ),
             rule="bidding",
         )
-    if (
+    if samples is not None and (
         isinstance(samples, bool)
         or not isinstance(samples, int)
         or not STUDY_SAMPLES <= samples <= MAX_STUDY_SAMPLES
@@ -631,104 +514,39 @@ def _check_study_args(view: object, samples: object) -> PlayerView:
 
 def bid_study(
     view: PlayerView,
-    samples: int = STUDY_SAMPLES,
+    samples: int | None = None,
     rng: random.Random | int | None = None,
-    *,
-    margin: float = BID_MARGIN,
 ) -> BidStudy:
-    """Study the hand of ``view.seat``, whose turn it is to bid.
-
-    Every trump worth considering is played out in the same ``samples`` deals of the
-    unseen cards (:func:`contract_odds`); each legal bid is weighed with the trump that
-    makes it worth most under the hand's rules (:func:`expected_points`). The advice is
-    the fair expert's rule: the cheapest bid that outbids when it is worth at least
-    ``margin`` points on average (more over partner's bid), Big Pepper when it is worth
-    clearly more, else pass. Where passing would leave this seat forced to bid 3, passing
-    is worth that forced bid. ``rng`` is a ``random.Random`` or a seed.
+    """Study the hand of ``view.seat``, whose turn it is to bid: the judge's view of
+    every legal call (:func:`~hasenpfeffer_core.analysis.judge.judge_bid`) and its
+    reason in card terms. The fair expert's bid, its hint and the bidding quiz all come
+    from here, and the judge draws its deals from the position itself, so the same hand
+    always gets the same call. ``samples`` caps the deals weighed (by default the judge
+    decides, within its time budget); ``rng`` (a ``random.Random`` or a seed) draws
+    other deals than the position's own.
 
     >>> from hasenpfeffer_core import HandState, Seat
     >>> h = HandState.from_hands(
     ...     {"N": "JK JH JD AH KH AS", "E": "9S TS QS 9C TC QC",
     ...      "S": "KS AD KD QD TD 9D", "W": "JS JC AC KC QH TH"}, "9H", dealer=Seat.W)
-    >>> study = bid_study(PlayerView.of(h, Seat.N), rng=1)
+    >>> study = bid_study(PlayerView.of(h, Seat.N))
     >>> study.action, study.odds_for(Suit.HEARTS).chances[3] > 0.9
     (Bid(seat=Seat.N, tricks=1, big=False), True)
     >>> print(study.reason)  # doctest: +ELLIPSIS
-    Bid 1: with hearts as trumps you hold 5 trumps (the Joker, J♥, J♦, A♥ and K♥) and one side ace (A♠); your side takes at least one trick in all 48 deals of the unseen cards, ... tricks on average. You hold the Joker and nobody has bid: ... Bid 1. It is close: ...
+    Bid 1: with hearts as trumps you hold 5 trumps (the Joker, J♥, J♦, A♥ and K♥) and one side ace (A♠); your side takes at least one trick in all ... deals of the unseen cards, ... tricks on average. ...
     """
     view = _check_study_args(view, samples)
-    if not isinstance(margin, int | float) or isinstance(margin, bool):
-        raise InvalidDataError(
-            _("margin is a number of points, got {got}").format(got=shown(margin))
-        )
-    rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-    odds = tuple(contract_odds(view, trump_options(view.rules), samples, rng))
-    return weigh_calls(view, odds, samples, margin=margin)
+    if rng is not None and not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    return study_of(view, judge_bid(view, rng, max_deals=samples))
 
 
-def weigh_calls(
-    view: PlayerView,
-    odds: Sequence[ContractOdds],
-    samples: int,
-    *,
-    margin: float = BID_MARGIN,
-) -> BidStudy:
-    """The fair expert's call from ``odds`` (the tricks taken with some trumps over the
-    same ``samples`` deals): the rule :func:`bid_study` describes. The fair expert at the
-    table calls it with the odds of its likeliest trumps, so that its bids, its hints
-    and the bidding quiz's answers follow one rule."""
-    rules = view.rules
-    odds = tuple(odds)
-    legal = [a for a in view.legal_actions if isinstance(a, Bid | Pass)]
-    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.level)
-    passes = [a for a in legal if isinstance(a, Pass)]
-    high = view.high_bid
-    partner_high = high is not None and high.seat is view.seat.partner
-    forced_by_pass = _pass_forces(view)
-    forced_now = view.forced_bid
-
-    def weigh(bid: Bid) -> tuple[float, Suit | None, float]:
-        table = points_table(rules, bid)
-        best = max(odds, key=lambda o: (expected_points(o.tricks, table), o.mean))
-        return expected_points(best.tricks, table), best.trump, best.mean
-
-    points: dict[Bid | Pass, float] = {}
-    trumps: dict[Bid | Pass, Suit | None] = {}
-    values: dict[Bid | Pass, float] = {}
-    for b in bids:
-        pts, trump, _mean = weigh(b)
-        points[b], trumps[b] = pts, trump
-        risk = 0.0 if (forced_by_pass or forced_now) else margin
-        values[b] = pts - risk - (BIG_PEPPER_EDGE if b.big else 0.0)
-    for p in passes:
-        if forced_by_pass:
-            pts, trump, _mean = weigh(Bid(view.seat, FORCED_BID))
-            points[p], trumps[p] = pts, trump
-            values[p] = pts
-        else:
-            best_any = max(odds, key=lambda o: o.mean)
-            points[p], trumps[p] = 0.0, best_any.trump
-            values[p] = PARTNER_MARGIN if partner_high else 0.0
-    order: list[Bid | Pass] = [*bids, *passes]
-    action = max(order, key=lambda a: values[a])  # the first best: cheapest bid, pass last
-    close = any(a != action and values[a] >= values[action] - BID_TOLERANCE - 1e-9 for a in order)
-    study = BidStudy(
-        seat=view.seat,
-        hand=tuple(view.hand),
-        rules=rules,
-        high_bid=high,
-        odds=odds,
-        points=points,
-        trumps=trumps,
-        values={a: values[a] for a in order},
-        action=action,
-        reason="",
-        close=close,
-        samples=samples,
-        forced_by_pass=forced_by_pass,
-        partner_high=partner_high,
+def study_of(view: PlayerView, judged: CallJudgement) -> BidStudy:
+    """The bid study of ``view`` from the judge's ``judged`` calls."""
+    study = BidStudy(view.seat, tuple(view.hand), view.rules, view.high_bid, judged)
+    return BidStudy(
+        view.seat, tuple(view.hand), view.rules, view.high_bid, judged, _study_reason(view, study)
     )
-    return replace(study, reason=_study_reason(view, study))
 
 
 def _full_stop(text: str) -> str:
@@ -799,14 +617,8 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
             )
         else:
             high = study.high_bid
-            if study.partner_high and high is not None:
-                # Translators: seat is the partner, bid the partner's bid (3, Little Pepper).
-                parts.append(
-                    _(
-                        "{seat}, your partner, holds the auction with {bid}; outbidding a "
-                        "partner pays only with a strong hand, and this one is."
-                    ).format(seat=high.seat.word, bid=bid_name(high.tricks, high.big, rules))
-                )
+            if study.passing in ("partner", "opponents") and high is not None:
+                parts.append(_holder_words(study, high, action))
             # Every principle the bid follows (holding the Joker: bid before you are
             # forced; always: the cheapest bid that wins the auction), the bid said once.
             # Translators: the last sentence of a bid's reasons (bid: 3, Little Pepper).
@@ -823,13 +635,9 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
             parts.append(" ".join([*(_full_stop(t) for t in texts), closing]))
     else:
         # The bid that would have to be made (the cheapest, or Big Pepper if only it is
-        # left), and the trump that gives it the best chance.
+        # left), and the trump it would be played with.
         target = cheapest or min(bids, key=lambda b: b.level, default=None)
-        if target is None:
-            best_odds = study.odds_for(study.trumps[action])
-        else:
-            best_odds = max(study.odds, key=lambda o: (o.chances[target.tricks - 1], o.mean))
-        trump = best_odds.trump
+        trump = study.trumps[target if target is not None else action]
         # Translators: trump is a trump (hearts, no trump), with a phrase ("with hearts
         # as trumps"), hand what the hand holds ("you hold 2 trumps (...) and no side ace").
         parts.append(
@@ -840,55 +648,21 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
             )
         )
         if target is not None:
-            p = best_odds.chances[target.tricks - 1]
-            worth = expected_points(best_odds.tricks, points_table(rules, target))
+            p = study.chance_to_make(target)
+            worth = study.points[target]
             high = study.high_bid
             chance = chance_words(p, n)
-            if study.partner_high and high is not None:
-                # Translators: seat is the partner, bid the partner's bid (3, Little Pepper).
-                parts.append(
-                    _(
-                        "{seat}, your partner, already holds the auction with {bid}, and your "
-                        "side plays the hand either way: outbidding your partner only pays "
-                        "with a much stronger hand."
-                    ).format(seat=high.seat.word, bid=bid_name(high.tricks, high.big, rules))
-                )
-                # Translators: bid is "a bid of 3" or "Little Pepper", chance how often
-                # ("in about 40% of the deals"), points an average such as "-0.6".
-                parts.append(
-                    capitalised(
-                        _(
-                            "{bid} would be made {chance}, worth about {points} points on average."
-                        ).format(
-                            bid=_bid_words(target, rules), chance=chance, points=_signed(worth)
-                        )
-                    )
-                )
+            if study.passing in ("partner", "opponents") and high is not None:
+                parts.append(_holder_words(study, high, target))
             else:
-                if high is not None:
-                    # Translators: seat and bid are the high bid (North's 3); chance how
-                    # often ("in about 40% of the deals").
-                    goal = ngettext(
-                        "To outbid {seat}'s {bid} your side must take at least one trick, "
-                        "which it does {chance}",
-                        "To outbid {seat}'s {bid} your side must take at least {n} tricks, "
-                        "which it does {chance}",
-                        target.tricks,
-                    ).format(
-                        seat=high.seat.word,
-                        bid=bid_name(high.tricks, high.big, rules),
-                        n=target.tricks,
-                        chance=chance,
-                    )
-                else:
-                    # Translators: chance is how often ("in about 40% of the deals").
-                    goal = ngettext(
-                        "To take the auction your side must take at least one trick, which "
-                        "it does {chance}",
-                        "To take the auction your side must take at least {n} tricks, which "
-                        "it does {chance}",
-                        target.tricks,
-                    ).format(n=target.tricks, chance=chance)
+                # Translators: chance is how often ("in about 40% of the deals").
+                goal = ngettext(
+                    "To take the auction your side must take at least one trick, which "
+                    "it does {chance}",
+                    "To take the auction your side must take at least {n} tricks, which "
+                    "it does {chance}",
+                    target.tricks,
+                ).format(n=target.tricks, chance=chance)
                 bid_words = _bid_words(target, rules)
                 # Translators: bid is "a bid of 3" or "Little Pepper"; points a number
                 # of points such as 0.8.
@@ -896,14 +670,10 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
                     verdict = _("{bid} would lose about {points} points on average").format(
                         bid=bid_words, points=f"{abs(worth):.1f}"
                     )
-                elif worth < 0.05:
+                else:
                     verdict = _("{bid} would gain nothing on average, not worth the risk").format(
                         bid=bid_words
                     )
-                else:
-                    verdict = _(
-                        "{bid} would win only about {points} points on average, not worth the risk"
-                    ).format(bid=bid_words, points=_signed(worth))
                 # Translators: reason is a clause ("To take the auction your side must
                 # take ..."), result the clause that follows from it.
                 parts.append(_("{reason}: {result}.").format(reason=goal, result=verdict))
@@ -930,3 +700,45 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
             )
         )
     return " ".join(parts)
+
+
+def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:
+    """Where another player holds the auction: what ``bid`` is worth against what a
+    pass leaves (that player's contract), in points, and the chance of making ``bid``."""
+    pass_points = study.points[Pass(study.seat)]
+    values = {
+        "seat": high.seat.word,
+        "their": bid_name(high.tricks, high.big, study.rules),
+        "bid": capitalised(_bid_words(bid, study.rules)),
+        "n": bid.tricks,
+        "chance": chance_words(study.chance_to_make(bid), study.samples),
+        "points": _signed(study.points[bid]),
+        "other": _signed(pass_points),
+    }
+    if study.passing == "partner":
+        # Translators: seat is the partner, their the partner's bid (3, Little Pepper),
+        # bid "a bid of 4", chance how often ("in about 40% of the deals"), points and
+        # other signed averages ("+1.2").
+        text = ngettext(
+            "{seat}, your partner, holds the auction with {their}: if your partner plays "
+            "it, your side scores about {other} points on average. {bid} takes at least one "
+            "trick {chance}, worth about {points} points.",
+            "{seat}, your partner, holds the auction with {their}: if your partner plays "
+            "it, your side scores about {other} points on average. {bid} takes at least {n} "
+            "tricks {chance}, worth about {points} points.",
+            bid.tricks,
+        )
+    else:
+        # Translators: seat is the opponent holding the auction, their its bid (3, Little
+        # Pepper), bid "a bid of 4", chance how often ("in about 40% of the deals"),
+        # points and other signed averages ("-1.2"); a pass lets the other side play.
+        text = ngettext(
+            "If you pass, {seat} plays {their}, worth about {other} points to your side on "
+            "average (the other side's points count against yours). {bid} takes at least "
+            "one trick {chance}, worth about {points} points.",
+            "If you pass, {seat} plays {their}, worth about {other} points to your side on "
+            "average (the other side's points count against yours). {bid} takes at least "
+            "{n} tricks {chance}, worth about {points} points.",
+            bid.tricks,
+        )
+    return capitalised(text.format(**values))

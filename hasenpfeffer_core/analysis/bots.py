@@ -28,19 +28,19 @@ from ..engine.i18n import gettext as _
 from ..engine.i18n import ngettext, pgettext
 from ..engine.rules import BiddingScale
 from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
-from .bidding import (
-    ContractOdds,
-    contract_odds,
-    discard_samples,
-    expected_points,
-    points_table,
-    trump_options,
-    trump_words,
-    weigh_calls,
-)
+from .bidding import study_of, trump_words
 from .deals import MAKER_TRUMPS, DealSampler
+from .estimate import estimate_tricks
 from .explain import capitalised
-from .judge import CLOSE_POINTS, Judgement, judge_play
+from .judge import (
+    CallJudgement,
+    Judgement,
+    judge_bid,
+    judge_discard,
+    judge_play,
+    judge_trump,
+    points_table,
+)
 from .view import PlayerView
 
 __all__ = [
@@ -79,52 +79,6 @@ class RandomPlayer:
 
 def _tk(trump: Suit | None) -> int:
     return trump_key(trump)
-
-
-def estimate_tricks(cards: Sequence[Card], trump: Suit | None, *, partner: bool = True) -> float:
-    """A rule-of-thumb count of the tricks ``cards`` should take with ``trump``.
-
-    Top trumps count about a trick each, lower trumps less, side aces most of a
-    trick, voids help when there are trumps to ruff with; a partner is worth about
-    a trick. Seven cards (before the discard) are counted without the weakest. A
-    very strong hand can count above 6: read it as strength, not a promise.
-
-    >>> from hasenpfeffer_core import parse_cards, Suit
-    >>> round(estimate_tricks(parse_cards("JK JH JD AH KH AS"), Suit.HEARTS), 1)
-    6.6
-    >>> round(estimate_tricks(parse_cards("9S TC QD KH 9H TS"), Suit.CLUBS), 1)
-    1.5
-    """
-    tk = _tk(trump)
-    order = ORDERS[tk]
-    hand = sorted(cards, key=order.index)
-    if len(hand) > 6:
-        hand = hand[:6]  # the weakest card is the discard
-    trumps = [c for c in hand if EFF[tk][c.index] == tk]
-    n_trumps = len(trumps)
-    total = 0.0
-    trump_values = {0: 1.0, 1: 1.0, 2: 0.9, 3: 0.75, 4: 0.55}
-    for c in trumps:
-        place = order.index(c)
-        total += trump_values.get(place, 0.45 if n_trumps >= 3 else 0.25)
-    for suit in SUITS:
-        if tk == suit.value:
-            continue
-        cs = [c for c in hand if EFF[tk][c.index] == suit.value]
-        if not cs:
-            if n_trumps >= 2:
-                total += 0.3
-            continue
-        top = cs[0]
-        if top.rank is Rank.ACE:
-            total += 0.8 if len(cs) <= 3 else 0.5
-            if len(cs) >= 2 and cs[1].rank is Rank.KING:
-                total += 0.35
-        elif top.rank is Rank.KING and len(cs) >= 2:
-            total += 0.25
-    if partner:
-        total += 1.0
-    return total
 
 
 def _current_winner(view: PlayerView) -> tuple[int, Card] | None:
@@ -321,11 +275,11 @@ class FairExpert:
     cards played, its own discard) are solved with each legal card, and the card worth
     the most points on average is played; among cards worth the same, the rule-of-thumb
     card (win cheaply, do not overtake partner, low when it cannot win) and then the
-    lowest. In the auction, for the trump and the discard, ``bid_samples`` deals fitting
-    the auction are played out for each option (:mod:`.bidding`): it bids the cheapest
-    bid that outbids when that contract is worth at least ``margin`` points on average,
-    names the trump worth the most for its bid, and discards the card whose loss costs
-    least.
+    lowest. Its bid, its trump and its discard are the judge's too
+    (:func:`~hasenpfeffer_core.analysis.judge.judge_bid`, ``judge_trump``,
+    ``judge_discard``): every call in points, on deals drawn from the position itself, so
+    the same hand always gets the same call; ``bid_samples`` caps those deals (by default
+    the judge decides, within its time budget).
     """
 
     name = "fair expert"
@@ -335,14 +289,12 @@ class FairExpert:
         seed: int | random.Random | None = None,
         *,
         samples: int | None = None,
-        bid_samples: int = 24,
-        margin: float = 0.5,
+        bid_samples: int | None = None,
     ) -> None:
         self._seed = seed
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.samples = samples
         self.bid_samples = bid_samples
-        self.margin = margin
         self._thumb = RuleOfThumbPlayer()
 
     def choose(self, view: PlayerView) -> Action:
@@ -392,99 +344,23 @@ class FairExpert:
     # --- the auction, the trump and the discard --------------------------------------
 
     def _advise_bid(self, view: PlayerView) -> Advice:
-        bids = [a for a in view.legal_actions if isinstance(a, Bid)]
-        cheapest = next((b for b in bids if not b.big), bids[0] if bids else None)
-        # Half the deals on the two likeliest trumps; the rest on the better one, unless
-        # the first half leaves no doubt about the bid.
-        half = max(1, self.bid_samples // 2)
-        odds = contract_odds(view, _likely_trumps(view, view.hand, 2), half, self._rng)
-        if cheapest is not None:
-            table = points_table(view.rules, cheapest)
-            lead = max(odds, key=lambda o: expected_points(o.tricks, table))
-            if abs(expected_points(lead.tricks, table) - self.margin) < 1.5:
-                more = contract_odds(view, [lead.trump], self.bid_samples - half, self._rng)
-                odds = [ContractOdds(lead.trump, lead.tricks + more[0].tricks)]
-        n_deals = len(odds[0].tricks)
-        # The call itself follows the one rule of the bidding study (and its quiz).
-        study = weigh_calls(view, odds, n_deals, margin=self.margin)
-        tricks: dict[Action, float] = {
-            a: study.odds_for(study.trumps[a]).mean for a in study.values
-        }
-        worth: dict[Action, float] = {a: v for a, v in study.points.items()}
-        return Advice(study.action, study.reason, tricks, n_deals, worth, study.close)
+        # The bidding study's call: the judge's, on the position's own deals, so the
+        # hint, the computer's bid and the bidding quiz always agree.
+        study = study_of(view, judge_bid(view, max_deals=self.bid_samples))
+        j = study.judgement
+        return Advice(study.action, study.reason, j.tricks, j.deals, j.points, j.close, j)
 
     def _advise_trump(self, view: PlayerView) -> Advice:
-        high = view.high_bid
-        assert high is not None
-        odds = contract_odds(view, _likely_trumps(view, view.hand, 2), self.bid_samples, self._rng)
-        table = self._table(view, high)
-        by_trump = {o.trump: o for o in odds}
-        names = [a for a in view.legal_actions if isinstance(a, NameTrump)]
-        worth: dict[Action, float] = {
-            a: expected_points(by_trump[a.suit].tricks, table) if a.suit in by_trump else -99.0
-            for a in names
-        }
-        tricks: dict[Action, float] = {
-            a: by_trump[a.suit].mean if a.suit in by_trump else 0.0 for a in names
-        }
-        best = max(names, key=lambda a: (worth[a], tricks[a]))
-        ranked = sorted(odds, key=lambda o: -o.mean)
-        others = ", ".join(
-            f"{trump_words(o.trump)} {o.mean:.1f}" for o in ranked if o.trump is not best.suit
-        )
-        n = self.bid_samples
-        if best.suit is None:
-            # Translators: {tricks} is an average ("3.4"); {others} lists the other trumps with
-            # their averages ("spades 2.9, clubs 2.1").
-            text = ngettext(
-                "Name no trump: with no trump as trumps the hand takes {tricks} tricks on "
-                "average over {n} deal (next: {others}).",
-                "Name no trump: with no trump as trumps the hand takes {tricks} tricks on "
-                "average over {n} deals (next: {others}).",
-                n,
-            )
-        else:
-            text = ngettext(
-                "Name {trump}: with {trump} as trumps the hand takes {tricks} tricks on "
-                "average over {n} deal (next: {others}).",
-                "Name {trump}: with {trump} as trumps the hand takes {tricks} tricks on "
-                "average over {n} deals (next: {others}).",
-                n,
-            )
-        reason = text.format(
-            trump=trump_words(best.suit), tricks=f"{tricks[best]:.1f}", n=n, others=others
-        )
-        values = sorted(worth.values(), reverse=True)
-        close = len(values) > 1 and values[0] - values[1] < CLOSE_POINTS
-        return Advice(best, reason, tricks, self.bid_samples, worth, close)
+        j = judge_trump(view, max_deals=self.bid_samples)
+        best = j.best
+        assert isinstance(best, NameTrump)
+        return Advice(best, _call_reason(j), j.tricks, j.deals, j.points, j.close, j)
 
     def _advise_discard(self, view: PlayerView) -> Advice:
-        high = view.high_bid
-        assert high is not None
-        tk = _tk(view.trump)
-        discards = [a for a in view.legal_actions if isinstance(a, Discard)]
-        plain = [a for a in discards if EFF[tk][a.card.index] != tk] or discards
-        # The three cards a good player would consider (lone cards, the lowest), in the
-        # rule of thumb's order.
-        candidates = sorted(plain, key=lambda a: _discard_cost(view.hand, a.card, tk))[:3]
-        kept = discard_samples(view, [a.card for a in candidates], self.bid_samples, self._rng)
-        table = self._table(view, high)
-        worth: dict[Action, float] = {a: expected_points(kept[a.card], table) for a in candidates}
-        tricks: dict[Action, float] = {a: sum(kept[a.card]) / len(kept[a.card]) for a in candidates}
-        order = ORDERS[tk]
-        best = max(candidates, key=lambda a: (worth[a], tricks[a], order.index(a.card)))
+        j = judge_discard(view, max_deals=self.bid_samples)
+        best = j.best
         assert isinstance(best, Discard)
-        # Translators: {tricks} is an average number of tricks ("3.4").
-        reason = ngettext(
-            "Discard {card}: keeping the other six takes {tricks} tricks on average over {n} "
-            "deal, the most of any discard.",
-            "Discard {card}: keeping the other six takes {tricks} tricks on average over {n} "
-            "deals, the most of any discard.",
-            self.bid_samples,
-        ).format(card=best.card.text, tricks=f"{tricks[best]:.1f}", n=self.bid_samples)
-        values = sorted(worth.values(), reverse=True)
-        close = len(values) > 1 and values[0] - values[1] < CLOSE_POINTS
-        return Advice(best, reason, tricks, self.bid_samples, worth, close)
+        return Advice(best, _call_reason(j), j.tricks, j.deals, j.points, j.close, j)
 
 
 def _discard_cost(hand: Sequence[Card], card: Card, tk: int) -> tuple[int, int, int, int]:
@@ -499,14 +375,6 @@ def _discard_cost(hand: Sequence[Card], card: Card, tk: int) -> tuple[int, int, 
         0 if singleton else 1,
         -ORDERS[tk].index(card),
     )
-
-
-def _likely_trumps(view: PlayerView, cards: Sequence[Card], keep: int) -> list[Suit | None]:
-    """The ``keep`` trumps the rule of thumb rates highest for ``cards`` (the others are
-    rarely worth solving)."""
-    options = trump_options(view.rules)
-    rated = sorted(options, key=lambda t: -estimate_tricks(cards, t))
-    return rated[:keep]
 
 
 def action_words(action: Action) -> str:
@@ -581,4 +449,51 @@ def _play_reason(j: Judgement, done: int) -> str:
     # on average ("0.8").
     return _("{head}; {card}, the next best, is worth about {cost} points less.").format(
         head=head, card=other.card.text, cost=f"{j.cost(other):.1f}"
+    )
+
+
+def _call_reason(j: CallJudgement) -> str:
+    """Why the judged trump or discard: what it is worth in points over the deals
+    weighed (the tricks as an aside), and what the next best gives away, or that it is
+    as good."""
+    action = j.best
+    values = {
+        "points": f"{j.points[action]:+.1f}",
+        "tricks": f"{j.tricks[action]:.1f}",
+        "n": j.deals,
+    }
+    if isinstance(action, NameTrump):
+        # Translators: trump is a suit's name in the plural (hearts) or "no trump";
+        # points a signed average ("+2.7"), the points of the whole hand to the side
+        # (its points minus the other side's); tricks an average ("4.1"); n the deals.
+        head = ngettext(
+            "Name {trump}: over {n} deal of the unseen cards, your side's contract with "
+            "{trump} as trumps is worth {points} points on average ({tricks} tricks)",
+            "Name {trump}: over {n} deals of the unseen cards, your side's contract with "
+            "{trump} as trumps is worth {points} points on average ({tricks} tricks)",
+            j.deals,
+        ).format(trump=trump_words(action.suit), **values)
+    else:
+        assert isinstance(action, Discard)
+        # Translators: card is the card to discard; points a signed average ("+2.7"),
+        # the points of the whole hand to the side; tricks an average ("4.1").
+        head = ngettext(
+            "Discard {card}: over {n} deal of the unseen cards, keeping the other six is "
+            "worth {points} points on average ({tricks} tricks)",
+            "Discard {card}: over {n} deals of the unseen cards, keeping the other six is "
+            "worth {points} points on average ({tricks} tricks)",
+            j.deals,
+        ).format(card=action.card.text, **values)
+    other = j.runner_up
+    if other is None:
+        return head + "."
+    name = trump_words(other.suit) if isinstance(other, NameTrump) else action_words(other)
+    if j.close:
+        # Translators: head is "Name hearts: over 40 deals ..."; other the next best
+        # ("spades", "discard 10♠").
+        return _("{head}; {other} is worth almost as much.").format(head=head, other=name)
+    # Translators: other is the next best ("spades", "discard 10♠"); cost how many
+    # points it gives away on average ("0.8").
+    return _("{head}; {other}, the next best, is worth about {cost} points less.").format(
+        head=head, other=name, cost=f"{j.cost(other):.1f}"
     )

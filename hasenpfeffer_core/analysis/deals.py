@@ -34,6 +34,7 @@ from typing import Final
 from ..engine.cards import DECK, Card
 from ..engine.seats import SEATS, Seat
 from ..engine.tricks import EFF, SUIT_MASK, trump_key
+from .estimate import auction_fits
 from .view import PlayerView
 
 __all__ = ["MAKER_TRUMPS", "DealSampler", "fits_auction"]
@@ -44,27 +45,55 @@ MAKER_TRUMPS: Final = 2
 
 
 def fits_auction(view: PlayerView) -> Callable[[Sequence[int]], bool] | None:
-    """A test of a deal against what the auction tells: the maker (another player)
-    holds at least :data:`MAKER_TRUMPS` trumps, counting those already played.
-    ``None`` when there is nothing to test."""
+    """A test of a deal against what the auction tells, or ``None`` when there is
+    nothing to test. Two readings, each explicit:
+
+    * before any card is played (the auction, the trump, the discard), the calls:
+      :func:`~hasenpfeffer_core.analysis.estimate.auction_fits` (a real bid shows a real
+      hand, a pass a weak one), read on the other players' whole hands;
+    * once the trump is named, the maker (another player) holds at least
+      :data:`MAKER_TRUMPS` trumps, counting those already played.
+    """
+    tests: list[Callable[[Sequence[int]], bool]] = []
+    if not view.tricks and not view.current_trick and view.auction:
+        others = [s for s in SEATS if s is not view.seat]
+        auction = tuple(view.auction)
+
+        def calls(masks: Sequence[int]) -> bool:
+            hands = {s: [DECK[i] for i in _bits(masks[s.value])] for s in others}
+            return auction_fits(auction, hands)
+
+        tests.append(calls)
     maker = view.maker
-    if (
+    if not (
         maker is None
         or maker is view.seat
         or maker in view.sitting_out
         or not view.trump_named
         or view.trump is None
     ):
+        tk = trump_key(view.trump)
+        plays = [p for t in view.tricks for p in t.plays] + list(view.current_trick)
+        played = sum(1 for s, c in plays if s is maker and EFF[tk][c.index] == tk)
+        need = MAKER_TRUMPS - played
+        if need > 0:
+            trumps = SUIT_MASK[tk][tk]
+            seat = maker.value
+            tests.append(lambda masks: (masks[seat] & trumps).bit_count() >= need)
+    if not tests:
         return None
-    tk = trump_key(view.trump)
-    plays = [p for t in view.tricks for p in t.plays] + list(view.current_trick)
-    played = sum(1 for s, c in plays if s is maker and EFF[tk][c.index] == tk)
-    need = MAKER_TRUMPS - played
-    if need <= 0:
-        return None
-    trumps = SUIT_MASK[tk][tk]
-    seat = maker.value
-    return lambda masks: (masks[seat] & trumps).bit_count() >= need
+    if len(tests) == 1:
+        return tests[0]
+    return lambda masks: all(test(masks) for test in tests)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _splits(n: int, caps: tuple[int, ...], allowed: tuple[bool, ...]) -> list[tuple[int, ...]]:

@@ -25,10 +25,19 @@ from ..engine.i18n import N_, pgettext
 from ..engine.i18n import gettext as _
 from .bots import Advice, FairExpert, action_words
 from .explain import capitalised
-from .principles import Reason, reasons_for
+from .judge import CLOSE_POINTS, Judgement
+from .principles import Reason, broken_by, reasons_for
 from .view import PlayerView
 
-__all__ = ["STEPS", "SteppedHint", "action_words", "decision_kind", "stepped_hint"]
+__all__ = [
+    "STEPS",
+    "SteppedHint",
+    "action_words",
+    "agrees",
+    "decision_kind",
+    "outweighed",
+    "stepped_hint",
+]
 
 #: How many steps a hint has.
 STEPS = 3
@@ -162,6 +171,9 @@ def stepped_hint(
         principle = _("No simple rule decides this one: it comes down to how the unseen cards lie.")
         # Translators: what to do, as a sentence: {action} is "Play 9♠".
         answer = _("{action}.").format(action=said)
+    against = outweighed(view, advice)
+    if against:
+        answer = f"{answer} {against}"
     if advice.close:
         # Translators: {answer} is the hint's answer so far (whole sentences).
         answer = _(
@@ -189,3 +201,59 @@ def _without_repeats(details: str, answer: str, pieces: list[str]) -> str:
             details = details.replace(piece, " ")
     kept = [s for s in _SENTENCE_END.split(details) if s.strip() and s.strip() not in answer]
     return " ".join(" ".join(kept).split())
+
+
+def outweighed(view: PlayerView, advice: Advice) -> str:
+    """Where the judged move goes against a usual principle: which, and what outweighs
+    it, in points over the deals weighed, against the best move that keeps to it; ``""``
+    where the move breaks none (or nothing keeps to the principle either)."""
+    j = advice.judgement
+    if j is None or len(view.legal_actions) < 2:
+        return ""
+    broken = broken_by(view, advice.action)
+    if not broken:
+        return ""
+    key = broken[0].principle.key
+    keeping = [a for a in j.options if not any(r.principle.key == key for r in broken_by(view, a))]
+    if not keeping:
+        return ""
+    alt = max(keeping, key=lambda a: j.points[a])
+    gain = j.points[advice.action] - j.points[alt]
+    name = _(broken[0].principle.name)
+    other = action_words(alt)
+    if gain < CLOSE_POINTS:
+        # Translators: principle is a principle's name ("Win cheaply"), other the move
+        # that keeps to it ("play 9♠").
+        return _(
+            "It goes against the usual rule \u201c{principle}\u201d, but the move that keeps "
+            "to it ({other}) is worth no more here."
+        ).format(principle=name, other=other)
+    # Translators: principle is a principle's name ("Win cheaply"), other the move that
+    # keeps to it ("play 9♠"), points how much more the advised move is worth ("0.8"),
+    # n the deals weighed.
+    return _(
+        "It goes against the usual rule \u201c{principle}\u201d, but over {n} deals it is "
+        "worth about {points} points more than the move that keeps to it ({other})."
+    ).format(principle=name, other=other, points=f"{gain:.1f}", n=j.deals)
+
+
+def agrees(judgement: Judgement | None, reason: Reason, action: Action) -> bool:
+    """Whether a principle's words against ``action`` may be shown beside the judge's
+    verdict: the move the words end by recommending (their last sentence, after its
+    last colon) is not one the judge finds worse than the best by a close decision's
+    margin or more. A principle that would recommend a clearly worse move is left
+    unsaid."""
+    if judgement is None:
+        return True
+    sentences = [x for x in _SENTENCE_END.split(reason.text.strip()) if x]
+    last = sentences[-1].rpartition(": ")[2] if sentences else ""
+    for a in judgement.options:
+        if a == action or judgement.cost(a) < CLOSE_POINTS:
+            continue
+        if isinstance(a, Play | Discard) and a.card.text in last:
+            return False
+        if isinstance(a, NameTrump) and a.suit is not None and a.suit.plural in last:
+            return False
+        if isinstance(a, Bid) and capitalised(action_words(a)) in last:
+            return False
+    return True

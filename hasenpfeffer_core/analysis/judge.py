@@ -32,29 +32,45 @@ its figures, "a close decision", the verdict on a wrong card) comes from one
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
-from ..engine.actions import Action, Play
-from ..engine.cards import DECK
-from ..engine.tricks import ORDERS, trump_key
-from .bidding import points_table
+from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
+from ..engine.auction import FORCED_BID
+from ..engine.cards import DECK, JOKER, SUITS, Card, Suit
+from ..engine.rules import AllPass, FirstLead, Rules
+from ..engine.scoring import score_hand
+from ..engine.seats import Seat
+from ..engine.tricks import EFF, ORDERS, trump_key
 from .deals import DealSampler
-from .solver import card_runs, play_values_masks
+from .estimate import estimate_tricks
+from .solver import card_runs, play_values_masks, solve_masks
 from .view import PlayerView
 
 __all__ = [
+    "CALL_SOLVES",
     "CLOSE_POINTS",
     "MAX_DEALS",
     "MIN_DEALS",
     "SOLVES",
     "SURE",
+    "CallJudgement",
     "Judgement",
+    "judge_bid",
+    "judge_discard",
     "judge_play",
+    "judge_trump",
     "net_points",
+    "pass_forces",
+    "points_table",
+    "position_rng",
+    "trump_options",
+    "weakest",
 ]
 
 #: Two options whose expected points differ by less than this are a close decision.
@@ -69,6 +85,16 @@ MAX_DEALS: Final = 400
 #: beyond doubt stop being solved, so the contenders get more deals. These keep a play
 #: decision within 300 ms at the 95th percentile on two cores (``bench/judge.py``).
 SOLVES: Final = (320, 640, 2000, 2000, 2000, 2000)
+#: The most whole hands solved for a bid, a trump or a discard (each option on each
+#: deal is one solve of six tricks): within 800 ms at the 95th percentile on two cores
+#: (``bench/judge.py``).
+CALL_SOLVES: Final = 96
+#: In the auction, a trump the rule of thumb counts this many tricks or more below the
+#: hand's best is not played out (``bench/judge.py`` checks that it is never the trump
+#: to bid on); naming the trump, every trump is.
+SCREEN_TRICKS: Final = 2.0
+#: ... and at most this many trumps, the rule of thumb's likeliest, are played out.
+SCREEN_KEEP: Final = 2
 #: Deals are drawn in batches of this many between two looks at the margin.
 BATCH: Final = 8
 
@@ -147,11 +173,14 @@ def _stats(points: Sequence[Sequence[float]], best: int) -> tuple[list[float], l
     weighed on (the same deals: paired)."""
     means, spreads = [], []
     top = points[best]
+    top_mean = sum(top) / len(top)
     for xs in points:
-        n = len(xs)
-        means.append(sum(xs) / n)
+        n = min(len(xs), len(top))
         diffs = [top[k] - xs[k] for k in range(n)]
         mean = sum(diffs) / n
+        # an option weighed on fewer deals than the best (it was beaten early) is worth
+        # the best's mean less the gap measured on the deals both were weighed on
+        means.append(sum(xs) / n if len(xs) == len(top) else top_mean - mean)
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
         spreads.append(math.sqrt(var / n))
     return means, spreads
@@ -165,19 +194,103 @@ def _doubt(spread: float, deals: int, twins: bool) -> float:
     return SURE * (spread if twins else max(spread, 2 / deals))
 
 
-def _clear(means: Sequence[float], spreads: Sequence[float], best: int) -> bool:
+def _clear(
+    means: Sequence[float],
+    spreads: Sequence[float],
+    best: int,
+    near: Sequence[float] | None = None,
+) -> bool:
     """Whether more deals would change nothing a learner reads: every other option is
     either clearly worse than the best (behind by :data:`CLOSE_POINTS` or more, and by
     more than its doubt, ``spreads[i]``, see :func:`_doubt`) or clearly close to it
-    (behind by less than :data:`CLOSE_POINTS` even allowing its doubt)."""
+    (behind by less than :data:`CLOSE_POINTS` even allowing its doubt, or ``near[i]``
+    where given)."""
     for i, m in enumerate(means):
         if i == best:
             continue
         gap = means[best] - m
         doubt = spreads[i]
-        if not (gap >= CLOSE_POINTS and gap > doubt) and not gap + doubt < CLOSE_POINTS:
+        close_doubt = doubt if near is None else near[i]
+        if not (gap >= CLOSE_POINTS and gap > doubt) and not gap + close_doubt < CLOSE_POINTS:
             return False
     return True
+
+
+def _weigh(
+    k: int,
+    sampler: DealSampler,
+    rng: random.Random,
+    values: Callable[[Sequence[int], set[int]], Mapping[int, int]],
+    net: Sequence[float],
+    *,
+    won: int = 0,
+    cost: int = 1,
+    min_deals: int,
+    max_deals: int,
+    budget: int | None,
+    twins: Sequence[Sequence[bool]] | None = None,
+    prune_from: int = MIN_DEALS,
+    shared: bool = False,
+) -> tuple[list[list[float]], list[list[int]], int, int]:
+    """The judge's loop, for ``k`` options (ties go to the first): deals drawn by
+    ``sampler`` in batches, each option still in contention solved on each deal
+    (``values(masks, alive)``: the tricks each option's side takes from here, ``cost``
+    solves per option), valued ``net[won + tricks]``; until every option is clearly
+    worse than the best or clearly close to it (see :func:`_clear`), ``max_deals`` are
+    weighed, or ``budget`` solves are spent. An option beaten beyond doubt (looked at
+    from ``prune_from`` deals on) is no longer solved; with ``shared``, twins (options
+    that always score the same) count as one solve. Returns each option's points and tricks deal by deal, the deals, the best."""
+    points: list[list[float]] = [[] for _ in range(k)]
+    tricks: list[list[int]] = [[] for _ in range(k)]
+    alive = set(range(k))
+    twins = twins or [[i == j for j in range(k)] for i in range(k)]
+    best, deals, solves = 0, 0, 0
+    while deals < max_deals and (budget is None or solves < budget):
+        for _ in range(min(BATCH, max_deals - deals)):
+            masks = sampler.draw(rng)
+            if masks is None:
+                raise ValueError("no deal of the unseen cards fits this position")
+            got = values(masks, alive)
+            for i in alive:
+                tricks[i].append(got[i])
+                points[i].append(net[won + got[i]])
+            deals += 1
+            if shared:  # twins are solved once
+                solves += cost * len({min(j for j in alive if twins[i][j]) for i in alive})
+            else:
+                solves += cost * len(alive)
+        if deals < min(min_deals, prune_from):
+            continue
+        means, _spreads = _stats(points, best)
+        best = max(alive, key=lambda i: (means[i], -i))
+        means, spreads = _stats(points, best)
+        doubts = [_doubt(spreads[i], len(points[i]), twins[best][i]) for i in range(k)]
+        if deals >= min_deals and _clear(means, doubts, best):
+            break
+        for i in list(alive):
+            gap = means[best] - means[i]
+            if i != best and gap >= CLOSE_POINTS and gap > doubts[i] * (SURE + 1) / SURE:
+                alive.discard(i)
+    return points, tricks, deals, best
+
+
+def _judgement(
+    options: Sequence[Action],
+    points: list[list[float]],
+    tricks: list[list[int]],
+    deals: int,
+    best: int,
+) -> Judgement:
+    means, spreads = _stats(points, best)
+    taken, _ = _stats([[float(x) for x in xs] for xs in tricks], best)
+    return Judgement(
+        options=tuple(options),
+        points={a: means[i] for i, a in enumerate(options)},
+        tricks={a: taken[i] for i, a in enumerate(options)},
+        spread={a: spreads[i] for i, a in enumerate(options)},
+        deals=deals,
+        best=options[best],
+    )
 
 
 def judge_play(
@@ -192,7 +305,6 @@ def judge_play(
     if not plays or view.trump_named is False or view.leader is None:
         raise ValueError("there is no card to play in this position")
     budget = SOLVES[len(view.tricks)] if max_deals is None else None
-    max_deals = MAX_DEALS if max_deals is None else max_deals
     tk = trump_key(view.trump)
     trick = [c.index for _, c in view.current_trick]
     active = 15
@@ -201,55 +313,484 @@ def judge_play(
     jat = view.rules.no_trump_joker.value == "any-time"
     side = view.seat.side
     won = sum(1 for t in view.tricks if t.winner.side is side)
-    net = net_points(view)
-    sampler = DealSampler(view)
     order = ORDERS[tk]
     # ties go to the lowest card: nothing is given away for nothing
     plays.sort(key=lambda a: -order.index(a.card))
-    k = len(plays)
-    points: list[list[float]] = [[] for _ in plays]
-    tricks: list[list[int]] = [[] for _ in plays]
-    alive = set(range(k))  # the cards still solved: the others are beaten beyond doubt
     # twins: cards that always score the same (no unplayed card between them)
     played = set(view.played)
     unplayed = sum(1 << c.index for c in DECK if c not in played)
     own = sum(1 << c.index for c in view.hand)
     run_of = {c: n for n, run in enumerate(card_runs(own, unplayed, tk)) for c in run}
     twins = [[run_of.get(a.card.index) == run_of.get(b.card.index) for b in plays] for a in plays]
-    best, deals, solves = 0, 0, 0
-    while deals < max_deals and (budget is None or solves < budget):
+    leader = view.leader.value
+
+    def values(masks: Sequence[int], alive: set[int]) -> dict[int, int]:
         only = sum(1 << plays[i].card.index for i in alive)
-        for _ in range(min(BATCH, max_deals - deals)):
+        got = play_values_masks(
+            masks, tk, leader, trick, joker_any_time=jat, active=active, only=only
+        )
+        return {i: got[plays[i].card.index] for i in alive}
+
+    points, tricks, deals, best = _weigh(
+        len(plays),
+        DealSampler(view),
+        rng,
+        values,
+        net_points(view),
+        won=won,
+        min_deals=min_deals,
+        max_deals=MAX_DEALS if max_deals is None else max_deals,
+        budget=budget,
+        twins=twins,
+    )
+    return _judgement(plays, points, tricks, deals, best)
+
+
+# --- the calls: the bid, the trump, the discard ------------------------------------------
+
+
+def points_table(
+    rules: Rules, bid: Bid, *, maker_alone: bool = False, defender_alone: Seat | None = None
+) -> tuple[tuple[int, int], ...]:
+    """For the makers taking 0 to 6 tricks: (the makers' points, the defenders' points),
+    from the engine's own scoring.
+
+    >>> from hasenpfeffer_core import Rules, Seat
+    >>> points_table(Rules(), Bid(Seat.N, 4))[2:5]
+    ((-2, 0), (-3, 0), (4, 0))
+    """
+    side = bid.seat.side
+    out = []
+    for taken in range(7):
+        result = score_hand(
+            rules,
+            bid,
+            {side: taken, side.other: 6 - taken},
+            maker_alone=maker_alone,
+            defender_alone=defender_alone,
+        )
+        out.append((result.points[side], result.points[side.other]))
+    return tuple(out)
+
+
+def _net(rules: Rules, bid: Bid, ours: bool) -> list[float]:
+    """For the side of a seat taking 0 to 6 tricks under ``bid`` (``ours``: the seat's
+    side made it): its points minus the other side's."""
+    table = points_table(rules, bid)
+    if ours:
+        return [float(mk - df) for mk, df in table]
+    return [float(table[6 - t][1] - table[6 - t][0]) for t in range(7)]
+
+
+def trump_options(rules: Rules) -> list[Suit | None]:
+    """The trumps a maker may name under ``rules`` (no trump last, where allowed)."""
+    options: list[Suit | None] = list(SUITS)
+    if rules.no_trump:
+        options.append(None)
+    return options
+
+
+def weakest(hand: Sequence[Card], trump: Suit | None) -> Card:
+    """The card a maker discards by rule of thumb: the lowest plain card (a trump only
+    if the hand is all trumps)."""
+    tk = trump_key(trump)
+    order = ORDERS[tk]
+    plain = [c for c in hand if EFF[tk][c.index] != tk]
+    return max(plain or hand, key=order.index)
+
+
+def pass_forces(view: PlayerView) -> bool:
+    """Would a pass now leave this seat forced to bid 3 (the other three passed, and
+    this seat holds the Joker, or is the dealer, as the rules say)?"""
+    if view.high_bid is not None or view.forced_bid:
+        return False
+    if sum(1 for a in view.auction if isinstance(a, Pass)) != 3:
+        return False
+    if view.rules.all_pass is AllPass.JOKER_HOLDER:
+        return JOKER in view.hand
+    if view.rules.all_pass is AllPass.DEALER:
+        return view.dealer is view.seat
+    return False
+
+
+def position_rng(view: PlayerView) -> random.Random:
+    """The deals for a call are drawn from a generator seeded by the position itself
+    (the seat, its cards, the dealer, the calls so far, the trump, the rules): whoever
+    asks (the computer player, the hint, the bidding quiz, the review) weighs the same
+    deals and gets the same call for the same hand, always."""
+    seed = hashlib.blake2b(_position_key(view).encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(seed, "big"))
+
+
+def _position_key(view: PlayerView) -> str:
+    return repr(
+        (
+            view.seat,
+            view.dealer,
+            sorted(c.index for c in view.hand),
+            tuple(view.auction),
+            view.trump if view.trump_named else "-",
+            view.discard,
+            view.rules,
+        )
+    )
+
+
+def _leader(view: PlayerView, maker: Seat) -> int:
+    if view.rules.first_lead is FirstLead.HIGH_BIDDER:
+        return maker.value
+    return (view.dealer.value + 1) % 4
+
+
+_FULL: Final = (1 << len(DECK)) - 1
+
+
+def _solve(masks: Sequence[int], seat: Seat, trump: Suit | None, leader: int) -> int:
+    """The tricks the side of ``seat`` takes in the whole hand, every card seen."""
+    ns = solve_masks(masks, trump_key(trump), leader, (), active=15)
+    return ns if seat.value % 2 == 0 else 6 - ns
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    return sum(1 << c.index for c in cards)
+
+
+def _cards(mask: int) -> list[Card]:
+    return [c for c in DECK if mask >> c.index & 1]
+
+
+@dataclass(frozen=True)
+class CallJudgement(Judgement):
+    """A :class:`Judgement` of a call (a bid, a trump, a discard), and what it rests on.
+
+    ``trumps[a]``: the trump option ``a`` is played with (a bid: the trump that makes it
+    worth most; a pass: the trump of the contract it leaves). ``odds[t]``: the tricks the
+    side takes as makers with trump ``t``, deal by deal (a trump beaten beyond doubt early
+    has fewer deals). ``passing``: what a pass leads to: ``"nothing"`` (nobody holds the
+    auction: the side scores nothing as makers), ``"forced"`` (the other three passed:
+    this seat is made to bid 3), ``"partner"`` or ``"opponents"`` (the high bid stands and
+    that side plays it). ``holder_tricks``: in the last two, the tricks the side holding
+    the auction takes, on average.
+    """
+
+    trumps: Mapping[Action, Suit | None] = field(default_factory=dict)
+    odds: Mapping[Suit | None, tuple[int, ...]] = field(default_factory=dict)
+    passing: str = "nothing"
+    holder_tricks: float = 0.0
+
+
+def judge_trump(
+    view: PlayerView, rng: random.Random | None = None, *, max_deals: int | None = None
+) -> CallJudgement:
+    """The maker's trump: every trump the rules allow, each played out (after the
+    maker discards its weakest card for it) on the same deals of the unseen cards, in
+    points under the contract (see the module)."""
+    return _remembered("trump", _trump, view, rng, max_deals)
+
+
+def _trump(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJudgement:
+    names = [a for a in view.legal_actions if isinstance(a, NameTrump)]
+    if not names:
+        raise ValueError("there is no trump to name in this position")
+    hand = list(view.hand)
+    names.sort(key=lambda a: -estimate_tricks(hand, a.suit))
+    seat, leader = view.seat, _leader(view, view.seat)
+    kept = [_mask([c for c in hand if c is not weakest(hand, a.suit)]) for a in names]
+
+    def values(masks: Sequence[int], alive: set[int]) -> dict[int, int]:
+        out = {}
+        for i in alive:
+            own = list(masks)
+            own[seat.value] = kept[i]
+            out[i] = _solve(own, seat, names[i].suit, leader)
+        return out
+
+    return _call(view, names, values, rng, max_deals, trumps=[a.suit for a in names])
+
+
+def judge_discard(
+    view: PlayerView, rng: random.Random | None = None, *, max_deals: int | None = None
+) -> CallJudgement:
+    """The maker's discard: the hand kept after each legal discard, played out on the
+    same deals of the unseen cards, in points under the contract."""
+    return _remembered("discard", _discard, view, rng, max_deals)
+
+
+def _discard(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJudgement:
+    discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+    if not discards:
+        raise ValueError("there is no card to discard in this position")
+    tk = trump_key(view.trump)
+    order = ORDERS[tk]
+    # ties go to a plain card before a trump, then to the lowest
+    discards.sort(key=lambda a: (EFF[tk][a.card.index] == tk, -order.index(a.card)))
+    seat, leader = view.seat, _leader(view, view.seat)
+    own = _mask(view.hand)
+    # twins: two cards with no card in play between them leave equivalent hands
+    runs = card_runs(own, _FULL, tk)
+    run_of = {c: n for n, run in enumerate(runs) for c in run}
+    twin = [run_of[a.card.index] for a in discards]
+    twins = [[twin[i] == twin[j] for j in range(len(discards))] for i in range(len(discards))]
+
+    def values(masks: Sequence[int], alive: set[int]) -> dict[int, int]:
+        out: dict[int, int] = {}
+        solved: dict[int, int] = {}
+        for i in sorted(alive):
+            if twin[i] not in solved:
+                hands = list(masks)
+                hands[seat.value] = own & ~(1 << discards[i].card.index)
+                solved[twin[i]] = _solve(hands, seat, view.trump, leader)
+            out[i] = solved[twin[i]]
+        return out
+
+    return _call(
+        view,
+        discards,
+        values,
+        rng,
+        max_deals,
+        trumps=[view.trump] * len(discards),
+        twins=twins,
+    )
+
+
+def _call(
+    view: PlayerView,
+    options: Sequence[Action],
+    values: Callable[[Sequence[int], set[int]], Mapping[int, int]],
+    rng: random.Random,
+    max_deals: int | None,
+    *,
+    trumps: Sequence[Suit | None],
+    twins: Sequence[Sequence[bool]] | None = None,
+) -> CallJudgement:
+    high = view.high_bid
+    assert high is not None
+    net = _net(view.rules, high, ours=high.seat.side is view.seat.side)
+    points, tricks, deals, best = _weigh(
+        len(options),
+        DealSampler(view),
+        rng,
+        values,
+        net,
+        min_deals=min(MIN_DEALS, max_deals or MIN_DEALS),
+        max_deals=MAX_DEALS if max_deals is None else max_deals,
+        budget=CALL_SOLVES if max_deals is None else None,
+        prune_from=BATCH,
+        twins=twins,
+        shared=twins is not None,
+    )
+    j = _judgement(options, points, tricks, deals, best)
+    odds = (
+        {t: tuple(tricks[i]) for i, t in enumerate(trumps)}
+        if isinstance(options[0], NameTrump)
+        else {view.trump: tuple(tricks[best])}
+    )
+    return CallJudgement(
+        **{f: getattr(j, f) for f in ("options", "points", "tricks", "spread", "deals", "best")},
+        trumps=dict(zip(options, trumps, strict=True)),
+        odds=odds,
+    )
+
+
+#: The calls judged lately, by position (a call's judgement is a function of the
+#: position: its deals are drawn from it), so that the computer's call, the hint, the
+#: bidding quiz and the review of the same position weigh it once.
+_CALLS: OrderedDict[str, CallJudgement] = OrderedDict()
+_CALLS_KEPT: Final = 256
+
+
+def _remembered(
+    kind: str,
+    work: Callable[..., CallJudgement],
+    view: PlayerView,
+    rng: random.Random | None,
+    max_deals: int | None,
+) -> CallJudgement:
+    if rng is not None:
+        return work(view, rng, max_deals)
+    key = f"{kind}|{max_deals}|{_position_key(view)}"
+    found = _CALLS.get(key)
+    if found is None:
+        found = work(view, position_rng(view), max_deals)
+        _CALLS[key] = found
+        if len(_CALLS) > _CALLS_KEPT:
+            _CALLS.popitem(last=False)
+    else:
+        _CALLS.move_to_end(key)
+    return found
+
+
+def judge_bid(
+    view: PlayerView, rng: random.Random | None = None, *, max_deals: int | None = None
+) -> CallJudgement:
+    """Every legal call of the seat whose turn it is to bid, in points.
+
+    On each deal of the unseen cards (fitting the auction so far) the seat, as maker,
+    takes the widow, names each trump still in contention, discards its weakest card
+    for it and plays the hand out; a bid is worth what its contract scores with the
+    trump that makes it worth most. A pass is worth what follows from it: where another
+    player holds the auction, that side plays its contract (taking the widow, naming the
+    trump the rule of thumb likes best for its seven cards, discarding its weakest card),
+    and the pass is worth that hand's result to this seat's side; where a pass would
+    force this seat to bid 3, the forced bid; where nobody has bid, nothing (the rest of
+    the auction is not played out: every call is judged as if it ends the auction).
+    Over partner's bid the side plays the hand either way, so a bid is advised only when
+    a pass is clearly worse (:meth:`Judgement.clearly_worse`).
+    """
+    return _remembered("bid", _bid, view, rng, max_deals)
+
+
+def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJudgement:
+    calls: list[Bid | Pass] = [a for a in view.legal_actions if isinstance(a, Bid | Pass)]
+    bids = sorted((a for a in calls if isinstance(a, Bid)), key=lambda b: b.level)
+    passes = [a for a in calls if isinstance(a, Pass)]
+    if not calls:
+        raise ValueError("there is no call to make in this position")
+    rules, seat = view.rules, view.seat
+    high = view.high_bid
+    forced = pass_forces(view)
+    if passes and forced:
+        passing = "forced"
+    elif passes and high is not None:
+        passing = "partner" if high.seat.side is seat.side else "opponents"
+    else:
+        passing = "nothing"
+    contracts = [*bids]
+    if passing == "forced":
+        contracts.append(Bid(seat, FORCED_BID))
+    nets = [_net(rules, b, ours=True) for b in contracts]
+    # the trumps worth playing out: within SCREEN_TRICKS of the rule of thumb's best
+    rated = sorted(
+        ((estimate_tricks(view.hand, t), t) for t in trump_options(rules)), key=lambda x: -x[0]
+    )
+    trumps = [t for e, t in rated if e >= rated[0][0] - SCREEN_TRICKS][:SCREEN_KEEP]
+    leader = _leader(view, seat)
+    own = _mask(view.hand)
+    sampler = DealSampler(view)
+    odds: list[list[int]] = [[] for _ in trumps]
+    alive = set(range(len(trumps)))
+    held: list[float] = []  # a pass where another side holds the auction, deal by deal
+    held_tricks: list[int] = []
+    if passing in ("partner", "opponents"):
+        assert high is not None
+        holder = high.seat
+        held_net = _net(rules, high, ours=passing == "partner")
+        holder_leader = _leader(view, holder)
+    cap = MAX_DEALS if max_deals is None else max_deals
+    low = min(MIN_DEALS, cap)
+    budget = CALL_SOLVES if max_deals is None else None
+    deals = solves = 0
+
+    def series(c: int, t: int) -> list[float]:
+        return [nets[c][x] for x in odds[t]]
+
+    def best_trump(c: int) -> int:
+        return max(alive, key=lambda t: (sum(series(c, t)) / len(odds[t]), -t))
+
+    def outcome() -> tuple[list[Bid | Pass], list[list[float]], list[Suit | None], list[list[int]]]:
+        """Each call, its points and its side's tricks deal by deal, and its trump."""
+        values, chosen, taken = [], [], []
+        for c in range(len(bids)):
+            t = best_trump(c)
+            values.append(series(c, t))
+            chosen.append(trumps[t])
+            taken.append(odds[t])
+        for _p in passes:
+            if passing == "forced":
+                t = best_trump(len(contracts) - 1)
+                values.append(series(len(contracts) - 1, t))
+                chosen.append(trumps[t])
+                taken.append(odds[t])
+            elif passing == "nothing":
+                values.append([0.0] * deals)
+                chosen.append(trumps[best_trump(0)] if contracts else None)
+                taken.append([0] * deals)
+            else:
+                values.append(held)
+                chosen.append(None)
+                taken.append(held_tricks)
+        return [*bids, *passes], values, chosen, taken
+
+    if not contracts:
+        alive.clear()
+    while deals < cap and (budget is None or solves < budget):
+        for _ in range(min(BATCH, cap - deals)):
             masks = sampler.draw(rng)
             if masks is None:
                 raise ValueError("no deal of the unseen cards fits this position")
-            values = play_values_masks(
-                masks, tk, view.leader.value, trick, joker_any_time=jat, active=active, only=only
-            )
-            for i in alive:
-                v = values[plays[i].card.index]
-                tricks[i].append(v)
-                points[i].append(net[won + v])
+            widow = _FULL & ~(masks[0] | masks[1] | masks[2] | masks[3])
+            widow &= ~_mask(view.played)
+            seven = _cards(own | widow)
+            for t in alive:
+                hands = list(masks)
+                hands[seat.value] = _mask([c for c in seven if c is not weakest(seven, trumps[t])])
+                odds[t].append(_solve(hands, seat, trumps[t], leader))
+                solves += 1
+            if passing in ("partner", "opponents"):
+                theirs = _cards(masks[holder.value] | widow)
+                trump = max(trumps, key=lambda t: estimate_tricks(theirs, t, partner=False))
+                hands = list(masks)
+                hands[holder.value] = _mask([c for c in theirs if c is not weakest(theirs, trump)])
+                taken = _solve(hands, seat, trump, holder_leader)
+                held.append(held_net[taken])
+                held_tricks.append(taken)
+                solves += 1
             deals += 1
-            solves += len(alive)
-        if deals < min_deals:
+        if deals < min(low, BATCH):
             continue
-        means, _spreads = _stats(points, best)
-        best = max(alive, key=lambda i: (means[i], -i))
-        means, spreads = _stats(points, best)
-        doubts = [_doubt(spreads[i], len(points[i]), twins[best][i]) for i in range(k)]
-        if _clear(means, doubts, best):
+        # a trump beaten beyond doubt under every contract is no longer played
+        tops = [best_trump(c) for c in range(len(contracts))]
+        for t in list(alive):
+            if t not in tops and all(
+                _beaten(series(c, tops[c]), series(c, t)) for c in range(len(contracts))
+            ):
+                alive.discard(t)
+        _options, option_points, _chosen, _tricks = outcome()
+        means, _ = _stats(option_points, 0)
+        best = max(range(len(calls)), key=lambda i: (means[i], -i))
+        means, spreads = _stats(option_points, best)
+        doubts = [_doubt(spreads[i], len(option_points[i]), False) for i in range(len(calls))]
+        # A higher bid on the same trick counts is never worth more than a cheaper one
+        # on any deal, only less on the deals near the bid: an option the best matches
+        # or beats on every deal is settled by its gap alone, and one standard error
+        # settles that it is close.
+        top = option_points[best]
+        for i, xs in enumerate(option_points):
+            if i != best and all(a >= b for a, b in zip(top, xs, strict=True)):
+                doubts[i] = 0.0
+        if deals >= low and _clear(means, doubts, best, spreads):
             break
-        for i in list(alive):
-            gap = means[best] - means[i]
-            if i != best and gap >= CLOSE_POINTS and gap > doubts[i] * (SURE + 1) / SURE:
-                alive.discard(i)
-    means, spreads = _stats(points, best)
-    return Judgement(
-        options=tuple(plays),
-        points={a: means[i] for i, a in enumerate(plays)},
-        tricks={a: sum(tricks[i]) / len(tricks[i]) for i, a in enumerate(plays)},
-        spread={a: spreads[i] for i, a in enumerate(plays)},
-        deals=deals,
-        best=plays[best],
+    options, option_points, chosen, option_tricks = outcome()
+    means, _ = _stats(option_points, 0)
+    best = max(range(len(options)), key=lambda i: (means[i], -i))
+    j = _judgement(options, option_points, option_tricks, deals, best)
+    if passing == "partner" and isinstance(j.best, Bid):
+        # over partner's bid, a bid only when it clearly pays: the side plays either way
+        at = options.index(passes[0])
+        if not j.clearly_worse(passes[0]):
+            j = _judgement(options, option_points, option_tricks, deals, at)
+    return CallJudgement(
+        **{f: getattr(j, f) for f in ("options", "points", "tricks", "spread", "deals", "best")},
+        trumps=dict(zip(options, chosen, strict=True)),
+        odds={trumps[t]: tuple(odds[t]) for t in range(len(trumps)) if odds[t]},
+        passing=passing,
+        holder_tricks=sum(held_tricks) / len(held_tricks) if held_tricks else 0.0,
     )
+
+
+def _se(diffs: Sequence[float]) -> float:
+    n = len(diffs)
+    if n < 2:
+        return 0.0
+    mean = sum(diffs) / n
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+
+
+def _beaten(top: Sequence[float], other: Sequence[float]) -> bool:
+    """Whether the series ``other`` is beaten beyond doubt by ``top`` (paired, over the
+    deals both were weighed on)."""
+    n = min(len(top), len(other))
+    diffs = [top[k] - other[k] for k in range(n)]
+    gap = sum(diffs) / n
+    return gap >= CLOSE_POINTS and gap > _doubt(_se(diffs), n, False) * (SURE + 1) / SURE

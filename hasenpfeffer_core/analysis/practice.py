@@ -53,7 +53,7 @@ from ..engine.state import HandState, Phase
 from .bidding import action_label
 from .bots import FairExpert, RuleOfThumbPlayer
 from .explain import capitalised
-from .hints import stepped_hint
+from .hints import agrees, stepped_hint
 from .judge import CLOSE_POINTS, judge_play
 from .principles import PRINCIPLES, broken_by, principle, reasons_for
 from .progress import AHEAD, Event, Mark, ProgressStore, Skips, open_regular, parse_time
@@ -716,21 +716,29 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
     if advice.action not in follow:
         return None  # the principle is not the whole story here
     judged = advice.judgement
-    if judged is not None:  # a card: every choice against the principle clearly worse
-        if not all(judged.clearly_worse(a) for a in judged.options if a not in follow):
+    if judged is None:
+        return None
+    # Every choice it keeps as good as the best, every choice against it clearly worse.
+    # In the auction a call against the principle that the judge finds as good (bidding
+    # 3 with a hand strong enough for it) is not offered: the question asks only what
+    # the principle and the judge agree on.
+    if any(judged.cost(a) >= CLOSE_POINTS for a in follow):
+        return None
+    if view.phase is Phase.AUCTION:
+        legal = tuple(a for a in legal if a in follow or judged.clearly_worse(a))
+        if len(legal) == len(follow):
             return None
-    else:
-        worth = advice.points or advice.values
-        others = [v for a, v in worth.items() if a not in follow]
-        if worth and others and max(others) > worth[advice.action] - CLOSE_POINTS:
-            return None  # another choice does as well: not a fair question
+    elif not all(judged.clearly_worse(a) for a in legal if a not in follow):
+        return None
     p = principle(key)
     hint = stepped_hint(view, advice, focus=key)
     reason = next(r for r in reasons_for(view, advice.action) if r.principle.key == key)
     choices = [{"value": choice_value(a), "label": _choice_label(a, view.rules)} for a in legal]
     wrong = {}  # what the principle says against a choice, where it says something
     for a in legal:
-        against = [r.text for r in broken_by(view, a) if r.principle.key == key]
+        against = [
+            r.text for r in broken_by(view, a) if r.principle.key == key and agrees(judged, r, a)
+        ]
         if against:
             wrong[choice_value(a)] = against[0]
     token = hashlib.sha1(f"{key}|{seed}|{len(state.log)}".encode()).hexdigest()[:12]

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
@@ -67,6 +68,7 @@ from ..engine.tricks import (
     trump_key,
 )
 from .explain import capitalised, card_words, join_and
+from .judge import net_points
 from .view import PlayerView
 
 __all__ = [
@@ -75,6 +77,7 @@ __all__ = [
     "Principle",
     "Reason",
     "broken_by",
+    "losing_pays",
     "principle",
     "reasons_for",
 ]
@@ -333,6 +336,24 @@ PRINCIPLES: Final[tuple[Principle, ...]] = (
         ),
         N_("Look at whether any of your cards can beat the card that is winning."),
     ),
+    Principle(
+        "lose-when-it-pays",
+        N_("When the bid is lost, every trick costs the makers"),
+        "play",
+        N_(
+            "Once the makers' bid can no longer be made, each trick they take costs them a "
+            "point: the makers lose every trick they can, and the defenders let them win."
+        ),
+        N_(
+            "Under the source rules a side that fails its bid loses one point for each trick it "
+            "took. Once the bid is lost, the hand is no longer about the bid but about those "
+            "points, so the usual aim of winning tricks turns round."
+        ),
+        N_(
+            "Count the tricks each side has taken and the tricks left, and ask whether the "
+            "bid can still be made."
+        ),
+    ),
 )
 
 _BY_KEY: Final[dict[str, Principle]] = {p.key: p for p in PRINCIPLES}
@@ -346,7 +367,7 @@ def principle(key: str) -> Principle:
     >>> principle("win-big")
     Traceback (most recent call last):
     ...
-    hasenpfeffer_core.InvalidDataError: 'win-big' is not a principle: the principles are bid-cheapest, bid-before-forced, name-longest-trump, void-a-suit, discard-low, cash-winners, lead-trumps, count-trumps, second-hand-low, third-hand-high, win-cheaply, do-not-overtake, keep-the-joker, trump-in, throw-lowest
+    hasenpfeffer_core.InvalidDataError: 'win-big' is not a principle: the principles are bid-cheapest, bid-before-forced, name-longest-trump, void-a-suit, discard-low, cash-winners, lead-trumps, count-trumps, second-hand-low, third-hand-high, win-cheaply, do-not-overtake, keep-the-joker, trump-in, throw-lowest, lose-when-it-pays
     """
     found = _BY_KEY.get(key) if isinstance(key, str) else None
     if found is None:
@@ -988,10 +1009,72 @@ _FOLLOWS: Final[tuple[tuple[str, _Recogniser], ...]] = (
 )
 
 
+def losing_pays(view: PlayerView) -> bool:
+    """Whether every further trick costs the side of ``view.seat`` points: under the
+    hand's own scoring, each trick more that side could still take leaves it worse off
+    (the makers once their bid is lost under the source rules, and the defenders then)."""
+    if view.high_bid is None or not view.trump_named:
+        return False
+    net = net_points(view)
+    won = sum(1 for t in view.tricks if t.winner.side is view.seat.side)
+    left = 6 - len(view.tricks)
+    reach = net[won : won + left + 1]
+    return len(reach) > 1 and all(b < a for a, b in pairwise(reach))
+
+
+def _lose_when_it_pays(p: _Play, card: Card) -> _Found:
+    if not p.trick or p.win_seat.side is p.seat.side:
+        return _NONE
+    losers = [c for c in p.legal if not p.beats(c)]
+    if not losers or len(losers) == len(p.legal):
+        return _NONE
+    high = p.view.high_bid
+    assert high is not None
+    bid = bid_name(high.tricks, high.big, p.view.rules)
+    words = {
+        "bid": bid,
+        "seat": high.seat.word,
+        "winning": p.winning(),
+        "card": card_words(card),
+        "cards": _names(losers, "or"),
+    }
+    makers = high.seat.side is p.seat.side
+    if card in losers:
+        if makers:
+            # Translators: bid is the side's bid (5, Little Pepper), winning the card
+            # winning the trick and whose it is ("South's A♣").
+            text = _(
+                "Your side's bid of {bid} can no longer be made, and each trick your side "
+                "takes now costs it a point: let {winning} win this trick, play {card}."
+            )
+        else:
+            # Translators: seat and bid are the makers' bid (North, 5).
+            text = _(
+                "{seat}'s bid of {bid} is already beaten, and each trick the makers take now "
+                "costs them a point: let {winning} win this trick, play {card}."
+            )
+        return text.format(**words), None
+    if makers:
+        text = _(
+            "Your side's bid of {bid} could no longer be made, and each trick your side took "
+            "cost it a point, yet you beat {winning} with {card}: let it win, with {cards}."
+        )
+    else:
+        text = _(
+            "{seat}'s bid of {bid} was already beaten, and each trick the makers took cost "
+            "them a point, yet you beat {winning} with {card}: let it win, with {cards}."
+        )
+    return None, text.format(**words)
+
+
 def _play_found(view: PlayerView, action: Play) -> list[tuple[str, _Found]]:
     p = _Play(view)
     if len(p.legal) < 2:
         return []  # no choice, no principle: the rules decide
+    if losing_pays(view):
+        # The score turns the usual aim round: the principles of winning tricks no
+        # longer hold, and one principle says so.
+        return [("lose-when-it-pays", _lose_when_it_pays(p, action.card))]
     table = _FOLLOWS if p.trick else _LEADS
     return [(key, fn(p, action.card)) for key, fn in table]
 

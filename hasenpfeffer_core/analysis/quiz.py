@@ -70,6 +70,7 @@ __all__ = [
     "choice_answer",
     "choice_value",
     "legal_play_question",
+    "line_words",
     "make_question",
     "order_question",
     "quiz_set",
@@ -648,19 +649,23 @@ def tricks_question(
             # Translators: side and other are the partnerships (North-South, East-West),
             # taken and others the tricks each takes, n the tricks left, line the play,
             # trick by trick ("trick 1: North A♠, ... (North wins); trick 2: ...").
-            explanation=ngettext(
-                "With best play {side} take {taken} of the {n} trick, and {other} take "
-                "{others}. One best line of play: {line}.",
-                "With best play {side} take {taken} of the {n} tricks, and {other} take "
-                "{others}. One best line of play: {line}.",
-                n,
-            ).format(
-                side=names[side],
-                taken=answer,
-                n=n,
-                other=names[other],
-                others=result[other],
-                line=_line_text(line, trump),
+            explanation=" ".join(
+                (
+                    ngettext(
+                        "With best play {side} take {taken} of the {n} trick, and {other} "
+                        "take {others}.",
+                        "With best play {side} take {taken} of the {n} tricks, and {other} "
+                        "take {others}.",
+                        n,
+                    ).format(
+                        side=names[side],
+                        taken=answer,
+                        n=n,
+                        other=names[other],
+                        others=result[other],
+                    ),
+                    line_words(line, trump),
+                )
             ),
             hands=hands,
             seat=leader,
@@ -721,8 +726,9 @@ def best_line(
     return line
 
 
-def _line_text(line: Sequence[tuple[tuple[Seat, Card], ...]], trump: Suit | None) -> str:
-    """``trick 1: North A♠, East 9♠, ... (North wins)`` for each trick of a line."""
+def line_words(line: Sequence[tuple[tuple[Seat, Card], ...]], trump: Suit | None) -> str:
+    """A line of :func:`best_line` in one sentence, as every face says it: ``One best
+    line of play: trick 1: North A♠, East 9♠, ... (North wins); trick 2: ...``."""
     parts = []
     for i, trick in enumerate(line, start=1):
         cards = ", ".join(f"{s.word} {card_words(c)}" for s, c in trick)
@@ -732,7 +738,9 @@ def _line_text(line: Sequence[tuple[tuple[Seat, Card], ...]], trump: Suit | None
         parts.append(
             _("trick {n}: {plays} ({seat} wins)").format(n=i, plays=cards, seat=winner.word)
         )
-    return "; ".join(parts)
+    # Translators: line is the play, trick by trick ("trick 1: North A♠, ... (North
+    # wins); trick 2: ...").
+    return _("One best line of play: {line}.").format(line="; ".join(parts))
 
 
 # --- bidding ----------------------------------------------------------------------------

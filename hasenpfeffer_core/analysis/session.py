@@ -53,13 +53,13 @@ from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.state import HandState, Phase
 from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
 from .explain import join_and
-from .hints import STEPS, SteppedHint, stepped_hint
+from .hints import STEPS, SteppedHint, agrees, stepped_hint
+from .judge import Judgement
 from .principles import Reason, broken_by
 from .review import state_play_values
 from .view import PlayerView
 
 __all__ = [
-    "CLEAR_POINTS",
     "DOUBLE_DUMMY_VIEW",
     "EXPERT_VIEW",
     "MAX_SEED",
@@ -79,9 +79,10 @@ OPPONENTS: Final = ("thumb", "expert", "random")
 
 #: How many deals of the unseen cards the fair expert weighs: for a card in play (None:
 #: as many as the judge needs, see :mod:`~hasenpfeffer_core.analysis.judge`), and for a
-#: bid, a trump or a discard. The hints come from the same player as the computer seats.
+#: bid, a trump or a discard (None: the judge decides, within its time budget). The hints
+#: come from the same player as the computer seats.
 EXPERT_SAMPLES: Final[int | None] = None
-EXPERT_BID_SAMPLES: Final = 16
+EXPERT_BID_SAMPLES: Final[int | None] = None
 
 #: A bound on one call of :func:`autoplay`: a hand has at most about 40 actions.
 MAX_ACTIONS: Final = 200
@@ -268,15 +269,6 @@ def _computer_kinds(kind: object) -> str:
     # them as they are.
     message = _("the computer players are one of {kinds}, not {value}")
     return message.format(kinds=", ".join(OPPONENTS), value=quoted(kind))
-
-
-#: A bid, a trump or a discard counts as a mistake in the review after the hand when the
-#: fair expert reckons its own choice worth at least this many points more on average:
-#: a clear difference, well beyond what a different sample of deals could change.
-CLEAR_POINTS: Final = 0.5
-
-#: The fair expert gives a trump it did not weigh a value far below any real one.
-_NOT_WEIGHED: Final = -50.0
 
 
 def hints_used_words(decisions: int, steps: int) -> str:
@@ -768,10 +760,9 @@ class PlaySession:
         clearly worse than the best card (by a close decision's margin, beyond its doubt:
         :meth:`~hasenpfeffer_core.analysis.judge.Judgement.clearly_worse`), and says what
         it cost in points; what double dummy says, all four hands seen, comes beside it
-        as hindsight. A bid, a trump or a discard counts when the fair expert reckons its
-        own choice worth at least :data:`CLEAR_POINTS` more on average or, where it did
-        not even weigh the choice made, when that choice goes against a principle. A
-        principle is cited against a choice only when the advised move keeps it. Going
+        as hindsight. A bid, a trump or a discard is judged the same way, in points (the
+        judge weighs every legal call). A principle is cited against a choice only when
+        the advised move keeps it. Going
         alone or not is not judged. Each comes with the fair expert's view of the
         position: the double-dummy values are already known from the play, but the
         expert's view is one expert decision per decision reviewed (none where the
@@ -790,13 +781,21 @@ class PlaySession:
         return found
 
     @staticmethod
-    def _broken(state: HandState, action: Action, advised: Action) -> tuple[Reason, ...]:
-        """The principles ``action`` goes against that the ``advised`` move keeps: a
-        principle the judged move breaks too is no argument against the player's."""
+    def _broken(
+        state: HandState, action: Action, advised: Action, judged: Judgement | None
+    ) -> tuple[Reason, ...]:
+        """The principles ``action`` goes against that the ``advised`` move keeps, and
+        whose words recommend no move the judge finds clearly worse than the best: a
+        principle the judged move breaks too, or one that points to a worse move, is no
+        argument against the player's."""
         assert action.seat is not None
         view = PlayerView.of(state, action.seat)
         also = {r.principle.key for r in broken_by(view, advised)}
-        return tuple(r for r in broken_by(view, action) if r.principle.key not in also)
+        return tuple(
+            r
+            for r in broken_by(view, action)
+            if r.principle.key not in also and agrees(judged, r, action)
+        )
 
     def _judge(self, state: HandState, step: int, action: Action) -> Mistake | None:
         """The review of a person's ``action`` in ``state``, if it was a mistake."""
@@ -820,27 +819,21 @@ class PlaySession:
                 cost = judged.cost(action)
             else:
                 return None
-            broken = self._broken(state, action, hint.action)
+            broken = self._broken(state, action, hint.action, judged)
             return Mistake(
                 step, action, trick, words, hint, broken, lost=lost, best=best, points=cost
             )
         if isinstance(action, GoAlone):
             return None
+        # A bid, a trump or a discard: judged as the hint judged it, in points.
         hint = self._hint_for(state, seat)
-        if hint.action == action:
+        judged = hint.advice.judgement
+        if hint.action == action or judged is None or action not in judged.points:
             return None
-        points = hint.advice.points
-        mine = points.get(action)
-        theirs = points.get(hint.action)
-        if mine is None or mine <= _NOT_WEIGHED or theirs is None:
-            broken = tuple(broken_by(PlayerView.of(state, seat), action))
-            if not broken:
-                return None
-            return Mistake(step, action, 0, words, hint, broken)
-        if theirs - mine < CLEAR_POINTS:
+        if not judged.clearly_worse(action):
             return None
-        broken = self._broken(state, action, hint.action)
+        broken = self._broken(state, action, hint.action, judged)
         if isinstance(hint.action, Pass):
-            # a principle that says which bid to make would contradict the expert's pass
+            # a principle that says which bid to make would contradict the judged pass
             broken = tuple(r for r in broken if r.principle.phase != "bid")
-        return Mistake(step, action, 0, words, hint, broken, points=theirs - mine)
+        return Mistake(step, action, 0, words, hint, broken, points=judged.cost(action))

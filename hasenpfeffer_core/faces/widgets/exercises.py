@@ -49,16 +49,17 @@ from ...analysis.explain import (
     explain_trick,
     ordinal_word,
 )
-from ...analysis.hints import SteppedHint, stepped_hint
+from ...analysis.hints import SteppedHint, action_words, stepped_hint
+from ...analysis.judge import CLOSE_POINTS, Judgement
 from ...analysis.practice import principle_verdict
-from ...analysis.quiz import Question, tricks_question
+from ...analysis.quiz import Question, best_line, line_words, tricks_question
 from ...analysis.review import state_play_values
 from ...analysis.session import check_seed, quoted
 from ...analysis.solver import play_values
 from ...analysis.stats import game_stats, play_game, rng
 from ...analysis.teaching import teaching_hand
 from ...analysis.view import PlayerView
-from ...engine.actions import Bid, Discard, NameTrump, Pass, Play, parse_action
+from ...engine.actions import Action, Bid, Discard, NameTrump, Pass, Play, parse_action
 from ...engine.auction import bid_name
 from ...engine.cards import SUITS, Card, Suit, parse_card, parse_cards, parse_suit
 from ...engine.errors import InvalidDataError, ParseError
@@ -74,7 +75,6 @@ from ...engine.tricks import (
     effective_suit,
     legal_plays,
     ranking,
-    trick_winner,
 )
 from ..render import hand_svg, table_svg
 from .base import (
@@ -896,55 +896,6 @@ def suit_in_play(card: str | Card, trump: Suit | str, *, lang: str | None = None
         )
 
 
-def best_line(
-    hands: dict[Seat, tuple[Card, ...]], trump: Suit | None, leader: Seat
-) -> list[tuple[Seat, list[tuple[Seat, Card]]]]:
-    """One line of best play to the end, every card visible: each trick's plays and its
-    winner. Each player plays a card the double-dummy solver rates best (the first in
-    hand order when several tie).
-
-    >>> hands = {s: tuple(parse_cards(t)) for s, t in zip(SEATS, ("JK AS", "9S 9H", "JH 10S", "KS QD"))}
-    >>> [(w.name, [c.text for _, c in t]) for w, t in best_line(hands, Suit.HEARTS, Seat.N)]
-    [('N', ['JK', '9♥', 'J♥', 'K♠']), ('N', ['A♠', '9♠', '10♠', 'Q♦'])]
-    """
-    left = {s: list(h) for s, h in hands.items()}
-    line: list[tuple[Seat, list[tuple[Seat, Card]]]] = []
-    while any(left.values()):
-        plays: list[tuple[Seat, Card]] = []
-        seat = leader
-        for _turn in range(4):
-            if left[seat]:
-                values = play_values(
-                    {s.name: h for s, h in left.items()}, trump, leader.name, [c for _, c in plays]
-                )
-                best = max(values.values())
-                card = next(c for c in left[seat] if values.get(c) == best)
-                left[seat].remove(card)
-                plays.append((seat, card))
-            seat = seat.left
-        leader = plays[trick_winner([c for _, c in plays], trump)][0]
-        line.append((leader, plays))
-    return line
-
-
-def _line_text(line: list[tuple[Seat, list[tuple[Seat, Card]]]]) -> str:
-    """A line of play in words: "Trick 1: North leads J♥, East 9♥, ...; North wins it."."""
-    out = []
-    for n, (winner, plays) in enumerate(line, 1):
-        (first, lead), *rest = plays
-        # Translators: a seat and the card it plays, in a list of plays ("East 9♥")
-        follows = ", ".join(_("{seat} {card}").format(seat=s.word, card=c.text) for s, c in rest)
-        if follows:
-            # Translators: {plays} are the other players' cards ("East 9♥, South J♥")
-            trick = _("Trick {n}: {seat} leads {card}, {plays}; {winner} wins it.")
-        else:
-            trick = _("Trick {n}: {seat} leads {card}; {winner} wins it.")
-        out.append(
-            trick.format(n=n, seat=first.word, card=lead.text, plays=follows, winner=winner.word)
-        )
-    return " ".join(out)
-
-
 def look_ahead(seed: int, difficulty: str = "bowers", *, lang: str | None = None) -> Choice[int]:
     """An ending with every card face up: how many tricks can a side take? (The solver
     decides; the feedback shows what each lead gives and one line of best play.)"""
@@ -986,7 +937,7 @@ def _tricks_exercise(question: Question, *, recorder: Recorder | None, once: boo
     side = side_words(asked)
     # (play_values counts the leader's side's tricks: the other side takes the rest)
     how = ", ".join(f"{c.text}: {v if asked is leader.side else n - v}" for c, v in leads.items())
-    line = _line_text(best_line(q.hands, q.trump, leader))
+    line = line_words(best_line(q.hands, q.trump, leader), q.trump)
     why = " ".join(
         (
             # Translators: {side} is a partnership ("North-South"), {k} and {n} numbers of
@@ -999,7 +950,7 @@ def _tricks_exercise(question: Question, *, recorder: Recorder | None, once: boo
             _("The tricks {side} take after each card {seat} can lead: {values}.").format(
                 side=side, seat=leader.word, values=how
             ),
-            _("One line of best play: {line}").format(line=line),
+            line,
         )
     )
 
@@ -1085,22 +1036,42 @@ def _principle_exercise(
 
 
 def _advised(
-    state: HandState,
-    expert: FairExpert,
-    kind: type[Any],
-    key: Callable[[Any], V],
-    refusal: str,
-) -> tuple[SteppedHint, dict[V, float], float]:
-    """The fair expert's advice to the seat to move as a hint in steps, its value for
-    each action of ``kind`` (keyed by ``key``), and the best value; an error if no such
-    action is due (``refusal``, a message with ``{seat}`` and ``{reason}``)."""
+    state: HandState, expert: FairExpert, kind: type[Any], refusal: str
+) -> tuple[SteppedHint, Judgement]:
+    """The fair expert's advice to the seat to move as a hint in steps, and the judge's
+    judgement it comes from; an error if no action of ``kind`` is due (``refusal``, a
+    message with ``{seat}`` and ``{reason}``)."""
     seat = _to_move(state)
     view = PlayerView.of(state, seat)
     advice = expert.advise(view)
-    values = {key(a): v for a, v in advice.values.items() if isinstance(a, kind)}
-    if not values:
+    judged = advice.judgement
+    if judged is None or not any(isinstance(a, kind) for a in judged.options):
         raise InvalidDataError(refusal.format(seat=seat.word, reason=advice.reason))
-    return stepped_hint(view, advice), values, max(values.values())
+    return stepped_hint(view, advice), judged
+
+
+def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
+    """Whether ``action`` is as good as the judged best (less than a close decision's
+    margin behind it), and the judge's figures for it, in points."""
+    values = {
+        "choice": capitalised(action_words(action)),
+        "points": f"{judged.points[action]:+.1f}",
+        "n": judged.deals,
+    }
+    cost = judged.cost(action)
+    if cost < CLOSE_POINTS:
+        # Translators: choice is what was chosen ("Name hearts as trumps", "Discard 9♠",
+        # "Pass"), points a signed average ("+2.1"), n the deals weighed.
+        return True, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "as good as any choice here."
+        ).format(**values)
+    # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
+    # many points less than the best ("1.3"), best the best choice ("name spades").
+    return False, _(
+        "{choice}: worth about {points} points to your side on average over {n} deals, "
+        "about {cost} less than the best choice ({best})."
+    ).format(cost=f"{cost:.1f}", best=action_words(judged.best), **values)
 
 
 def principle_keys(hint: SteppedHint) -> list[str]:
@@ -1125,24 +1096,18 @@ def trump_exercise(
     """The maker holds seven cards: which suit to name? The fair expert judges."""
     with language(widget_language(lang)):
         seat = _to_move(state)
-        hint, values, best = _advised(
+        hint, judged = _advised(
             state,
             expert,
             NameTrump,
-            lambda a: a.suit,
             # Translators: {seat} is a seat, {reason} what that seat is doing instead
             _("{seat} is not naming trumps: {reason}"),
         )
+        names = {a.suit: a for a in judged.options if isinstance(a, NameTrump)}
 
         def check(suit: Suit) -> tuple[bool, str]:
-            if suit not in values:
-                # Translators: {suit} is a suit's name in the plural ("hearts")
-                short = _("{suit} are too short to be worth naming.").format(suit=suit.plural)
-                return False, f"{capitalised(short)} {_teacher(hint)}"
-            # Translators: {suit} is a suit's name in the plural, {tricks} a number such as 2.5
-            takes = _("With {suit} as trumps the hand takes {tricks} tricks on average.")
-            takes = takes.format(suit=suit.plural, tricks=_decimal(values[suit]))
-            return values[suit] >= best - 0.25, f"{takes} {_teacher(hint)}"
+            right, said = _judged(judged, names[suit])
+            return right, f"{said} {_teacher(hint)}"
 
         high = state.high_bid
 
@@ -1178,24 +1143,18 @@ def discard_exercise(
         if trump is None:
             raise InvalidDataError(_("trumps are not named yet: the discard comes after"))
         the_trump: Suit = trump
-        hint, kept, best = _advised(
+        hint, judged = _advised(
             state,
             expert,
             Discard,
-            lambda a: a.card,
             # Translators: {seat} is a seat, {reason} what that seat is doing instead
             _("{seat} is not discarding: {reason}"),
         )
+        discards = {a.card: a for a in judged.options if isinstance(a, Discard)}
 
         def check(card: Card) -> tuple[bool, str]:
-            if card not in kept:
-                keep = _("Keep {card}: it is worth more than a low card.").format(card=card.text)
-                return False, f"{keep} {_teacher(hint)}"
-            # Translators: {tricks} is a number such as 2.5
-            without = _("Without {card} the hand takes {tricks} tricks on average.").format(
-                card=card.text, tricks=_decimal(kept[card])
-            )
-            return kept[card] >= best - 0.1, f"{without} {_teacher(hint)}"
+            right, said = _judged(judged, discards[card])
+            return right, f"{said} {_teacher(hint)}"
 
         def words() -> tuple[str, list[Card]]:
             # Translators: {suit} is a suit's name in the plural ("hearts")
@@ -1236,8 +1195,13 @@ def bid_exercise(
         cheapest = next(a for a in legal if isinstance(a, Bid))
         passing = next(a for a in legal if isinstance(a, Pass))
 
+        judged = advice.judgement
+
         def check(action: Bid | Pass) -> tuple[bool, str]:
-            return action == advice.action, _teacher(hint)
+            if judged is None or action not in judged.points:
+                return action == advice.action, _teacher(hint)
+            right, said = _judged(judged, action)
+            return right, f"{said} {_teacher(hint)}"
 
         def words() -> tuple[str, list[tuple[str, Bid | Pass]]]:
             options: list[tuple[str, Bid | Pass]] = [
@@ -1336,21 +1300,18 @@ def hint_exercise(state: HandState, expert: FairExpert, *, lang: str | None = No
         if high is None:
             raise InvalidDataError(_("the auction is not over: there is no contract yet"))
         contract: Bid = high
-        hint, values, best = _advised(
+        hint, judged = _advised(
             state,
             expert,
             Play,
-            lambda a: a.card,
             # Translators: {seat} is a seat, {reason} what that seat is doing instead
             _("{seat} is not playing a card: {reason}"),
         )
+        values = {a.card: a for a in judged.options if isinstance(a, Play)}
 
         def check(card: Card) -> tuple[bool, str]:
-            # Translators: {tricks} is a number such as 2.5
-            takes = _("With {card} your side takes {tricks} tricks on average.").format(
-                card=card.text, tricks=_decimal(values[card])
-            )
-            return values[card] >= best - 0.05, f"{takes} {_teacher(hint)}"
+            right, said = _judged(judged, values[card])
+            return right, f"{said} {_teacher(hint)}"
 
         won = state.side_tricks
 
