@@ -534,7 +534,9 @@ def test_new_hand_deals_another_hand() -> None:
 
 
 def test_a_whole_game() -> None:
-    t = PlayTable(seed=11, game=True)
+    # a short game (5 points) goes through every step of a long one: next hand, the
+    # score after each, game over, a new game
+    t = PlayTable(seed=11, game=True, rules=Rules(target=5))
     assert t.game is not None
     assert t.new_hand_button.description == "Next hand" and t.new_hand_button.disabled
     hands = 0

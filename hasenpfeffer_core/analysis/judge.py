@@ -108,7 +108,9 @@ class Judgement:
     side takes from here on average (an aside for the learner; the points decide).
     ``spread[a]``: the standard error of ``points[best] - points[a]`` over the same
     deals. ``deals``: how many deals were weighed. ``best``: the option worth most (ties
-    go to the cheaper card, so that nothing is given away for nothing).
+    go to the cheaper card, so that nothing is given away for nothing). ``weighed[a]``:
+    the deals option ``a`` was weighed on (fewer than ``deals`` for an option beaten
+    beyond doubt early: its figure is the best's less the gap on those deals).
     """
 
     options: tuple[Action, ...]
@@ -117,6 +119,7 @@ class Judgement:
     spread: Mapping[Action, float]
     deals: int
     best: Action
+    weighed: Mapping[Action, int] = field(default_factory=dict)
 
     def cost(self, action: Action) -> float:
         """How many points ``action`` gives away against the best, on average (0 for the
@@ -290,6 +293,7 @@ def _judgement(
         spread={a: spreads[i] for i, a in enumerate(options)},
         deals=deals,
         best=options[best],
+        weighed={a: len(points[i]) for i, a in enumerate(options)},
     )
 
 
@@ -587,7 +591,10 @@ def _call(
         else {view.trump: tuple(tricks[best])}
     )
     return CallJudgement(
-        **{f: getattr(j, f) for f in ("options", "points", "tricks", "spread", "deals", "best")},
+        **{
+            f: getattr(j, f)
+            for f in ("options", "points", "tricks", "spread", "deals", "best", "weighed")
+        },
         trumps=dict(zip(options, trumps, strict=True)),
         odds=odds,
     )
@@ -771,7 +778,10 @@ def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJud
         if not j.clearly_worse(passes[0]):
             j = _judgement(options, option_points, option_tricks, deals, at)
     return CallJudgement(
-        **{f: getattr(j, f) for f in ("options", "points", "tricks", "spread", "deals", "best")},
+        **{
+            f: getattr(j, f)
+            for f in ("options", "points", "tricks", "spread", "deals", "best", "weighed")
+        },
         trumps=dict(zip(options, chosen, strict=True)),
         odds={trumps[t]: tuple(odds[t]) for t in range(len(trumps)) if odds[t]},
         passing=passing,

@@ -1056,7 +1056,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
     values = {
         "choice": capitalised(action_words(action)),
         "points": f"{judged.points[action]:+.1f}",
-        "n": judged.deals,
+        "n": judged.weighed.get(action, judged.deals),
     }
     cost = judged.cost(action)
     if cost < CLOSE_POINTS:
