@@ -46,10 +46,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer
+from hasenpfeffer_core.analysis.bidding import bid_study
+from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer, action_words
 from hasenpfeffer_core.analysis.deals import fits_auction
 from hasenpfeffer_core.analysis.estimate import auction_fits, estimate_tricks
+from hasenpfeffer_core.analysis.explain import capitalised
+from hasenpfeffer_core.analysis.hints import agrees, outweighed
 from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, net_points
+from hasenpfeffer_core.analysis.principles import broken_by
 from hasenpfeffer_core.analysis.session import EXPERT_BID_SAMPLES, EXPERT_SAMPLES
 from hasenpfeffer_core.analysis.solver import play_values_masks, solve_masks
 from hasenpfeffer_core.analysis.view import PlayerView
@@ -331,6 +335,37 @@ def call_positions(count: int, seed: int) -> dict[str, list[tuple[PlayerView, st
     return {k: v[:count] for k, v in found.items()}
 
 
+def word_faults(view: PlayerView, advice, cost) -> tuple[int, int, int]:
+    """What the learner would read, against the reference (``cost(a)``: the points
+    option ``a`` gives away against the reference's best): whether the advised move
+    breaks a principle without the hint saying what outweighs it (0 or 1); how many
+    verdicts on the other options name a principle (as the review and practice show
+    them); how many of those recommend a move more than 0.15 worse than the best."""
+    silent = int(bool(broken_by(view, advice.action)) and not outweighed(view, advice))
+    shown = bad = 0
+    for a in view.legal_actions:
+        if a == advice.action:
+            continue
+        for r in broken_by(view, a):
+            if not agrees(advice.judgement, r, a):
+                continue
+            shown += 1
+            last = r.text.strip().split(". ")[-1].rpartition(": ")[2]
+            named = [
+                o
+                for o in view.legal_actions
+                if o != a
+                and (
+                    (hasattr(o, "card") and o.card.text in last)
+                    or (isinstance(o, NameTrump) and o.suit is not None and o.suit.plural in last)
+                    or (isinstance(o, Bid) and capitalised(action_words(o)) in last)
+                )
+            ]
+            if any(cost(o) > CLOSE_POINTS + 1e-9 for o in named):
+                bad += 1
+    return silent, shown, bad
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=200)
@@ -347,6 +382,7 @@ def main() -> None:
         return
     found = positions(args.positions, args.seed)
     rows: list[Row] = []
+    words = [0, 0, 0]
     for i, (view, where) in enumerate(found):
         expert = FairExpert(
             random.Random(i), samples=EXPERT_SAMPLES, bid_samples=EXPERT_BID_SAMPLES
@@ -360,6 +396,10 @@ def main() -> None:
         best = ranked[0]
         loss = best - ref[advice.action.card.index]
         ref_close = len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_POINTS
+        faults = word_faults(view, advice, lambda o, r=ref, b=best: b - r[o.card.index])
+        words[0] += faults[0]
+        words[1] += faults[1]
+        words[2] += faults[2]
         rows.append(
             Row(
                 len(view.tricks) + 1,
@@ -390,6 +430,10 @@ def main() -> None:
     print("worst cases (points given away against the reference's best):")
     for r in sorted(rows, key=lambda r: -r.loss)[:5]:
         print(f"  {r.loss:5.2f}  trick {r.trick}, played {r.judged}: {r.where}")
+    print(
+        f"hints whose move breaks a principle unexplained: {words[0]}; verdicts naming a "
+        f"principle: {words[1]}, of which recommend a move > 0.15 worse: {words[2]}"
+    )
     if args.calls:
         calls(args)
 
@@ -402,6 +446,7 @@ def calls(args: argparse.Namespace) -> None:
     found = call_positions(args.calls, args.seed)
     print("kind      positions  within 0.15  close flag right  time median / p95 (ms)")
     worst = []
+    words = [0, 0, 0]
     for kind, views in found.items():
         rows = []
         for i, (view, where) in enumerate(views):
@@ -415,6 +460,8 @@ def calls(args: argparse.Namespace) -> None:
             ranked = sorted(ref.values(), reverse=True)
             loss = ranked[0] - ref[advice.action]
             ref_close = len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_POINTS
+            faults = word_faults(view, advice, lambda o, r=ref, b=ranked[0]: b - r[o])
+            words = [w + f for w, f in zip(words, faults, strict=True)]
             rows.append((loss, advice.close == ref_close, ms))
             worst.append((loss, kind, str(advice.action), where))
         within = sum(r[0] <= CLOSE_POINTS + 1e-9 for r in rows)
@@ -427,6 +474,15 @@ def calls(args: argparse.Namespace) -> None:
             flush=True,
         )
     print(f"load after: {os.getloadavg()[0]:.2f}")
+    print(
+        f"hints whose call breaks a principle unexplained: {words[0]}; verdicts naming a "
+        f"principle: {words[1]}, of which recommend a call > 0.15 worse: {words[2]}"
+    )
+    same = sum(
+        bid_study(view).action == FairExpert(random.Random(k)).advise(view).action
+        for k, (view, _w) in enumerate(found["bid"])
+    )
+    print(f"bid hint and bidding study agree on {same} of {len(found['bid'])} hands")
     print("worst calls (points given away against the reference's best):")
     for loss, kind, action, where in sorted(worst, key=lambda w: -w[0])[:6]:
         print(f"  {loss:5.2f}  {kind}, {action}: {where}")

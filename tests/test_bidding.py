@@ -20,7 +20,7 @@ import pytest
 from hasenpfeffer_core import HandState, InvalidDataError, Rules, Seat, parse_action
 from hasenpfeffer_core.analysis.bidding import BidStudy, bid_study
 from hasenpfeffer_core.analysis.estimate import estimate_tricks
-from hasenpfeffer_core.analysis.judge import MIN_DEALS, SCREEN_TRICKS, trump_options
+from hasenpfeffer_core.analysis.judge import CALL_MIN_DEALS, SCREEN_TRICKS, trump_options
 from hasenpfeffer_core.analysis.quiz import bid_question, quiz_set
 from hasenpfeffer_core.analysis.view import PlayerView
 from hasenpfeffer_core.engine.actions import Bid, Pass
@@ -84,7 +84,7 @@ def test_chances_are_monotone_and_every_trump_in_reach_is_played_out_on_the_same
     studied = [o.trump for o in study.odds]
     # every trump the rule of thumb rates within reach of the best is played out
     assert set(studied) == {t for t, e in rated.items() if e >= top - SCREEN_TRICKS}
-    assert study.samples >= MIN_DEALS
+    assert study.samples >= CALL_MIN_DEALS
     for odds in study.odds:
         assert len(odds.tricks) >= 8
         assert all(0.0 <= p <= 1.0 for p in odds.chances)
@@ -138,7 +138,7 @@ def test_a_hopeless_hand_outbids_only_where_failing_is_cheap_and_says_why_in_poi
     # Under the source rules a failed bid loses only the tricks the makers took: South's
     # hopeless hand loses a point or so by bidding 6, against East's 5 made by passing.
     study = study_of(position(WEAK, "9C", ("N pass", "E bid 5")))
-    assert study.passing == "opponents" and study.points[Pass(Seat.S)] < -3
+    assert study.passing == "opponents" and study.points[Pass(Seat.S)] < -2
     assert study.action == Bid(Seat.S, 6)
     assert study.points[Bid(Seat.S, 6)] > study.points[Pass(Seat.S)]
     assert "If you pass, East plays 5" in study.reason
@@ -227,7 +227,7 @@ def test_a_bid_question_offers_the_calls_worth_offering_and_judges_by_the_study(
         assert q.details["comments"][value]
     assert not q.check("seven") and not q.check("bid 0")
     assert "Big Pepper" in q.prompt  # the alternative bidding is said in the question
-    assert 1 <= len(q.details["chances"]) <= 4 and q.details["samples"] >= MIN_DEALS
+    assert 1 <= len(q.details["chances"]) <= 4 and q.details["samples"] >= CALL_MIN_DEALS
 
 
 def test_a_question_states_the_auction_so_far_in_words() -> None:

@@ -19,8 +19,8 @@ from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer
 from hasenpfeffer_core.analysis.deals import DealSampler
 from hasenpfeffer_core.analysis.hints import agrees, stepped_hint
 from hasenpfeffer_core.analysis.judge import (
+    CALL_MIN_DEALS,
     CLOSE_POINTS,
-    MIN_DEALS,
     judge_bid,
     judge_discard,
     judge_play,
@@ -197,7 +197,7 @@ def test_every_legal_call_is_weighed_in_points_on_the_same_deals(phase: Phase) -
         j = judge[phase](view)
         # every legal choice has a figure it was weighed for (none is a made-up 0.0)
         assert set(j.options) == set(view.legal_actions)
-        assert j.deals >= MIN_DEALS
+        assert j.deals >= CALL_MIN_DEALS
         assert j.points[j.best] >= max(j.points.values()) - 1e-9
         assert j.cost(j.best) == 0 and all(j.cost(a) >= 0 for a in j.options)
         # the same position always gets the same judgement, whoever asks

@@ -53,6 +53,7 @@ from .solver import card_runs, play_values_masks, solve_masks
 from .view import PlayerView
 
 __all__ = [
+    "CALL_MIN_DEALS",
     "CALL_SOLVES",
     "CLOSE_POINTS",
     "MAX_DEALS",
@@ -88,7 +89,7 @@ SOLVES: Final = (320, 640, 2000, 2000, 2000, 2000)
 #: The most whole hands solved for a bid, a trump or a discard (each option on each
 #: deal is one solve of six tricks): within 800 ms at the 95th percentile on two cores
 #: (``bench/judge.py``).
-CALL_SOLVES: Final = 96
+CALL_SOLVES: Final = 48
 #: In the auction, a trump the rule of thumb counts this many tricks or more below the
 #: hand's best is not played out (``bench/judge.py`` checks that it is never the trump
 #: to bid on); naming the trump, every trump is.
@@ -97,6 +98,8 @@ SCREEN_TRICKS: Final = 2.0
 SCREEN_KEEP: Final = 2
 #: Deals are drawn in batches of this many between two looks at the margin.
 BATCH: Final = 8
+#: The fewest deals a call weighs (a clear call is settled on one batch).
+CALL_MIN_DEALS: Final = 8
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,9 @@ class Judgement:
     deals: int
     best: Action
     weighed: Mapping[Action, int] = field(default_factory=dict)
+    #: Options that can never be worth more than the best, whatever the deal (a higher
+    #: bid than the best one, played with the same trump): their gap needs no doubt.
+    dominated: frozenset[Action] = frozenset()
 
     def cost(self, action: Action) -> float:
         """How many points ``action`` gives away against the best, on average (0 for the
@@ -143,6 +149,8 @@ class Judgement:
         """Whether ``action`` is worse than the best by more than a close decision's
         margin, and by more than the judge's doubt (:data:`SURE` standard errors)."""
         cost = self.cost(action)
+        if action in self.dominated:
+            return cost >= CLOSE_POINTS
         return cost >= CLOSE_POINTS and cost > SURE * self.spread[action]
 
     def as_good(self) -> tuple[Action, ...]:
@@ -577,7 +585,7 @@ def _call(
         rng,
         values,
         net,
-        min_deals=min(MIN_DEALS, max_deals or MIN_DEALS),
+        min_deals=min(CALL_MIN_DEALS, max_deals or CALL_MIN_DEALS),
         max_deals=MAX_DEALS if max_deals is None else max_deals,
         budget=CALL_SOLVES if max_deals is None else None,
         prune_from=BATCH,
@@ -685,7 +693,7 @@ def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJud
         held_net = _net(rules, high, ours=passing == "partner")
         holder_leader = _leader(view, holder)
     cap = MAX_DEALS if max_deals is None else max_deals
-    low = min(MIN_DEALS, cap)
+    low = min(CALL_MIN_DEALS, cap)
     budget = CALL_SOLVES if max_deals is None else None
     deals = solves = 0
 
@@ -777,6 +785,16 @@ def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJud
         at = options.index(passes[0])
         if not j.clearly_worse(passes[0]):
             j = _judgement(options, option_points, option_tricks, deals, at)
+    judged_best = j.best
+    dominated = frozenset(
+        b
+        for b in bids
+        if isinstance(judged_best, Bid)
+        and not b.big
+        and not judged_best.big
+        and b.tricks > judged_best.tricks
+        and chosen[options.index(b)] is chosen[options.index(judged_best)]
+    )
     return CallJudgement(
         **{
             f: getattr(j, f)
@@ -786,6 +804,7 @@ def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJud
         odds={trumps[t]: tuple(odds[t]) for t in range(len(trumps)) if odds[t]},
         passing=passing,
         holder_tricks=sum(held_tricks) / len(held_tricks) if held_tricks else 0.0,
+        dominated=dominated,
     )
 
 
