@@ -33,6 +33,7 @@ from typing import Final
 
 from ..engine.cards import DECK, Card
 from ..engine.seats import SEATS, Seat
+from ..engine.state import Phase
 from ..engine.tricks import EFF, SUIT_MASK, trump_key
 from .estimate import auction_fits
 from .view import PlayerView
@@ -48,14 +49,16 @@ def fits_auction(view: PlayerView) -> Callable[[Sequence[int]], bool] | None:
     """A test of a deal against what the auction tells, or ``None`` when there is
     nothing to test. Two readings, each explicit:
 
-    * before any card is played (the auction, the trump, the discard), the calls:
+    * in the auction, the calls so far:
       :func:`~hasenpfeffer_core.analysis.estimate.auction_fits` (a real bid shows a real
-      hand, a pass a weak one), read on the other players' whole hands;
+      hand, a pass a weak one), read on the other players' whole hands (once the
+      auction is over the judge leaves this reading out: it costs a rule-of-thumb count
+      of three hands per deal drawn, and the cards then tell more);
     * once the trump is named, the maker (another player) holds at least
       :data:`MAKER_TRUMPS` trumps, counting those already played.
     """
     tests: list[Callable[[Sequence[int]], bool]] = []
-    if not view.tricks and not view.current_trick and view.auction:
+    if view.phase is Phase.AUCTION and view.auction:
         others = [s for s in SEATS if s is not view.seat]
         auction = tuple(view.auction)
 

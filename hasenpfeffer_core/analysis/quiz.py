@@ -859,7 +859,8 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
             # A hand that makes 3 on its own loses nothing by the forced bid: every
             # choice would be right, so skip it before the (costly) study.
             return None
-        study = bid_study(view, rng=r.randrange(2**32))
+        r.randrange(2**32)  # (drawn as before, so that a seed makes the same questions)
+        study = bid_study(view)  # the position's own deals: the hint's call, always
         choices = _bid_choices(view.legal_actions)
         if all(a in study.good for a in choices):
             return None  # every choice is as good: nothing to ask
