@@ -1,20 +1,12 @@
 """What a hand is worth as the makers' hand: the chances of taking 1 to 6 tricks, and the bid.
 
-Before the auction is over a player knows six cards. To judge a contract the fair
-expert deals the unseen cards many times (the widow, partner's and the opponents'
-hands) in ways that fit what the auction has shown, lets this hand pick up the widow,
-name a trump and discard its weakest card, and plays each deal out double dummy (every
-hand open, each side playing its best). The tricks taken in each deal give a
-distribution: the chance of taking at least k tricks for k = 1 to 6, for each trump.
+Every call is valued by the judge (:func:`~hasenpfeffer_core.analysis.judge.judge_bid`):
+the unseen cards dealt fairly, this hand as maker picking up the widow, naming each
+trump worth playing out and discarding its weakest card, each deal played out double
+dummy (every hand open, each side playing its best) and valued in points. The tricks
+taken give, for each trump, the chance of taking at least k tricks for k = 1 to 6.
 Double dummy is a little generous to the makers (they never guess wrong), so the
 chances are read as an upper bound.
-
-The same deals are used for every trump (and, in :func:`discard_samples`, for every
-discard), so the comparison between them is not blurred by luck.
-
-:func:`points_table` turns tricks into points under the hand's rules, and
-:func:`expected_points` weighs a distribution with it: the expert bids when the
-expected points of the cheapest bid that outbids are worth it.
 
 :func:`bid_study` puts it together for the seat whose turn it is to bid: the chances
 of every trump from one common set of deals, what each legal action is worth, the fair

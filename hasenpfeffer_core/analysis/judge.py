@@ -38,7 +38,7 @@ import random
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Final
 
@@ -197,12 +197,10 @@ def _stats(points: Sequence[Sequence[float]], best: int) -> tuple[list[float], l
     for xs in points:
         n = min(len(xs), len(top))
         diffs = [top[k] - xs[k] for k in range(n)]
-        mean = sum(diffs) / n
         # an option weighed on fewer deals than the best (it was beaten early) is worth
         # the best's mean less the gap measured on the deals both were weighed on
-        means.append(sum(xs) / n if len(xs) == len(top) else top_mean - mean)
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        spreads.append(math.sqrt(var / n))
+        means.append(sum(xs) / n if len(xs) == len(top) else top_mean - sum(diffs) / n)
+        spreads.append(_se(diffs))
     return means, spreads
 
 
@@ -609,10 +607,7 @@ def _call(
         else {view.trump: tuple(tricks[best])}
     )
     return CallJudgement(
-        **{
-            f: getattr(j, f)
-            for f in ("options", "points", "tricks", "spread", "deals", "best", "weighed")
-        },
+        **{f.name: getattr(j, f.name) for f in fields(Judgement)},
         trumps=dict(zip(options, trumps, strict=True)),
         odds=odds,
     )
@@ -806,15 +801,11 @@ def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJud
         and chosen[options.index(b)] is chosen[options.index(judged_best)]
     )
     return CallJudgement(
-        **{
-            f: getattr(j, f)
-            for f in ("options", "points", "tricks", "spread", "deals", "best", "weighed")
-        },
+        **{f.name: getattr(j, f.name) for f in fields(Judgement)} | {"dominated": dominated},
         trumps=dict(zip(options, chosen, strict=True)),
         odds={trumps[t]: tuple(odds[t]) for t in range(len(trumps)) if odds[t]},
         passing=passing,
         holder_tricks=sum(held_tricks) / len(held_tricks) if held_tricks else 0.0,
-        dominated=dominated,
     )
 
 
