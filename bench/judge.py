@@ -52,6 +52,7 @@ from hasenpfeffer_core.analysis.deals import fits_auction
 from hasenpfeffer_core.analysis.estimate import auction_fits, estimate_tricks
 from hasenpfeffer_core.analysis.explain import capitalised
 from hasenpfeffer_core.analysis.hints import agrees, outweighed
+from hasenpfeffer_core.analysis.judge import _CALLS as judge_memory
 from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, net_points
 from hasenpfeffer_core.analysis.principles import broken_by
 from hasenpfeffer_core.analysis.session import EXPERT_BID_SAMPLES, EXPERT_SAMPLES
@@ -335,6 +336,39 @@ def call_positions(count: int, seed: int) -> dict[str, list[tuple[PlayerView, st
     return {k: v[:count] for k, v in found.items()}
 
 
+def bid_positions(count: int, seed: int) -> list[PlayerView]:
+    """``count`` turns to bid with more than one legal call, one per hand, each at a
+    different point of its auction, from hands bid by the rule of thumb."""
+    found = []
+    deal = 0
+    while len(found) < count:
+        h = HandState.new(dealer=SEATS[deal % 4], seed=seed * 100_000 + 80_000 + deal)
+        at = deal % 4
+        while h.phase is Phase.AUCTION:
+            view = PlayerView.of(h, h.to_move)
+            if len(h.log) >= at and len(view.legal_actions) > 1:
+                found.append(view)
+                break
+            h.apply(RuleOfThumbPlayer().choose(view))
+        deal += 1
+    return found
+
+
+def agreement(count: int, seed: int) -> None:
+    """The bid hint (the fair expert's call, which the hint shows) against the bidding
+    quiz's study of the same hand, each worked out afresh (the judge's memory of calls
+    emptied between the two, so neither reads the other's answer)."""
+    if count <= 0:
+        return
+    same = 0
+    for k, view in enumerate(bid_positions(count, seed)):
+        judge_memory.clear()
+        hinted = FairExpert(random.Random(k)).advise(view).action
+        judge_memory.clear()
+        same += bid_study(view).action == hinted
+    print(f"bid hint and bidding quiz give the same call on {same} of {count} hands")
+
+
 def word_faults(view: PlayerView, advice, cost) -> tuple[int, int, int]:
     """What the learner would read, against the reference (``cost(a)``: the points
     option ``a`` gives away against the reference's best): whether the advised move
@@ -373,6 +407,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
     ap.add_argument("--call-deals", type=int, default=400)
+    ap.add_argument("--agree", type=int, default=200, help="hands for hint against quiz")
     args = ap.parse_args()
     print(
         f"load before: {os.getloadavg()[0]:.2f}; finding {args.positions} positions ...", flush=True
@@ -478,11 +513,7 @@ def calls(args: argparse.Namespace) -> None:
         f"hints whose call breaks a principle unexplained: {words[0]}; verdicts naming a "
         f"principle: {words[1]}, of which recommend a call > 0.15 worse: {words[2]}"
     )
-    same = sum(
-        bid_study(view).action == FairExpert(random.Random(k)).advise(view).action
-        for k, (view, _w) in enumerate(found["bid"])
-    )
-    print(f"bid hint and bidding study agree on {same} of {len(found['bid'])} hands")
+    agreement(args.agree, args.seed)
     print("worst calls (points given away against the reference's best):")
     for loss, kind, action, where in sorted(worst, key=lambda w: -w[0])[:6]:
         print(f"  {loss:5.2f}  {kind}, {action}: {where}")

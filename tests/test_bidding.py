@@ -19,6 +19,7 @@ import pytest
 
 from hasenpfeffer_core import HandState, InvalidDataError, Rules, Seat, parse_action
 from hasenpfeffer_core.analysis.bidding import BidStudy, bid_study
+from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
 from hasenpfeffer_core.analysis.estimate import estimate_tricks
 from hasenpfeffer_core.analysis.judge import CALL_MIN_DEALS, SCREEN_TRICKS, trump_options
 from hasenpfeffer_core.analysis.quiz import bid_question, quiz_set
@@ -168,7 +169,6 @@ def test_reasons_name_trump_and_cards_in_plain_words_with_chances_to_the_nearest
 
 
 def _auction_positions(n: int) -> list[HandState]:
-    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
 
     out = []
     for seed in range(n):
@@ -182,10 +182,25 @@ def _auction_positions(n: int) -> list[HandState]:
 
 
 def test_a_close_call_says_so_and_both_calls_count_as_right() -> None:
-    study = study_of(position(STRONG, "9H"))
-    # The hand takes every trick in almost every deal: bidding 2 is worth about as much.
-    assert study.close and Bid(Seat.N, 2) in study.good
+    # Partner South bid 1 and West passed: North's pass leaves South's contract, and a
+    # bid of 2 plays the hand from North's side, worth about the same.
+    state = HandState.new(dealer=Seat.E, seed=58)
+    for _ in range(2):
+        state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
+    study = bid_study(PlayerView.of(state, Seat.N))
+    assert study.close and {Pass(Seat.N), Bid(Seat.N, 2)} <= set(study.good)
     assert "It is close: " in study.reason and "would do about as well" in study.reason
+
+
+def test_a_higher_bid_than_needed_is_never_as_good() -> None:
+    # The hand takes every trick in almost every deal, so bidding 2 scored as much on
+    # the deals weighed; but made, a bid scores its tricks whatever it bid, so the
+    # higher bid only adds risk: not close, not right, and its comment says why.
+    study = study_of(position(STRONG, "9H"))
+    assert study.action == Bid(Seat.N, 1)
+    assert not study.close and Bid(Seat.N, 2) not in study.good
+    assert "It is close" not in study.reason
+    assert "scores no more than bidding 1 would" in study.comment(Bid(Seat.N, 2))
 
 
 def test_a_study_out_of_the_auction_or_out_of_turn_is_refused_and_changes_nothing() -> None:

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..engine.actions import Bid, Pass
+from ..engine.actions import Action, Bid, Pass
 from ..engine.auction import FORCED_BID, bid_name
 from ..engine.cards import JOKER, Card, Rank, Suit
 from ..engine.errors import (
@@ -40,7 +40,6 @@ from ..engine.state import Phase
 from ..engine.tricks import EFF, ORDERS, trump_key
 from .explain import capitalised, card_words
 from .judge import (
-    CLOSE_POINTS,
     CallJudgement,
     judge_bid,
     pass_forces,
@@ -331,6 +330,11 @@ class BidStudy:
         return self.judgement.close
 
     @property
+    def dominated(self) -> frozenset[Action]:
+        """Higher bids than the advice on the same trump: never worth more."""
+        return self.judgement.dominated
+
+    @property
     def samples(self) -> int:
         """How many deals of the unseen cards were weighed."""
         return self.judgement.deals
@@ -370,9 +374,7 @@ class BidStudy:
     def is_good(self, action: Bid | Pass) -> bool:
         """Whether ``action`` is as good as the advice: less than a close decision's
         margin behind it."""
-        if action not in self.points:
-            return False
-        return self.judgement.cost(action) < CLOSE_POINTS
+        return action in self.points and self.judgement.is_good(action)
 
     @property
     def good(self) -> tuple[Bid | Pass, ...]:
@@ -404,7 +406,7 @@ class BidStudy:
             "over {n} deals (the other side's points count against yours)."
         ).format(**values)
 
-    def comment(self, action: Bid | Pass) -> str:
+    def _worth(self, action: Bid | Pass) -> str:
         """What ``action`` is worth, in one sentence."""
         if action not in self.points:
             # Translators: choice is a button's label in lower case ("bid 3", "pass").
@@ -464,6 +466,19 @@ class BidStudy:
                 action.tricks,
             )
         return message.format(**values)
+
+    def comment(self, action: Bid | Pass) -> str:
+        """What ``action`` is worth, in one sentence (two for a higher bid than the
+        advice on the same trump, which is never the better call)."""
+        said = self._worth(action)
+        if action in self.dominated:
+            # Translators: advice is the cheaper bid advised, as a sentence's subject
+            # ("bidding 4"). A side that makes its bid scores its tricks, whatever it bid.
+            said += " " + _(
+                "Made, it scores no more than {advice} would, and it can fail where "
+                "{advice} is made: never the better bid."
+            ).format(advice=_doing(self.action, self.rules))
+        return said
 
 
 def _check_study_args(view: object, samples: object) -> PlayerView:

@@ -143,16 +143,20 @@ class Judgement:
 
     @property
     def runner_up(self) -> Action | None:
-        """The option worth most after the best, or None when there is one option."""
+        """The option worth most after the best, or None when there is one option. An
+        option that can never be worth more than the best (``dominated``: a higher bid
+        on the same trump, which scores no more when made and risks more) is the runner
+        up only when every other option is one."""
         others = [a for a in self.options if a != self.best]
-        return max(others, key=lambda a: self.points[a]) if others else None
+        real = [a for a in others if a not in self.dominated] or others
+        return max(real, key=lambda a: self.points[a]) if real else None
 
     @property
     def close(self) -> bool:
         """Whether another option is worth almost as much as the best (less than
         :data:`CLOSE_POINTS` behind): a close decision."""
         other = self.runner_up
-        return other is not None and self.cost(other) < CLOSE_POINTS
+        return other is not None and other not in self.dominated and self.cost(other) < CLOSE_POINTS
 
     def clearly_worse(self, action: Action) -> bool:
         """Whether ``action`` is worse than the best by more than a close decision's
@@ -162,12 +166,18 @@ class Judgement:
             return cost >= CLOSE_POINTS
         return cost >= CLOSE_POINTS and cost > SURE * self.spread[action]
 
+    def is_good(self, action: Action) -> bool:
+        """Whether ``action`` is as good as the best: less than a close decision's
+        margin behind it, and not dominated (a higher bid than the best on the same
+        trump scores no more when made and risks more, however the deals weighed fell)."""
+        if action == self.best:
+            return True
+        return self.cost(action) < CLOSE_POINTS and action not in self.dominated
+
     def as_good(self) -> tuple[Action, ...]:
-        """The options within a close decision's margin of the best (the best first)."""
+        """The options as good as the best (:meth:`is_good`), the best first."""
         return tuple(
-            a
-            for a in sorted(self.options, key=lambda a: -self.points[a])
-            if self.cost(a) < CLOSE_POINTS
+            a for a in sorted(self.options, key=lambda a: -self.points[a]) if self.is_good(a)
         )
 
 
@@ -706,7 +716,13 @@ def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJud
         return [nets[c][x] for x in odds[t]]
 
     def best_trump(c: int) -> int:
-        return max(alive, key=lambda t: (sum(series(c, t)) / len(odds[t]), -t))
+        """The trump contract ``c`` is played with: the rule of thumb's likeliest trump
+        unless another is worth more beyond doubt (a learner reads the reason in that
+        trump's terms, so it is never a trump that won on a few deals by luck)."""
+        top = max(alive, key=lambda t: (sum(series(c, t)) / len(odds[t]), -t))
+        return next(
+            t for t in sorted(alive) if t == top or not _beaten(series(c, top), series(c, t))
+        )
 
     def outcome() -> tuple[list[Bid | Pass], list[list[float]], list[Suit | None], list[list[int]]]:
         """Each call, its points and its side's tricks deal by deal, and its trump."""
@@ -791,14 +807,19 @@ def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJud
         if not j.clearly_worse(passes[0]):
             j = _judgement(options, option_points, option_tricks, deals, at)
     judged_best = j.best
+    # a call whose contract is a higher bid on the same trump as the best (a pass that
+    # forces the bid of 3 counts as that bid)
+    contract_of = {b: b for b in bids} | (
+        {p: Bid(seat, FORCED_BID) for p in passes} if passing == "forced" else {}
+    )
     dominated = frozenset(
-        b
-        for b in bids
+        a
+        for a, b in contract_of.items()
         if isinstance(judged_best, Bid)
         and not b.big
         and not judged_best.big
         and b.tricks > judged_best.tricks
-        and chosen[options.index(b)] is chosen[options.index(judged_best)]
+        and chosen[options.index(a)] is chosen[options.index(judged_best)]
     )
     return CallJudgement(
         **{f.name: getattr(j, f.name) for f in fields(Judgement)} | {"dominated": dominated},

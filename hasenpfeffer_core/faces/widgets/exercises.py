@@ -50,7 +50,7 @@ from ...analysis.explain import (
     ordinal_word,
 )
 from ...analysis.hints import SteppedHint, action_words, stepped_hint
-from ...analysis.judge import CLOSE_POINTS, Judgement
+from ...analysis.judge import Judgement
 from ...analysis.practice import principle_verdict
 from ...analysis.quiz import Question, best_line, line_words, tricks_question
 from ...analysis.review import state_play_values
@@ -1059,7 +1059,16 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
         "n": judged.weighed.get(action, judged.deals),
     }
     cost = judged.cost(action)
-    if cost < CLOSE_POINTS:
+    if action in judged.dominated and action != judged.best:
+        # Translators: choice is the bid chosen ("Bid 5"), points a signed average
+        # ("+5.5"), n the deals weighed, best the cheaper bid advised ("bid 4"). A side
+        # that makes its bid scores its tricks, whatever it bid.
+        return False, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals; "
+            "made, it scores no more than {best} would, and it can fail where {best} is "
+            "made: the cheaper bid is the better one."
+        ).format(best=action_words(judged.best), **values)
+    if judged.is_good(action):
         # Translators: choice is what was chosen ("Name hearts as trumps", "Discard 9♠",
         # "Pass"), points a signed average ("+2.1"), n the deals weighed.
         return True, _(
