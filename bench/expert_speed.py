@@ -1,23 +1,27 @@
-"""How long the fair expert takes to decide, in CPython and in Pyodide (a benchmark).
+"""How long the fair expert takes to decide, and its hint to appear, in CPython and in
+Pyodide (a benchmark).
 
 Run ``python bench/expert_speed.py [--hands 12] [--no-pyodide]``.
 
 The same script plays ``--hands`` seeded hands with a fair expert at every seat (the
-expert the play table and the hints use, ``make_player("expert")``) and times each
-decision that has a real choice, by kind: bid, trump, discard, play. It runs here in
-CPython, then in Pyodide under Node.js, with the Pyodide and the wheels of the site's
-live copy (``docs_hooks/hp_lite.py`` builds it, or reuses its cache): the live copy's
-browser runs the same WebAssembly in the same engine (V8). It prints, for each, the
-median, 95th percentile and largest time in ms, and the ratio of the 95th percentiles.
-The targets on this machine: play at most 150 ms and the others 500 ms at the 95th
-percentile in CPython, and at most three times that in Pyodide. Needs ``node`` for the
-Pyodide half. The exit status is 0 whatever the figures are.
+expert the play table and the hints use, ``make_player("expert")``). At each decision
+with a real choice it times, by kind (bid, trump, discard, play), the stepped hint a
+learner asks for (``stepped_hint``: the judge's move, its figures and its principle)
+and then the computer's own decision, each from an empty memory of judged calls (so
+neither is served by the other's work). It runs in CPython, then in Pyodide under
+Node.js, with the Pyodide and the wheels of the site's live copy (``docs_hooks/hp_lite.py``
+builds it, or reuses its cache): the live copy's browser runs the same WebAssembly in
+the same engine (V8). It prints, for each, the median, 95th percentile and largest time
+in ms against the targets (issue 25): a play within 300 ms and a bid, trump or discard
+within 800 ms at the 95th percentile in CPython, each within three times that in
+Pyodide. Needs ``node`` for the Pyodide half. The exit status is 0 whatever the figures are.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -32,7 +36,8 @@ sys.path.insert(0, str(ROOT / "docs_hooks"))
 TIMING = r"""
 import json, random, time
 from hasenpfeffer_core import SEATS, HandState
-from hasenpfeffer_core.analysis.hints import decision_kind
+from hasenpfeffer_core.analysis import judge, solver
+from hasenpfeffer_core.analysis.hints import decision_kind, stepped_hint
 from hasenpfeffer_core.analysis.session import make_player
 from hasenpfeffer_core.analysis.view import PlayerView
 
@@ -41,12 +46,32 @@ for seed in range(HANDS):
     h = HandState.new(dealer=SEATS[seed % 4], seed=seed)
     while h.to_move is not None:
         view = PlayerView.of(h, h.to_move)
+        kind = decision_kind(view.legal_actions[0])
+        if len(view.legal_actions) > 1:
+            # the solver's tables as the game has left them, put back after the hint
+            kept = (
+                {k: dict(v) for k, v in solver._TT.items()},
+                [dict(g) for g in solver._GEN],
+                [list(c) for c in solver._CODES],
+            )
+            judge._CALLS.clear()
+            start = time.perf_counter()
+            stepped_hint(view, expert=make_player("expert", random.Random(f"hint {seed}")))
+            times.setdefault(kind + " hint", []).append(time.perf_counter() - start)
+            judge._CALLS.clear()
+            solver._TT.clear()
+            solver._TT.update(kept[0])
+            for g, old in zip(solver._GEN, kept[1]):
+                g.clear()
+                g.update(old)
+            for c, old in zip(solver._CODES, kept[2]):
+                c[:] = old
         player = make_player("expert", random.Random(f"{seed}/{len(h.log)}"))
         start = time.perf_counter()
         action = player.choose(view)
         took = time.perf_counter() - start
         if len(view.legal_actions) > 1:
-            times.setdefault(decision_kind(view.legal_actions[0]), []).append(took)
+            times.setdefault(kind, []).append(took)
         h.apply(action)
 print("HP-TIMES " + json.dumps(times))
 """
@@ -62,7 +87,8 @@ py.setStdout({ batched: (s) => console.log(s) });
 await py.runPythonAsync(readFileSync(script, "utf8"));
 """
 
-TARGETS = {"bid": 500.0, "trump": 500.0, "discard": 500.0, "alone": 500.0, "play": 150.0}
+#: The targets at the 95th percentile in CPython, in ms (in Pyodide: three times these).
+TARGETS = {"bid": 800.0, "trump": 800.0, "discard": 800.0, "alone": 800.0, "play": 300.0}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -106,19 +132,22 @@ def run_pyodide(script: str) -> dict[str, list[float]]:
     return _parse(proc.stdout)
 
 
-def report(name: str, times: dict[str, list[float]]) -> dict[str, float]:
+def report(name: str, times: dict[str, list[float]], scale: float = 1.0) -> dict[str, float]:
     print(f"{name}: median / 95th percentile / largest (ms), decisions")
     p95s = {}
     for kind in ("bid", "trump", "discard", "alone", "play"):
-        xs = [t * 1000 for t in times.get(kind, [])]
-        if not xs:
-            continue
-        p95s[kind] = percentile(xs, 0.95)
-        xs.sort()
-        print(
-            f"  {kind:<8} {xs[len(xs) // 2]:7.1f} / {p95s[kind]:7.1f} / {xs[-1]:7.1f}   "
-            f"({len(xs)})   target p95 {TARGETS[kind]:.0f} ms"
-        )
+        for what in (kind + " hint", kind):
+            xs = [t * 1000 for t in times.get(what, [])]
+            if not xs:
+                continue
+            p95s[what] = percentile(xs, 0.95)
+            xs.sort()
+            target = TARGETS[kind] * scale
+            print(
+                f"  {what:<13} {xs[len(xs) // 2]:7.1f} / {p95s[what]:7.1f} / {xs[-1]:7.1f}   "
+                f"({len(xs)})   target p95 {target:.0f} ms"
+                + ("" if p95s[what] <= target else "   OVER")
+            )
     return p95s
 
 
@@ -128,14 +157,15 @@ def main() -> None:
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args()
     script = f"HANDS = {args.hands}\n" + TIMING
+    print(f"load: {os.getloadavg()[0]:.2f}")
     here = report("CPython", run_cpython(script))
     if args.no_pyodide:
         return
-    there = report("Pyodide (Node.js, the live copy's build)", run_pyodide(script))
-    print("Pyodide / CPython, 95th percentile:")
+    there = report("Pyodide (Node.js, the live copy's build)", run_pyodide(script), scale=3.0)
+    print("Pyodide / CPython, 95th percentile (the live copy's judge solves less):")
     for kind, p95 in here.items():
         if kind in there:
-            print(f"  {kind:<8} {there[kind] / p95:5.1f} x  (aim: at most 3 x)")
+            print(f"  {kind:<13} {there[kind] / p95:5.1f} x")
 
 
 if __name__ == "__main__":
