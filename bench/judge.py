@@ -10,10 +10,11 @@ which asks :func:`~hasenpfeffer_core.analysis.judge.judge_play`), and the refere
 values every legal card over ``--deals`` deals of the unseen cards (every deal, when
 there are no more than that), each solved exactly, in points under the hand's rules.
 
-The reference shares no code with the judge's sampler: it deals the unseen cards by
-shuffling them and dealing in order, and throws away any deal that breaks a void shown
-or the auction's filter (the maker holds two trumps) — slow, and uniform by
-construction. It prints, per trick:
+The reference shares no code with the judge's sampler: where there are few ways to deal
+the unseen cards it lists them all and keeps those that fit; else it deals them by
+shuffling and dealing in order, and throws away any deal that breaks a void shown or the
+auction's filter (the maker holds two trumps) — slow, and uniform by construction. It
+prints, per trick:
 
 * the share of the judge's cards within 0.15 points of the reference's best (target:
   at least 97 %), and the worst cases;
@@ -53,7 +54,7 @@ from hasenpfeffer_core.analysis.estimate import auction_fits, estimate_tricks
 from hasenpfeffer_core.analysis.explain import capitalised
 from hasenpfeffer_core.analysis.hints import agrees, outweighed
 from hasenpfeffer_core.analysis.judge import _CALLS as judge_memory
-from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, net_points
+from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, net_points, pass_forces
 from hasenpfeffer_core.analysis.principles import broken_by
 from hasenpfeffer_core.analysis.session import EXPERT_BID_SAMPLES, EXPERT_SAMPLES
 from hasenpfeffer_core.analysis.solver import play_values_masks, solve_masks
@@ -78,9 +79,15 @@ class Row:
     where: str
 
 
+#: Up to this many ways to deal the unseen cards, the reference lists them all.
+ENUMERATE = 150_000
+
+
 def reference(view: PlayerView, deals: int, rng: random.Random) -> dict[int, float]:
-    """Every legal card's expected points over ``deals`` deals drawn by rejection (or
-    over every deal, when there are no more)."""
+    """Every legal card's expected points over ``deals`` deals drawn uniformly: listed
+    and checked when there are at most :data:`ENUMERATE` ways to deal (every fitting
+    deal, when no more than ``deals`` fit), else dealt by shuffling and rejected when
+    they break a void or the auction's filter."""
     tk = trump_key(view.trump)
     seen = set(view.hand) | set(view.played) | ({view.discard} if view.discard else set())
     unseen = [c for c in DECK if c not in seen]
@@ -90,23 +97,23 @@ def reference(view: PlayerView, deals: int, rng: random.Random) -> dict[int, flo
     fits = fits_auction(view)
     own = sum(1 << c.index for c in view.hand)
 
-    def masks_of(hands: list[list]) -> list[int] | None:
+    def masks_of(hands: list[list], strict: bool = True) -> list[int] | None:
         masks = [0, 0, 0, 0]
         masks[view.seat.value] = own
         for s, hand in zip(others, hands, strict=True):
             if any(EFF[tk][c.index] in voids[s] for c in hand):
                 return None
             masks[s.value] = sum(1 << c.index for c in hand)
-        if fits is not None and not fits(masks):
+        if strict and fits is not None and not fits(masks):
             return None
         return masks
 
-    def every() -> list[list[int]]:
+    def every(strict: bool = True) -> list[list[int]]:
         out = []
 
         def place(i: int, left: list, hands: list[list]) -> None:
             if i == len(others):
-                m = masks_of(hands)
+                m = masks_of(hands, strict)
                 if m is not None:
                     out.append(m)
                 return
@@ -121,10 +128,17 @@ def reference(view: PlayerView, deals: int, rng: random.Random) -> dict[int, flo
     for k in sizes:
         total *= math.comb(left, k)
         left -= k
-    if total <= deals:
-        chosen = every()
+    if total <= ENUMERATE:
+        # every deal, checked: the deals that fit, or ``deals`` of them drawn without
+        # replacement (a tight fit can reject nearly every shuffle)
+        # (no deal fits the auction's filter where the cards seen rule it out: then the
+        # cards alone, as the judge's sampler does)
+        chosen = every() or every(strict=False)
+        if len(chosen) > deals:
+            chosen = rng.sample(chosen, deals)
     else:
         chosen = []
+        tries = 0
         while len(chosen) < deals:
             pool = unseen[:]
             rng.shuffle(pool)
@@ -132,7 +146,8 @@ def reference(view: PlayerView, deals: int, rng: random.Random) -> dict[int, flo
             for k in sizes:
                 hands.append(pool[at : at + k])
                 at += k
-            m = masks_of(hands)
+            tries += 1
+            m = masks_of(hands, strict=bool(chosen) or tries < 200_000)
             if m is not None:
                 chosen.append(m)
     assert view.leader is not None
@@ -311,6 +326,33 @@ def call_reference(view: PlayerView, deals: int, rng: random.Random) -> dict:
             total += net[solve({**hands, seat: own}, trump, leader(seat))]
         out[a] = total / len(chosen)
     return out
+
+
+def _close(view: PlayerView, ref: dict) -> bool:
+    """Whether the reference's best call has a rival within 0.15 points. A higher bid
+    than the best (not Big Pepper), or a pass that forces a higher bid, is no rival: it
+    scores no more on any deal, with any trump, so it can only tie by luck."""
+    best = max(ref, key=ref.get)
+
+    def contract(a):
+        if isinstance(a, Pass) and view.phase is Phase.AUCTION and pass_forces(view):
+            return Bid(view.seat, FORCED_BID)
+        return a if isinstance(a, Bid) else None
+
+    top = contract(best)
+    rivals = [
+        v
+        for a, v in ref.items()
+        if a != best
+        and not (
+            isinstance(top, Bid)
+            and isinstance(contract(a), Bid)
+            and not top.big
+            and not contract(a).big
+            and contract(a).tricks > top.tricks
+        )
+    ]
+    return bool(rivals) and ref[best] - max(rivals) < CLOSE_POINTS
 
 
 def call_positions(count: int, seed: int) -> dict[str, list[tuple[PlayerView, str]]]:
@@ -494,7 +536,7 @@ def calls(args: argparse.Namespace) -> None:
             ref = call_reference(view, args.call_deals, random.Random(20_000 + i))
             ranked = sorted(ref.values(), reverse=True)
             loss = ranked[0] - ref[advice.action]
-            ref_close = len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_POINTS
+            ref_close = _close(view, ref)
             faults = word_faults(view, advice, lambda o, r=ref, b=ranked[0]: b - r[o])
             words = [w + f for w, f in zip(words, faults, strict=True)]
             rows.append((loss, advice.close == ref_close, ms))

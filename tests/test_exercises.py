@@ -23,8 +23,9 @@ from hasenpfeffer_core.analysis.quiz import order_question, tricks_question  # n
 from hasenpfeffer_core.analysis.review import state_play_values  # noqa: E402
 from hasenpfeffer_core.analysis.stats import computer_position, rng  # noqa: E402
 from hasenpfeffer_core.analysis.teaching import teaching_hand  # noqa: E402
+from hasenpfeffer_core.analysis.view import PlayerView  # noqa: E402
 from hasenpfeffer_core.engine.actions import Bid, Pass  # noqa: E402
-from hasenpfeffer_core.engine.cards import Suit, parse_card  # noqa: E402
+from hasenpfeffer_core.engine.cards import JOKER, Suit, parse_card  # noqa: E402
 from hasenpfeffer_core.engine.rules import OPTIONS, PRESETS, FailedBid, Rules  # noqa: E402
 from hasenpfeffer_core.engine.scoring import score_hand  # noqa: E402
 from hasenpfeffer_core.engine.seats import Seat, Side  # noqa: E402
@@ -273,6 +274,21 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
     assert any(v.startswith("Right!") for v in verdicts)
     assert any(v.startswith("Not quite") for v in verdicts)
     assert all("points to your side on average over" in v for v in verdicts)
+    # A discard as good as the expert's, but not it, is told so before the expert's
+    # usual rule (which argues for the expert's card, never as a verdict on this one).
+    state = record.state_at(6)
+    advised = expert.advise(PlayerView.of(state, state.to_move)).action
+    others = [
+        v
+        for c, v in zip(discard.values, verdicts, strict=True)
+        if v.startswith("Right!") and c != advised.card
+    ]
+    assert others and all(
+        "Your choice does as well here" in v and "The fair expert:" not in v for v in others
+    )
+    # the Joker is named as a learner knows it, never by its code
+    joker = verdicts[discard.values.index(JOKER)]
+    assert "Discard the Joker" in joker and "JK" not in joker
     with pytest.raises(ValueError, match="trumps are not named"):
         ex.discard_exercise(record.state_at(5), expert)
 

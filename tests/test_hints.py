@@ -117,3 +117,39 @@ def test_in_thai_too_the_figures_leave_out_the_answers_own_reason() -> None:
                 assert hint.reasons[0].text not in hint.details, hint.details
                 checked += 1
     assert checked >= 2
+
+
+def test_a_thai_bid_hint_keeps_the_bid_named_in_its_figures() -> None:
+    # The answer's words ("ประมูล 4") are left out of the figures below it only where
+    # they stand whole: in "ส่วนการประมูล 4 ฝ่ายคุณ ..." they name the bid weighed.
+    from hasenpfeffer_core.engine.actions import Bid, Pass
+    from hasenpfeffer_core.engine.i18n import language
+
+    state = HandState.new(dealer=Seat.E, seed=21)
+    state.apply(Pass(Seat.S))
+    state.apply(Bid(Seat.W, 3))
+    with language("th"):
+        hint = stepped_hint(PlayerView.of(state, Seat.N))
+    assert hint.action == Bid(Seat.N, 4)
+    assert "การประมูล 4 ฝ่ายคุณ" in hint.details and "ส่วนการ ฝ่าย" not in hint.details
+
+
+def test_where_every_card_does_exactly_as_well_the_hint_does_not_call_it_close() -> None:
+    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+
+    found = 0
+    for seed in range(40):
+        state = HandState.new(dealer=Seat.N, seed=seed)
+        while not state.is_over and found < 3:
+            view = PlayerView.of(state, state.to_move)
+            if len(state.tricks) >= 3 and len(view.legal_actions) > 1:
+                hint = stepped_hint(view, expert=FairExpert(random.Random(seed)))
+                j = hint.advice.judgement
+                if j is not None and j.indifferent:
+                    found += 1
+                    assert "close decision" not in hint.answer
+                    assert "does exactly as well" in hint.details
+            state.apply(RuleOfThumbPlayer().choose(view))
+        if found >= 3:
+            break
+    assert found >= 3

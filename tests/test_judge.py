@@ -21,6 +21,7 @@ from hasenpfeffer_core.analysis.hints import agrees, stepped_hint
 from hasenpfeffer_core.analysis.judge import (
     CALL_MIN_DEALS,
     CLOSE_POINTS,
+    Judgement,
     judge_bid,
     judge_discard,
     judge_play,
@@ -42,7 +43,7 @@ from hasenpfeffer_core.engine.cards import DECK
 from hasenpfeffer_core.engine.i18n import gettext as _
 from hasenpfeffer_core.engine.rules import Rules
 from hasenpfeffer_core.engine.scoring import score_hand
-from hasenpfeffer_core.engine.seats import SEATS
+from hasenpfeffer_core.engine.seats import SEATS, Seat
 from hasenpfeffer_core.engine.state import HandState, Phase
 from hasenpfeffer_core.engine.tricks import trump_key
 
@@ -288,3 +289,18 @@ def test_a_hint_whose_move_breaks_a_usual_principle_says_what_outweighs_it() -> 
         seen += 1
     if not seen:
         pytest.skip("no hint broke a principle in these positions")
+
+
+def test_a_gap_is_read_off_the_figures_a_learner_sees() -> None:
+    # +5.5 against +0.8 reads as 4.7 less, not the 4.8 the unrounded figures give
+    bid, passing = Bid(Seat.N, 4), Pass(Seat.N)
+    j = Judgement(
+        options=(bid, passing),
+        points={bid: 5.5, passing: 0.75},
+        tricks={bid: 5.5, passing: 0.0},
+        spread={bid: 0.0, passing: 0.3},
+        deals=8,
+        best=bid,
+    )
+    assert f"{j.cost(passing):.1f}" == "4.8" and j.shown_gap(bid, passing) == 4.7
+    assert f"{j.points[bid]:+.1f}" == "+5.5" and f"{j.points[passing]:+.1f}" == "+0.8"

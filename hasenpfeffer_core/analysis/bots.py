@@ -31,7 +31,7 @@ from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
 from .bidding import study_of, trump_words
 from .deals import MAKER_TRUMPS, DealSampler
 from .estimate import estimate_tricks
-from .explain import capitalised
+from .explain import capitalised, card_words
 from .judge import (
     CallJudgement,
     Judgement,
@@ -380,7 +380,7 @@ def _discard_cost(hand: Sequence[Card], card: Card, tk: int) -> tuple[int, int, 
 def action_words(action: Action) -> str:
     """The action as a teacher says it to the player: "play 9♠", "bid 3", "pass"."""
     if isinstance(action, Play):
-        return _("play {card}").format(card=action.card.text)
+        return _("play {card}").format(card=card_words(action.card))
     if isinstance(action, Pass):
         # Translators: what to do in the auction, as a hint says it ("Pass.").
         return pgettext("action", "pass")
@@ -396,7 +396,7 @@ def action_words(action: Action) -> str:
             return _("name no trump as trumps")
         return _("name {suit} as trumps").format(suit=action.suit.plural)
     if isinstance(action, Discard):
-        return _("discard {card}").format(card=action.card.text)
+        return _("discard {card}").format(card=card_words(action.card))
     return _("go alone") if action.alone else _("play with your partner")
 
 
@@ -426,7 +426,7 @@ def _play_reason(j: Judgement, done: int) -> str:
         "left)",
         j.deals,
     ).format(
-        card=action.card.text,
+        card=card_words(action.card),
         n=j.deals,
         points=f"{j.points[action]:+.1f}",
         tricks=f"{j.tricks[action]:.1f}",
@@ -436,7 +436,7 @@ def _play_reason(j: Judgement, done: int) -> str:
     if other is None:
         return head + "."
     assert isinstance(other, Play)
-    if all(j.cost(a) == 0 and j.spread[a] == 0 for a in j.options):
+    if j.indifferent:
         # Translators: {head} is "Play 9♠: over 24 deals ..., it is worth +2.0 points ...".
         return _(
             "{head}; every legal card does exactly as well, so keep your better cards."
@@ -444,11 +444,13 @@ def _play_reason(j: Judgement, done: int) -> str:
     if j.close:
         # Translators: {card} is the next-best card (the hint itself says the decision
         # is close).
-        return _("{head}; {card} is worth almost as much.").format(head=head, card=other.card.text)
+        return _("{head}; {card} is worth almost as much.").format(
+            head=head, card=card_words(other.card)
+        )
     # Translators: {card} is the next-best card; {cost} how many points it gives away
     # on average ("0.8").
     return _("{head}; {card}, the next best, is worth about {cost} points less.").format(
-        head=head, card=other.card.text, cost=f"{j.cost(other):.1f}"
+        head=head, card=card_words(other.card), cost=f"{j.shown_gap(j.best, other):.1f}"
     )
 
 
@@ -483,7 +485,7 @@ def _call_reason(j: CallJudgement) -> str:
             "Discard {card}: over {n} deals of the unseen cards, keeping the other six is "
             "worth {points} points on average ({tricks} tricks)",
             j.deals,
-        ).format(card=action.card.text, **values)
+        ).format(card=card_words(action.card), **values)
     other = j.runner_up
     if other is None:
         return head + "."
@@ -495,5 +497,5 @@ def _call_reason(j: CallJudgement) -> str:
     # Translators: other is the next best ("spades", "discard 10♠"); cost how many
     # points it gives away on average ("0.8").
     return _("{head}; {other}, the next best, is worth about {cost} points less.").format(
-        head=head, other=name, cost=f"{j.cost(other):.1f}"
+        head=head, other=name, cost=f"{j.shown_gap(j.best, other):.1f}"
     )

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
-from ..engine.cards import JOKER
+from ..engine.cards import JOKER, Card
 from ..engine.i18n import N_, pgettext
 from ..engine.i18n import gettext as _
 from .bots import Advice, FairExpert, action_words
@@ -85,15 +85,20 @@ def _clue(reason: Reason) -> str:
     return _("{clue}.").format(clue=clue.rstrip("."))
 
 
+def _names_card(text: str, card: Card) -> bool:
+    """Does ``text`` name ``card`` (``J♥``; the Joker by its name or as ``JK``)?"""
+    if card.text in text:
+        return True
+    # Translators: the Joker's name as any sentence naming it contains it (Italian
+    # "jolly"): a hint looks for it to know whether its text names the Joker.
+    joker = pgettext("card name", "Joker")
+    return card is JOKER and ("Joker" in text or joker.casefold() in text.casefold())
+
+
 def _names_action(text: str, action: Action) -> bool:
     """Does ``text`` already say which card or bid the action is?"""
     if isinstance(action, Play | Discard):
-        if action.card.text in text:
-            return True
-        # Translators: the Joker's name as any sentence naming it contains it (Italian
-        # "jolly"): a hint looks for it to know whether its text names the Joker.
-        joker = pgettext("card name", "Joker")
-        return action.card is JOKER and ("Joker" in text or joker.casefold() in text.casefold())
+        return _names_card(text, action.card)
     if isinstance(action, Bid):
         said = action_words(action)
         return capitalised(said) in text or said in text
@@ -115,6 +120,9 @@ class SteppedHint:
     principle: str
     answer: str
     details: str
+    #: The answer without its closing note that the decision is close (the review,
+    #: which sets the player's own choice beside it, gives its cost instead).
+    move: str = ""
 
     @property
     def action(self) -> Action:
@@ -152,7 +160,7 @@ def stepped_hint(
         principle = _("The rules leave you one choice.")
         # Translators: {action} is what to do, as "Play 9♠".
         answer = _("{action}: it is your only legal choice.").format(action=said)
-        return SteppedHint(advice, reasons, nudge, principle, answer, "")
+        return SteppedHint(advice, reasons, nudge, principle, answer, "", answer)
     if reasons:
         top = reasons[0]
         nudge = _(top.principle.nudge)
@@ -174,7 +182,9 @@ def stepped_hint(
     against = outweighed(view, advice)
     if against:
         answer = f"{answer} {against}"
-    if advice.close:
+    move = answer
+    if advice.close and not (advice.judgement is not None and advice.judgement.indifferent):
+        # (where every choice does exactly as well, the figures say so: no "close")
         # Translators: {answer} is the hint's answer so far (whole sentences).
         answer = _(
             "{answer} It is a close decision: another choice is worth almost as much."
@@ -185,7 +195,7 @@ def stepped_hint(
     details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
     said_already = [r.text for r in reasons[:1]] + [_("{action}.").format(action=said)]
     details = _without_repeats(details, answer, said_already)
-    return SteppedHint(advice, reasons, nudge, principle, answer, details)
+    return SteppedHint(advice, reasons, nudge, principle, answer, details, move)
 
 
 #: Where one sentence ends and the next begins (a full stop inside "4.5" is no end).
@@ -198,7 +208,9 @@ def _without_repeats(details: str, answer: str, pieces: list[str]) -> str:
     answer (where the language ends its sentences with a full stop)."""
     for piece in pieces:
         if piece and piece in answer:
-            details = details.replace(piece, " ")
+            # only where it stands whole, between spaces (in Thai, whose sentences end
+            # in no full stop, "ประมูล 4" is also a part of "การประมูล 4")
+            details = re.sub(rf"(?<!\S){re.escape(piece)}(?!\S)", " ", details)
     kept = [s for s in _SENTENCE_END.split(details) if s.strip() and s.strip() not in answer]
     return " ".join(" ".join(kept).split())
 
@@ -234,7 +246,9 @@ def outweighed(view: PlayerView, advice: Advice) -> str:
     return _(
         "It goes against the usual rule \u201c{principle}\u201d, but over {n} deals it is "
         "worth about {points} points more than the move that keeps to it ({other})."
-    ).format(principle=name, other=other, points=f"{gain:.1f}", n=j.deals)
+    ).format(
+        principle=name, other=other, points=f"{j.shown_gap(advice.action, alt):.1f}", n=j.deals
+    )
 
 
 def agrees(judgement: Judgement | None, reason: Reason, action: Action) -> bool:
@@ -250,7 +264,7 @@ def agrees(judgement: Judgement | None, reason: Reason, action: Action) -> bool:
     for a in judgement.options:
         if a == action or judgement.cost(a) < CLOSE_POINTS:
             continue
-        if isinstance(a, Play | Discard) and a.card.text in last:
+        if isinstance(a, Play | Discard) and _names_card(last, a.card):
             return False
         if isinstance(a, NameTrump) and a.suit is not None and a.suit.plural in last:
             return False

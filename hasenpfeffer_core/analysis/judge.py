@@ -141,6 +141,12 @@ class Judgement:
         best and for any option worth as much)."""
         return max(0.0, self.points[self.best] - self.points[action])
 
+    def shown_gap(self, better: Action, worse: Action) -> float:
+        """How many points ``better`` is worth more than ``worse`` as a learner reads it:
+        the difference of the two figures shown to one decimal (+5.5 and +0.8 differ by
+        4.7, though the figures behind them may differ by 4.75)."""
+        return round(float(f"{self.points[better]:.1f}") - float(f"{self.points[worse]:.1f}"), 1)
+
     @property
     def runner_up(self) -> Action | None:
         """The option worth most after the best, or None when there is one option. An
@@ -157,6 +163,12 @@ class Judgement:
         :data:`CLOSE_POINTS` behind): a close decision."""
         other = self.runner_up
         return other is not None and other not in self.dominated and self.cost(other) < CLOSE_POINTS
+
+    @property
+    def indifferent(self) -> bool:
+        """Whether every option scored exactly the same on every deal weighed (nothing to
+        choose: not a close decision but none at all)."""
+        return all(self.cost(a) == 0 and self.spread[a] == 0 for a in self.options)
 
     def clearly_worse(self, action: Action) -> bool:
         """Whether ``action`` is worse than the best by more than a close decision's

@@ -52,9 +52,9 @@ from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.state import HandState, Phase
 from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
-from .explain import join_and
+from .explain import card_words, join_and
 from .hints import STEPS, SteppedHint, agrees, stepped_hint
-from .judge import Judgement
+from .judge import CLOSE_POINTS, Judgement
 from .principles import Reason, broken_by
 from .review import state_play_values
 from .view import PlayerView
@@ -306,7 +306,7 @@ def _decision_words(action: Action, trick: int, rules: Rules) -> str:
     """A person's decision, in the past, as the review names it."""
     if isinstance(action, Play):
         # Translators: {n} is the trick's number (1 to 6).
-        return _("At trick {n} you played {card}.").format(n=trick, card=action.card.text)
+        return _("At trick {n} you played {card}.").format(n=trick, card=card_words(action.card))
     if isinstance(action, Pass):
         return _("In the auction you passed.")
     if isinstance(action, Bid):
@@ -320,7 +320,7 @@ def _decision_words(action: Action, trick: int, rules: Rules) -> str:
         # Translators: {suit} is a suit's name ("hearts").
         return _("You named {suit} as trumps.").format(suit=action.suit.plural)
     if isinstance(action, Discard):
-        return _("You laid away {card} as your discard.").format(card=action.card.text)
+        return _("You laid away {card} as your discard.").format(card=card_words(action.card))
     if action.alone:
         return _("You chose to go alone.")
     return _("You chose to play with your partner.")
@@ -379,18 +379,19 @@ class Mistake:
             same = _("It would have done the same. {answer} The cards lay against it this time.")
             return same.format(answer=answer)
         if self.points is not None:
+            # (not "a close decision" beside a cost: that note is about another choice)
             # Translators: {answer} is the fair expert's advice (one or more sentences);
             # {points} is a number with one decimal, such as 1.5.
             worth = ngettext(
-                "{answer} It reckons that worth about {points} point more to your side, "
-                "on average, than your choice.",
-                "{answer} It reckons that worth about {points} points more to your side, "
-                "on average, than your choice.",
+                "{answer} By its reckoning that is worth about {points} point more to your "
+                "side, on average, than your choice.",
+                "{answer} By its reckoning that is worth about {points} points more to your "
+                "side, on average, than your choice.",
                 1 if round(self.points, 1) == 1 else 2,
             )
             # Translators: the decimal separator in a number such as 2.5 (Italian: a comma)
             points = f"{self.points:.1f}".replace(".", pgettext("decimal separator", "."))
-            return worth.format(answer=answer, points=points)
+            return worth.format(answer=self.hint.move or answer, points=points)
         if not isinstance(self.action, Play):
             # Translators: {answer} is the fair expert's advice (one or more sentences).
             unweighed = _("{answer} Your choice was not among those it thought worth weighing.")
@@ -757,9 +758,9 @@ class PlaySession:
         """The people's decisions in this hand that cost tricks or points, in order.
 
         A card played counts when the judge, seeing only what the player saw, finds it
-        clearly worse than the best card (by a close decision's margin, beyond its doubt:
-        :meth:`~hasenpfeffer_core.analysis.judge.Judgement.clearly_worse`), and says what
-        it cost in points; what double dummy says, all four hands seen, comes beside it
+        worse than the best card by a close decision's margin or more (the same figure
+        the hint and the exercises show, :data:`~hasenpfeffer_core.analysis.judge.CLOSE_POINTS`),
+        and says what it cost in points; what double dummy says, all four hands seen, comes beside it
         as hindsight. A bid, a trump or a discard is judged the same way, in points (the
         judge weighs every legal call). A principle is cited against a choice only when
         the advised move keeps it. Going
@@ -815,7 +816,7 @@ class PlaySession:
                 if lost <= 0:
                     return None
                 cost = None
-            elif judged.clearly_worse(action):
+            elif judged.cost(action) >= CLOSE_POINTS:
                 cost = judged.cost(action)
             else:
                 return None
@@ -830,7 +831,7 @@ class PlaySession:
         judged = hint.advice.judgement
         if hint.action == action or judged is None or action not in judged.points:
             return None
-        if not judged.clearly_worse(action):
+        if judged.cost(action) < CLOSE_POINTS:
             return None
         broken = self._broken(state, action, hint.action, judged)
         if isinstance(hint.action, Pass):

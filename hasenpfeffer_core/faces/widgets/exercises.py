@@ -1058,7 +1058,6 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
         "points": f"{judged.points[action]:+.1f}",
         "n": judged.weighed.get(action, judged.deals),
     }
-    cost = judged.cost(action)
     if action in judged.dominated and action != judged.best:
         # Translators: choice is the bid chosen ("Bid 5"), points a signed average
         # ("+5.5"), n the deals weighed, best the cheaper bid advised ("bid 4"). A side
@@ -1080,13 +1079,34 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
     return False, _(
         "{choice}: worth about {points} points to your side on average over {n} deals, "
         "about {cost} less than the best choice ({best})."
-    ).format(cost=f"{cost:.1f}", best=action_words(judged.best), **values)
+    ).format(
+        cost=f"{judged.shown_gap(judged.best, action):.1f}",
+        best=action_words(judged.best),
+        **values,
+    )
 
 
 def principle_keys(hint: SteppedHint) -> list[str]:
     """The principles behind the fair expert's move (the concepts an exercise it judges
     practises), each once."""
     return list(dict.fromkeys(r.principle.key for r in hint.reasons))
+
+
+def _verdict(judged: Judgement, hint: SteppedHint, action: Action) -> tuple[bool, str]:
+    """Whether ``action`` is right, and the feedback: the judge's figures for it, then
+    the fair expert's own move and why. Where the learner's move does as well as the
+    expert's without being it, the feedback says so before the expert's usual rule, so
+    that a rule for the expert's move never reads as a verdict against the learner's."""
+    right, said = _judged(judged, action)
+    if right and action != hint.action:
+        # Translators: {answer} is the fair expert's move and its principle, {details}
+        # the figures behind it; the learner's different choice does as well.
+        teacher = _(
+            "Your choice does as well here; the fair expert keeps to the usual rule: "
+            "{answer} ({details})"
+        ).format(answer=hint.answer, details=hint.details)
+        return right, f"{said} {teacher}"
+    return right, f"{said} {_teacher(hint)}"
 
 
 def _teacher(hint: SteppedHint) -> str:
@@ -1115,8 +1135,7 @@ def trump_exercise(
         names = {a.suit: a for a in judged.options if isinstance(a, NameTrump)}
 
         def check(suit: Suit) -> tuple[bool, str]:
-            right, said = _judged(judged, names[suit])
-            return right, f"{said} {_teacher(hint)}"
+            return _verdict(judged, hint, names[suit])
 
         high = state.high_bid
 
@@ -1162,8 +1181,7 @@ def discard_exercise(
         discards = {a.card: a for a in judged.options if isinstance(a, Discard)}
 
         def check(card: Card) -> tuple[bool, str]:
-            right, said = _judged(judged, discards[card])
-            return right, f"{said} {_teacher(hint)}"
+            return _verdict(judged, hint, discards[card])
 
         def words() -> tuple[str, list[Card]]:
             # Translators: {suit} is a suit's name in the plural ("hearts")
@@ -1209,8 +1227,7 @@ def bid_exercise(
         def check(action: Bid | Pass) -> tuple[bool, str]:
             if judged is None or action not in judged.points:
                 return action == advice.action, _teacher(hint)
-            right, said = _judged(judged, action)
-            return right, f"{said} {_teacher(hint)}"
+            return _verdict(judged, hint, action)
 
         def words() -> tuple[str, list[tuple[str, Bid | Pass]]]:
             options: list[tuple[str, Bid | Pass]] = [
@@ -1319,8 +1336,7 @@ def hint_exercise(state: HandState, expert: FairExpert, *, lang: str | None = No
         values = {a.card: a for a in judged.options if isinstance(a, Play)}
 
         def check(card: Card) -> tuple[bool, str]:
-            right, said = _judged(judged, values[card])
-            return right, f"{said} {_teacher(hint)}"
+            return _verdict(judged, hint, values[card])
 
         won = state.side_tricks
 
