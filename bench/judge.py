@@ -450,6 +450,7 @@ def main() -> None:
     ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
     ap.add_argument("--call-deals", type=int, default=400)
     ap.add_argument("--agree", type=int, default=200, help="hands for hint against quiz")
+    ap.add_argument("--kinds", default="bid,trump,discard", help="the calls to judge")
     args = ap.parse_args()
     print(
         f"load before: {os.getloadavg()[0]:.2f}; finding {args.positions} positions ...", flush=True
@@ -525,6 +526,8 @@ def calls(args: argparse.Namespace) -> None:
     worst = []
     words = [0, 0, 0]
     for kind, views in found.items():
+        if kind not in args.kinds.split(","):
+            continue
         rows = []
         for i, (view, where) in enumerate(views):
             expert = FairExpert(

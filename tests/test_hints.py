@@ -153,3 +153,38 @@ def test_where_every_card_does_exactly_as_well_the_hint_does_not_call_it_close()
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_a_call_against_the_usual_rule_says_what_outweighs_it_in_card_terms() -> None:
+    # A trump other than the "strongest" one: the hint sets the two holdings side by
+    # side (trumps and side aces); a discard that breaks "discard low" but makes a void
+    # says so. Never "worth no more here" for a discard: within a close margin the
+    # judge keeps to the rule of thumb's card.
+    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+    from hasenpfeffer_core.engine.actions import Discard, NameTrump
+    from hasenpfeffer_core.engine.tricks import effective_suit
+
+    trumps = 0
+    for seed in range(88, 98):
+        state = HandState.new(dealer=Seat.N, seed=seed)
+        while state.phase.name in ("AUCTION", "TRUMP", "DISCARD"):
+            view = PlayerView.of(state, state.to_move)
+            if state.phase.name in ("TRUMP", "DISCARD"):
+                hint = stepped_hint(view)
+                if "goes against the usual rule" in hint.answer:
+                    action = hint.action
+                    if isinstance(action, NameTrump):
+                        trumps += 1
+                        assert f"with {action.suit.plural} as trumps you hold" in hint.answer
+                        assert "side ace" in hint.answer
+                    else:
+                        assert isinstance(action, Discard)
+                        assert "is worth no more here" not in hint.answer
+                        suit = effective_suit(action.card, view.trump)
+                        rest = [c for c in view.hand if c is not action.card]
+                        if suit is not view.trump and all(
+                            effective_suit(c, view.trump) is not suit for c in rest
+                        ):
+                            assert f"leaves you void in {suit.plural}" in hint.answer
+            state.apply(RuleOfThumbPlayer().choose(view))
+    assert trumps >= 2

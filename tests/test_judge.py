@@ -199,7 +199,9 @@ def test_every_legal_call_is_weighed_in_points_on_the_same_deals(phase: Phase) -
         # every legal choice has a figure it was weighed for (none is a made-up 0.0)
         assert set(j.options) == set(view.legal_actions)
         assert j.deals >= CALL_MIN_DEALS
-        assert j.points[j.best] >= max(j.points.values()) - 1e-9
+        # the best is worth the most, or within a close margin of it (the rule of
+        # thumb's choice among options the deals cannot tell apart)
+        assert j.points[j.best] > max(j.points.values()) - CLOSE_POINTS
         assert j.cost(j.best) == 0 and all(j.cost(a) >= 0 for a in j.options)
         # the same position always gets the same judgement, whoever asks
         assert judge[phase](view).points == j.points

@@ -619,3 +619,23 @@ def test_throw_lowest_counts_every_nine_as_low_whatever_its_suit() -> None:
         assert "throw-lowest" not in [r.principle.key for r in broken_by(view, action)], card
     king = parse_action("S play KS")
     assert "throw-lowest" in [r.principle.key for r in broken_by(view, king)]
+
+
+def test_do_not_overtake_is_not_cited_where_no_card_could_overtake() -> None:
+    # South plays last to partner's A♦ holding only K♦ and Q♦ in diamonds: neither can
+    # beat it, so "do not overtake" has nothing to say (playing low is still right).
+    hands = {
+        "W": "9D JH AH KH QH 10H",
+        "N": "AD 9S 10S QS KS AS",
+        "E": "10D JS QC KC AC 10C",
+        "S": "KD QD JK 9H JD JC",
+    }
+    auction = ["W bid 1", "N pass", "E pass", "S pass", "W trump H", "W discard 9C"]
+    view = position(hands, "9C", [*auction, "W play 9D", "N play AD", "E play 10D"], dealer=Seat.S)
+    assert view.seat is Seat.S and {str(a) for a in view.legal_actions} == {
+        "S play K♦",
+        "S play Q♦",
+    }
+    for card in ("S play QD", "S play KD"):
+        assert "do-not-overtake" not in keys(reasons_for(view, act(card)))
+        assert "do-not-overtake" not in keys(broken_by(view, act(card)))

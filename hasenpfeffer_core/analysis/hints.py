@@ -20,13 +20,14 @@ import re
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
-from ..engine.cards import JOKER, Card
+from ..engine.cards import JOKER, Card, Suit
 from ..engine.i18n import N_, pgettext
 from ..engine.i18n import gettext as _
+from ..engine.tricks import effective_suit
 from .bots import Advice, FairExpert, action_words
 from .explain import capitalised
-from .judge import CLOSE_POINTS, Judgement
-from .principles import Reason, broken_by, reasons_for
+from .judge import CLOSE_POINTS, SURE, Judgement
+from .principles import Reason, broken_by, holding_words, reasons_for
 from .view import PlayerView
 
 __all__ = [
@@ -240,29 +241,82 @@ def outweighed(view: PlayerView, advice: Advice) -> str:
             "It goes against the usual rule \u201c{principle}\u201d, but the move that keeps "
             "to it ({other}) is worth no more here."
         ).format(principle=name, other=other)
+    values = {
+        "principle": name,
+        "other": other,
+        "points": f"{j.shown_gap(advice.action, alt):.1f}",
+        "n": j.deals,
+    }
+    named, kept = advice.action, alt
+    if (
+        isinstance(named, NameTrump)
+        and isinstance(kept, NameTrump)
+        and named.suit is not None
+        and kept.suit is not None
+    ):
+        # Translators: principle is a principle's name, suit and alt suits' names in
+        # the plural ("hearts"), mine and theirs what the hand holds with each ("three
+        # trumps, the Joker, J♥ and A♥, and a side ace, A♠"), points how much more the
+        # advised suit is worth ("0.8"), n the deals weighed.
+        return _(
+            "It goes against the usual rule \u201c{principle}\u201d, but with {suit} as "
+            "trumps you hold {mine}; with {alt}, {theirs}. Over {n} deals {suit} are worth "
+            "about {points} points more."
+        ).format(
+            suit=named.suit.plural,
+            alt=kept.suit.plural,
+            mine=holding_words(view.hand, named.suit),
+            theirs=holding_words(view.hand, kept.suit),
+            **values,
+        )
+    void = _void_made(view, advice.action)
+    if void is not None:
+        # Translators: principle is a principle's name ("Discard low"), suit a suit's
+        # name in the plural ("hearts"), other the move that keeps to the principle
+        # ("discard 9♠"), points how much more the advised move is worth ("0.8"), n the
+        # deals weighed.
+        return _(
+            "It goes against the usual rule \u201c{principle}\u201d, but it leaves you void "
+            "in {suit}, so you can trump them when they are led: over {n} deals it is worth "
+            "about {points} points more than the move that keeps to the rule ({other})."
+        ).format(suit=void.plural, **values)
     # Translators: principle is a principle's name ("Win cheaply"), other the move that
     # keeps to it ("play 9♠"), points how much more the advised move is worth ("0.8"),
     # n the deals weighed.
     return _(
         "It goes against the usual rule \u201c{principle}\u201d, but over {n} deals it is "
         "worth about {points} points more than the move that keeps to it ({other})."
-    ).format(
-        principle=name, other=other, points=f"{j.shown_gap(advice.action, alt):.1f}", n=j.deals
-    )
+    ).format(**values)
+
+
+def _void_made(view: PlayerView, action: Action) -> Suit | None:
+    """The plain suit a discard leaves the maker void in (its last card of that suit
+    under the trump), or None."""
+    if not isinstance(action, Discard) or view.trump is None:
+        return None
+    suit = effective_suit(action.card, view.trump)
+    if suit is None or suit is view.trump:
+        return None
+    rest = [c for c in view.hand if c is not action.card]
+    return None if any(effective_suit(c, view.trump) is suit for c in rest) else suit
 
 
 def agrees(judgement: Judgement | None, reason: Reason, action: Action) -> bool:
     """Whether a principle's words against ``action`` may be shown beside the judge's
     verdict: the move the words end by recommending (their last sentence, after its
-    last colon) is not one the judge finds worse than the best by a close decision's
-    margin or more. A principle that would recommend a clearly worse move is left
-    unsaid."""
+    last colon) is the judge's best, or clearly as good (less than a close decision's
+    margin behind it, allowing :data:`~hasenpfeffer_core.analysis.judge.SURE` standard
+    errors of doubt). A principle that might recommend a worse move is left unsaid."""
     if judgement is None:
         return True
     sentences = [x for x in _SENTENCE_END.split(reason.text.strip()) if x]
     last = sentences[-1].rpartition(": ")[2] if sentences else ""
     for a in judgement.options:
-        if a == action or judgement.cost(a) < CLOSE_POINTS:
+        # a move the words may recommend: the best, or one clearly as good (behind it by
+        # less than a close margin even allowing the judge's doubt)
+        if a in (action, judgement.best) or (
+            judgement.cost(a) + SURE * judgement.spread[a] < CLOSE_POINTS
+        ):
             continue
         if isinstance(a, Play | Discard) and _names_card(last, a.card):
             return False

@@ -44,7 +44,7 @@ from typing import Final
 
 from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from ..engine.auction import FORCED_BID
-from ..engine.cards import DECK, JOKER, SUITS, Card, Suit
+from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit
 from ..engine.rules import AllPass, FirstLead, Rules
 from ..engine.scoring import score_hand
 from ..engine.seats import Seat
@@ -60,10 +60,12 @@ __all__ = [
     "CLOSE_POINTS",
     "MAX_DEALS",
     "MIN_DEALS",
+    "NAMED_SOLVES",
     "SOLVES",
     "SURE",
     "CallJudgement",
     "Judgement",
+    "discard_order",
     "judge_bid",
     "judge_discard",
     "judge_play",
@@ -99,6 +101,9 @@ SOLVES: Final = (
 #: deal is one solve of six tricks): within 800 ms at the 95th percentile on two cores
 #: (``bench/judge.py``).
 CALL_SOLVES: Final = 24 if sys.platform == "emscripten" else 48
+#: ... and for a trump or a discard, whose options lie closer together (a discard's
+#: hands differ by one card): 160 solves are about 450 ms at the 95th percentile.
+NAMED_SOLVES: Final = 64 if sys.platform == "emscripten" else 160
 #: In the auction, a trump the rule of thumb counts this many tricks or more below the
 #: hand's best is not played out (``bench/judge.py`` checks that it is never the trump
 #: to bid on); naming the trump, every trump is.
@@ -432,13 +437,34 @@ def trump_options(rules: Rules) -> list[Suit | None]:
     return options
 
 
-def weakest(hand: Sequence[Card], trump: Suit | None) -> Card:
-    """The card a maker discards by rule of thumb: the lowest plain card (a trump only
-    if the hand is all trumps)."""
+def discard_order(hand: Sequence[Card], trump: Suit | None) -> list[Card]:
+    """The maker's cards in the rule of thumb's order of discarding ("discard low, keep
+    trumps and side aces"): plain cards other than aces, the lowest rank first (from the
+    shorter suit first, which it may leave void); then the plain aces; then the trumps,
+    the weakest first.
+
+    >>> from hasenpfeffer_core.engine.cards import Suit, parse_card
+    >>> hand = [parse_card(t) for t in "JK AH 9S AD 10C KC 9H".split()]
+    >>> [c.text for c in discard_order(hand, Suit.HEARTS)]
+    ['9♠', '10♣', 'K♣', 'A♦', '9♥', 'A♥', 'JK']
+    """
     tk = trump_key(trump)
     order = ORDERS[tk]
-    plain = [c for c in hand if EFF[tk][c.index] != tk]
-    return max(plain or hand, key=order.index)
+    length = {s: sum(1 for c in hand if EFF[tk][c.index] == s) for s in range(5)}
+
+    def key(c: Card) -> tuple[int, int, int, int]:
+        s = EFF[tk][c.index]
+        if s == tk:
+            return (2, -order.index(c), 0, 0)
+        return (int(c.rank is Rank.ACE), int(c.rank), length[s], order.index(c))
+
+    return sorted(hand, key=key)
+
+
+def weakest(hand: Sequence[Card], trump: Suit | None) -> Card:
+    """The card a maker discards by rule of thumb: the first of :func:`discard_order`
+    (the lowest plain card; a trump only if the hand is all trumps)."""
+    return discard_order(hand, trump)[0]
 
 
 def pass_forces(view: PlayerView) -> bool:
@@ -563,9 +589,10 @@ def _discard(view: PlayerView, rng: random.Random, max_deals: int | None) -> Cal
     if not discards:
         raise ValueError("there is no card to discard in this position")
     tk = trump_key(view.trump)
-    order = ORDERS[tk]
-    # ties go to a plain card before a trump, then to the lowest
-    discards.sort(key=lambda a: (EFF[tk][a.card.index] == tk, -order.index(a.card)))
+    # in the rule of thumb's order: ties, and options within a close margin of the best,
+    # go to the lowest plain card (see _call)
+    place = {c: i for i, c in enumerate(discard_order(view.hand, view.trump))}
+    discards.sort(key=lambda a: place[a.card])
     seat, leader = view.seat, _leader(view, view.seat)
     own = _mask(view.hand)
     # twins: two cards with no card in play between them leave equivalent hands
@@ -617,11 +644,17 @@ def _call(
         net,
         min_deals=min(CALL_MIN_DEALS, max_deals or CALL_MIN_DEALS),
         max_deals=MAX_DEALS if max_deals is None else max_deals,
-        budget=CALL_SOLVES if max_deals is None else None,
+        budget=NAMED_SOLVES if max_deals is None else None,
         prune_from=BATCH,
         twins=twins,
         shared=twins is not None,
     )
+    # Within a close decision's margin of the best, the option the rule of thumb puts
+    # first (``options`` come in its order: the likeliest trump, the lowest plain card):
+    # a learner is told to discard an ace only where that is worth more beyond a
+    # close margin, not where eight deals happened to favour it.
+    means, _spreads = _stats(points, best)
+    best = next(i for i in range(len(options)) if means[best] - means[i] < CLOSE_POINTS)
     j = _judgement(options, points, tricks, deals, best)
     odds = (
         {t: tuple(tricks[i]) for i, t in enumerate(trumps)}

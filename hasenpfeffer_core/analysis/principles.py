@@ -77,6 +77,7 @@ __all__ = [
     "Principle",
     "Reason",
     "broken_by",
+    "holding_words",
     "losing_pays",
     "principle",
     "reasons_for",
@@ -712,7 +713,8 @@ def _do_not_overtake(p: _Play, card: Card) -> _Found:
     low = p.lowest(p.legal)
     w = p.card_of(p.seat.partner, p.win_card)
     if not p.beats(card):
-        if card not in low:
+        if card not in low or not any(p.beats(c) for c in p.legal):
+            # (where no card of the hand could overtake, the principle has nothing to say)
             return _NONE
         if not p.later:
             return (
@@ -1239,6 +1241,21 @@ def _holding(hand: Sequence[Card], suit: Suit) -> str:
     return ngettext("one trump, {cards}", "{n} trumps, {cards}", len(trumps)).format(
         n=_number(len(trumps)), cards=_names(trumps)
     )
+
+
+def holding_words(hand: Sequence[Card], suit: Suit) -> str:
+    """What ``hand`` holds with ``suit`` as trumps, in card terms: its trumps and its
+    side aces (``three trumps, the Joker, J♥ and A♥, and a side ace, A♠``)."""
+    trumps = _trumps_under(hand, suit)
+    aces = [c for c in hand if c.rank is Rank.ACE and c not in trumps]
+    holding = _holding(hand, suit)
+    if not aces:
+        # Translators: {holding} is the trumps held ("two trumps, J♥ and A♥").
+        return _("{holding}, and no side ace").format(holding=holding)
+    # Translators: {holding} is the trumps held ("two trumps, J♥ and A♥"), {cards} aces.
+    return ngettext(
+        "{holding}, and a side ace, {cards}", "{holding}, and side aces, {cards}", len(aces)
+    ).format(holding=holding, cards=_names(aces))
 
 
 def _name_trump(view: PlayerView, action: Action) -> _Found:
