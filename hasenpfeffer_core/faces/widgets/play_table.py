@@ -684,28 +684,28 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         head = f"<h3>{title}</h3>"
         if not done:
             intro = _(
-                "Which of your decisions cost tricks or points? The fair expert looks at "
-                "each with only what you could see; double dummy with all four hands in view. "
-                "You can try each one again."
+                "Which of your decisions cost points? The fair expert judges each with only "
+                "what you could see; for a card played, double dummy adds what it sees with "
+                "all four hands in view, as hindsight. You can try each one again."
             )
             return head + f"<div>{esc(intro)}</div>"
         n = len(self.mistakes)
         if n == 0:
-            none = _("None of your decisions cost a trick or clear points.")
+            none = _("None of your decisions cost points.")
             why = _(
-                "Double dummy found no better card for you, and the fair expert would not "
-                "have bid, named trumps or discarded clearly differently."
+                "The fair expert, weighing each with only what you could see, found no choice "
+                "worth clearly more than yours."
             )
             return head + (
                 f'<div class="hp-fb hp-ok" role="status"><b>{esc(none)}</b> {esc(why)}</div>'
             )
         counted = ngettext(
-            "One of your decisions cost tricks or points. For each: what the fair expert, "
-            "seeing only what you saw, would have done, and what double dummy, seeing all "
-            "four hands, says. Try any of them again.",
-            "{n} of your decisions cost tricks or points. For each: what the fair expert, "
-            "seeing only what you saw, would have done, and what double dummy, seeing all "
-            "four hands, says. Try any of them again.",
+            "One of your decisions cost points. For it: what the fair expert, seeing only "
+            "what you saw, would have done and why; for a card, what double dummy says in "
+            "hindsight, seeing all four hands. Try it again if you like.",
+            "{n} of your decisions cost points. For each: what the fair expert, seeing only "
+            "what you saw, would have done and why; for a card, what double dummy says in "
+            "hindsight, seeing all four hands. Try any of them again.",
             n,
         ).format(n=n)
         return head + f"<div>{esc(counted)}</div>"
