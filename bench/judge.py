@@ -219,13 +219,25 @@ def _net(view: PlayerView, bid: Bid, ours: bool) -> list[float]:
 
 
 def _drop_weakest(cards: list, trump) -> list:
+    """The seven cards less the one the maker discards by rule of thumb ("discard low,
+    keep trumps and side aces"): the lowest-ranked plain card other than an ace, from
+    the shorter suit on a tie (then the first in the deck's order); else a plain ace;
+    else the weakest trump. (Written here apart from the judge's ``discard_order``.)"""
     tk = trump_key(trump)
+    from hasenpfeffer_core.engine.cards import Rank
     from hasenpfeffer_core.engine.tricks import ORDERS
 
-    order = ORDERS[tk]
     plain = [c for c in cards if EFF[tk][c.index] != tk]
-    low = max(plain or cards, key=order.index)
-    return [c for c in cards if c is not low]
+    if plain:
+        low = [c for c in plain if c.rank is not Rank.ACE] or plain
+        rank = min(c.rank for c in low)
+        lowest = [c for c in low if c.rank == rank]
+        count = {c: sum(EFF[tk][d.index] == EFF[tk][c.index] for d in plain) for c in lowest}
+        least = min(count.values())
+        drop = min((c for c in lowest if count[c] == least), key=ORDERS[tk].index)
+    else:
+        drop = max(cards, key=ORDERS[tk].index)
+    return [c for c in cards if c is not drop]
 
 
 def _trumps(view: PlayerView) -> list:
