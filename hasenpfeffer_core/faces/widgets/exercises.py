@@ -1102,8 +1102,7 @@ def _verdict(judged: Judgement, hint: SteppedHint, action: Action) -> tuple[bool
         # Translators: {answer} is the fair expert's move and its principle, {details}
         # the figures behind it; the learner's different choice does as well.
         teacher = _(
-            "Your choice does as well here; the fair expert keeps to the usual rule: "
-            "{answer} ({details})"
+            "The fair expert keeps to the usual rule all the same: {answer} ({details})"
         ).format(answer=hint.answer, details=hint.details)
         return right, f"{said} {teacher}"
     return right, f"{said} {_teacher(hint)}"
