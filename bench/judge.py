@@ -463,6 +463,11 @@ def main() -> None:
     ap.add_argument("--call-deals", type=int, default=400)
     ap.add_argument("--agree", type=int, default=200, help="hands for hint against quiz")
     ap.add_argument("--kinds", default="bid,trump,discard", help="the calls to judge")
+    ap.add_argument(
+        "--self-check",
+        action="store_true",
+        help="also set the reference against a second reference on other deals",
+    )
     args = ap.parse_args()
     print(
         f"load before: {os.getloadavg()[0]:.2f}; finding {args.positions} positions ...", flush=True
@@ -537,6 +542,7 @@ def calls(args: argparse.Namespace) -> None:
     print("kind      positions  within 0.15  close flag right  time median / p95 (ms)")
     worst = []
     words = [0, 0, 0]
+    selfs: list[tuple[float, bool]] = []
     for kind, views in found.items():
         if kind not in args.kinds.split(","):
             continue
@@ -556,6 +562,11 @@ def calls(args: argparse.Namespace) -> None:
             words = [w + f for w, f in zip(words, faults, strict=True)]
             rows.append((loss, advice.close == ref_close, ms))
             worst.append((loss, kind, str(advice.action), where))
+            if args.self_check:
+                # the reference against itself: another reference on other deals
+                again = call_reference(view, args.call_deals, random.Random(30_000 + i))
+                best_again = max(again, key=again.get)
+                selfs.append((ranked[0] - ref[best_again], _close(view, again) == ref_close))
         within = sum(r[0] <= CLOSE_POINTS + 1e-9 for r in rows)
         closed = sum(r[1] for r in rows)
         times = sorted(r[2] for r in rows)
@@ -565,6 +576,14 @@ def calls(args: argparse.Namespace) -> None:
             f"  {statistics.median(times):8.0f} / {p95:.0f}",
             flush=True,
         )
+        if selfs:
+            print(
+                f"  (a second reference on other deals: its best within 0.15 of the first's "
+                f"in {sum(x <= CLOSE_POINTS + 1e-9 for x, _ in selfs) / len(selfs):.1%}, "
+                f"the same close flag in {sum(c for _, c in selfs) / len(selfs):.1%})",
+                flush=True,
+            )
+            selfs.clear()
     print(f"load after: {os.getloadavg()[0]:.2f}")
     print(
         f"hints whose call breaks a principle unexplained: {words[0]}; verdicts naming a "
