@@ -162,7 +162,7 @@ def main() -> None:
     if args.no_pyodide:
         return
     there = report("Pyodide (Node.js, the live copy's build)", run_pyodide(script), scale=3.0)
-    print("Pyodide / CPython, 95th percentile (the live copy's judge solves less):")
+    print("Pyodide / CPython, 95th percentile (the same solves in both):")
     for kind, p95 in here.items():
         if kind in there:
             print(f"  {kind:<13} {there[kind] / p95:5.1f} x")

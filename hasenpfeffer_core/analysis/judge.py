@@ -35,7 +35,6 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-import sys
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -88,22 +87,17 @@ MAX_DEALS: Final = 400
 #: The most cards solved in one judgement (a card on one deal is one solve), by the
 #: tricks already played: a card early in the hand costs far more to solve. Cards beaten
 #: beyond doubt stop being solved, so the contenders get more deals. These keep a play
-#: decision within 300 ms at the 95th percentile on two cores (``bench/judge.py``).
-SOLVES: Final = (
-    (80, 160, 500, 500, 500, 500)
-    if sys.platform == "emscripten"
-    else (320, 640, 2000, 2000, 2000, 2000)
-)
-#: (In the live copy, where Python runs in the browser several times slower, the judge
-#: solves a quarter as much for a card and half as much for a call, so that it answers
-#: in about the same time.)
-#: The most whole hands solved for a bid, a trump or a discard (each option on each
-#: deal is one solve of six tricks): within 800 ms at the 95th percentile on two cores
-#: (``bench/judge.py``).
-CALL_SOLVES: Final = 24 if sys.platform == "emscripten" else 48
+#: decision within 300 ms at the 95th percentile on two cores (``bench/expert_speed.py``).
+SOLVES: Final = (320, 640, 2000, 2000, 2000, 2000)
+#: The most whole hands solved for a bid (each option on each deal is one solve of six
+#: tricks): within 800 ms at the 95th percentile on two cores.
+CALL_SOLVES: Final = 48
 #: ... and for a trump or a discard, whose options lie closer together (a discard's
-#: hands differ by one card): 160 solves are about 450 ms at the 95th percentile.
-NAMED_SOLVES: Final = 64 if sys.platform == "emscripten" else 160
+#: hands differ by one card): 160 solves are about 520 ms at the 95th percentile.
+NAMED_SOLVES: Final = 160
+#: (The live copy, where Python runs in the browser about two and a half times slower,
+#: solves as much: within three times the targets there, and the same advice for the
+#: same position in the browser as in a notebook.)
 #: In the auction, a trump the rule of thumb counts this many tricks or more below the
 #: hand's best is not played out (``bench/judge.py`` checks that it is never the trump
 #: to bid on); naming the trump, every trump is.
