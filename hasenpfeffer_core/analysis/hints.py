@@ -20,14 +20,13 @@ import re
 from dataclasses import dataclass
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
-from ..engine.cards import JOKER, Card, Suit
+from ..engine.cards import JOKER, Card
 from ..engine.i18n import N_, pgettext
 from ..engine.i18n import gettext as _
-from ..engine.tricks import effective_suit
 from .bots import Advice, FairExpert, action_words
 from .explain import capitalised
 from .judge import CLOSE_POINTS, SURE, Judgement
-from .principles import Reason, broken_by, holding_words, reasons_for
+from .principles import Reason, broken_by, holding_words, reasons_for, void_left
 from .view import PlayerView
 
 __all__ = [
@@ -269,7 +268,11 @@ def outweighed(view: PlayerView, advice: Advice) -> str:
             theirs=holding_words(view.hand, kept.suit),
             **values,
         )
-    void = _void_made(view, advice.action)
+    void = (
+        void_left(view.hand, advice.action.card, view.trump)
+        if isinstance(advice.action, Discard)
+        else None
+    )
     if void is not None:
         # Translators: principle is a principle's name ("Discard low"), suit a suit's
         # name in the plural ("hearts"), other the move that keeps to the principle
@@ -287,18 +290,6 @@ def outweighed(view: PlayerView, advice: Advice) -> str:
         "It goes against the usual rule \u201c{principle}\u201d, but over {n} deals it is "
         "worth about {points} points more than the move that keeps to it ({other})."
     ).format(**values)
-
-
-def _void_made(view: PlayerView, action: Action) -> Suit | None:
-    """The plain suit a discard leaves the maker void in (its last card of that suit
-    under the trump), or None."""
-    if not isinstance(action, Discard) or view.trump is None:
-        return None
-    suit = effective_suit(action.card, view.trump)
-    if suit is None or suit is view.trump:
-        return None
-    rest = [c for c in view.hand if c is not action.card]
-    return None if any(effective_suit(c, view.trump) is suit for c in rest) else suit
 
 
 def agrees(judgement: Judgement | None, reason: Reason, action: Action) -> bool:

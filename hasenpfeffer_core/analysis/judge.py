@@ -161,7 +161,7 @@ class Judgement:
         """Whether another option is worth almost as much as the best (less than
         :data:`CLOSE_POINTS` behind): a close decision."""
         other = self.runner_up
-        return other is not None and other not in self.dominated and self.cost(other) < CLOSE_POINTS
+        return other is not None and self.is_good(other)
 
     @property
     def indifferent(self) -> bool:

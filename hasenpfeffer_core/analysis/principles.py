@@ -81,6 +81,7 @@ __all__ = [
     "losing_pays",
     "principle",
     "reasons_for",
+    "void_left",
 ]
 
 #: The phases a principle belongs to, in the order of a hand.
@@ -1312,20 +1313,29 @@ def _name_trump(view: PlayerView, action: Action) -> _Found:
     )
 
 
+def void_left(hand: Sequence[Card], card: Card, trump: Suit | None) -> Suit | None:
+    """The plain suit that discarding ``card`` leaves ``hand`` void in (it was the
+    hand's only card of that suit under ``trump``), or None."""
+    if trump is None:
+        return None
+    tk = trump_key(trump)
+    code = EFF[tk][card.index]
+    if code == tk or sum(1 for c in hand if EFF[tk][c.index] == code) != 1:
+        return None
+    return SUITS[code]
+
+
 def _void_a_suit(view: PlayerView, action: Action) -> _Found:
-    if not isinstance(action, Discard) or view.trump is None:
+    if not isinstance(action, Discard) or action.card.rank is Rank.ACE:
+        return _NONE
+    suit = void_left(view.hand, action.card, view.trump)
+    if suit is None:
         return _NONE
     tk = trump_key(view.trump)
     card = action.card
-    code = EFF[tk][card.index]
-    if code == tk or card.rank is Rank.ACE:
-        return _NONE
-    if sum(1 for c in view.hand if EFF[tk][c.index] == code) != 1:
-        return _NONE
     trumps = [c for c in view.hand if EFF[tk][c.index] == tk]
     if not trumps:
         return _NONE
-    suit = SUITS[code]
     n = len(trumps)
     # Translators: {suit} is one card's suit ("heart"), {suits} the suit ("hearts").
     text = ngettext(

@@ -1058,7 +1058,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
         "points": f"{judged.points[action]:+.1f}",
         "n": judged.weighed.get(action, judged.deals),
     }
-    if action in judged.dominated and action != judged.best:
+    if action in judged.dominated:
         # Translators: choice is the bid chosen ("Bid 5"), points a signed average
         # ("+5.5"), n the deals weighed, best the cheaper bid advised ("bid 4"). A side
         # that makes its bid scores its tricks, whatever it bid.
