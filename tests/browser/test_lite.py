@@ -54,6 +54,16 @@ CHARTS = {"04-bidding": 3, "08-house-rules": 3}
 CHARTS_TIMEOUT_MS = 480_000
 
 
+def _quiz_output(page: Any, mirror: Any) -> Any:
+    """The output holding the lesson's own quiz: its prompt and every one of its answer
+    buttons. (The practice cell at the lesson's end draws its own questions, and one of
+    them can share the prompt: matching the prompt alone once clicked the wrong quiz.)"""
+    quiz = page.locator(".jp-OutputArea-output").filter(has_text=mirror.question.prompt)
+    for button in mirror.answer_buttons:
+        quiz = quiz.filter(has_text=button.description)
+    return quiz.first
+
+
 def _button(scope: Any, text: str) -> Any:
     return scope.locator("button").filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
 
@@ -139,7 +149,7 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
 
             mirror = TrickWinnerQuiz(**QUIZ)  # type: ignore[arg-type]
             q = mirror.question
-            quiz = page.locator(".jp-OutputArea-output").filter(has_text=q.prompt).last
+            quiz = _quiz_output(page, mirror)
             expect(quiz).to_be_visible(timeout=FIRST_WIDGET_TIMEOUT_MS)
             cards = [c for _, c in q.trick]
             seat, card = q.trick[trick_winner(cards, q.trump)]
@@ -259,7 +269,7 @@ def test_a_thai_lesson_runs_in_thai_in_the_live_copy(live_root: Path, base_url: 
             top = page.locator(".jp-MarkdownCell").first
             opening = re.sub(r"[*_`]", "", note).strip()[:20]  # (its first words, in Thai)
             expect(top).to_contain_text(opening, timeout=60_000)
-            quiz = page.locator(".jp-OutputArea-output").filter(has_text=q.prompt).last
+            quiz = _quiz_output(page, mirror)
             expect(quiz).to_be_visible(timeout=FIRST_WIDGET_TIMEOUT_MS)
             seat, card = q.trick[trick_winner([c for _, c in q.trick], q.trump)]
             label = mirror.answer_buttons[q.trick.index((seat, card))].description
