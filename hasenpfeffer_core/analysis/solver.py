@@ -106,10 +106,10 @@ _ABOVE: Final[list[list[int]]] = [
 # of equivalent cards, weakest first. Depends on nothing but tk.
 _GEN: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
 _GEN_LIMIT: Final = 10_000
-# _TT[(tk, joker any time)]: position key -> lo | hi << 4 | (best lead + 1) << 8.
+# _TT[(tk, joker any time, misère)]: position key -> lo | hi << 4 | (best lead + 1) << 8.
 # The key names the holder of every card in play by rank, so it means the same
 # position whatever the deal.
-_TT: Final[dict[tuple[int, bool], dict[int, int]]] = {}
+_TT: Final[dict[tuple[int, bool, bool], dict[int, int]]] = {}
 _TT_LIMIT: Final = 25_000
 # _CODES[tk]: a few recent deals (the four hands) with, for each, a map from the
 # cards of one suit in play to the number naming their holders in rank order.
@@ -152,7 +152,7 @@ def _codes_for(tk: int, masks: Sequence[int]) -> tuple[tuple[int, ...], dict[int
         return fresh
 
 
-def _seat_orders(active: int) -> list[tuple[int, ...]]:
+def seat_orders(active: int) -> list[tuple[int, ...]]:
     """For each leader, the seats in play in playing order (clockwise from the leader)."""
     return [
         tuple(s for s in ((lead + i) % 4 for i in range(4)) if active >> s & 1) for lead in range(4)
@@ -169,20 +169,32 @@ _Play = Callable[[tuple[int, ...], int, list[tuple[int, ...]], list[int], int, i
 _Follows = Callable[[tuple[int, ...], int, int, int], list[tuple[int, ...]]]
 
 
-class _Engine:
-    """The search over one position; ``hands`` (four bit masks) changes during a test."""
+class TrickEngine:
+    """The search over one position; ``hands`` (four bit masks) changes during a test.
 
-    __slots__ = ("boundary", "follows", "hands", "play", "seqs", "tk")
+    With ``misere``, the game where each side plays to *lose* tricks (N-S keep their
+    tricks down, E-W push them up): what a side whose every trick costs it a point
+    plays (:mod:`~hasenpfeffer_core.analysis.points_solver`). The bounds that hold
+    whatever the sides want (trumps above all the other side's, the last trick) stay;
+    the leader's cashing bound goes.
+    """
 
-    def __init__(self, tk: int, jat: bool, active: int, masks: Sequence[int]) -> None:
+    __slots__ = ("boundary", "follows", "gen", "hands", "play", "seqs", "tk")
+
+    def __init__(
+        self, tk: int, jat: bool, active: int, masks: Sequence[int], misere: bool = False
+    ) -> None:
         self.tk = tk
         self.hands = hands = list(masks)
-        self.seqs = seqs = _seat_orders(active)
+        self.seqs = seqs = seat_orders(active)
         nplayers = len(seqs[0])
         last = nplayers - 1
         deal, codes = _codes_for(tk, masks)
         jat = jat and tk == NO_TRUMP_KEY  # the option only matters at no trump
-        tt = _TT.setdefault((tk, jat), {})
+        tt = _TT.setdefault((tk, jat, misere), {})
+        # lowers[seat]: whether the seat plays to keep N-S's tricks down (E-W; or, in
+        # the misère game, N-S, each side playing to lose tricks)
+        lowers = (True, False, True, False) if misere else (False, True, False, True)
         if len(tt) > _TT_LIMIT:
             tt.clear()
         gcache = _GEN[tk]
@@ -349,7 +361,7 @@ class _Engine:
                         hi = n - (q >> 1)
                     else:
                         lo = q >> 1
-                if lo < need if leader & 1 == 0 else hi >= need:
+                if not misere and (lo < need if leader & 1 == 0 else hi >= need):
                     # The leader cashes the top trumps, then the top cards of the other
                     # suits while every opponent who could trump them has to follow, and
                     # while the partner has other cards than trumps to play to them (a
@@ -401,19 +413,21 @@ class _Engine:
                     tt[key] = lo | hi << 4
                     return hi
             # Leads: the best one found before, then the cards that top their
-            # suit, then the rest; strongest first.
+            # suit, then the rest; strongest first (in the misère game, where both
+            # sides play to lose tricks, weakest first).
             moves = gen(hl, inplay)
-            others = inplay & ~hl
-            tops = [c for c in moves if not others & above[c]]
-            if tops:
-                moves = (*tops[::-1], *(c for c in moves[::-1] if others & above[c]))
-            else:
-                moves = moves[::-1]
+            if not misere:
+                others = inplay & ~hl
+                tops = [c for c in moves if not others & above[c]]
+                if tops:
+                    moves = (*tops[::-1], *(c for c in moves[::-1] if others & above[c]))
+                else:
+                    moves = moves[::-1]
             if hint >= 0 and moves[0] != hint and hint in moves:
                 moves = (hint, *(c for c in moves if c != hint))
             seq = seqs[leader]
             bestc = moves[0]
-            if leader & 1:
+            if lowers[leader]:
                 bv = 99
                 for c in moves:
                     h[leader] = hl ^ (1 << c)
@@ -456,14 +470,15 @@ class _Engine:
             p = seq[pos]
             h = hands[p]
             moves = fm[pos]
-            if len(moves) > 1 and (winner ^ p) & 1:
+            if len(moves) > 1 and (winner ^ p) & 1 and not misere:
                 # the opponents are winning the trick: the cheapest winning card first
                 ws = [c for c in moves if table[c] > best]
                 if ws and len(ws) < len(moves):
                     moves = (*ws, *(c for c in moves if table[c] <= best))
             if pos == last:
                 r = h.bit_count() - 1  # tricks left after this one
-                bv = 99 if p & 1 else -1
+                low = lowers[p]
+                bv = 99 if low else -1
                 for c in moves:
                     hands[p] = h ^ (1 << c)
                     nw = p if table[c] > best else winner
@@ -473,7 +488,7 @@ class _Engine:
                         v = 1
                     else:
                         v = r + 1 if need > r + 1 else boundary(nw, need - 1) + 1
-                    if p & 1:
+                    if low:
                         if v < bv:
                             bv = v
                             if v < need:
@@ -485,7 +500,7 @@ class _Engine:
                 hands[p] = h
                 return bv
             nxt = pos + 1
-            if p & 1:
+            if lowers[p]:
                 bv = 99
                 for c in moves:
                     hands[p] = h ^ (1 << c)
@@ -517,6 +532,7 @@ class _Engine:
         self.boundary: _Boundary = boundary
         self.play: _Play = play
         self.follows: _Follows = follows
+        self.gen: Callable[[int, int], tuple[int, ...]] = gen
 
     def value(self, leader: int, trick: Sequence[int], guess: int = -1) -> int:
         """N-S's tricks from the current position (the current trick included), exactly.
@@ -660,7 +676,7 @@ def _check(counts: Sequence[int], leader: int, t: int, active: int) -> None:
                 "player sits out, so each side needs a player"
             )
             raise InvalidDataError(message.format(seat=names[a], partner=names[b]), rule=rule)
-    order = _seat_orders(active)[leader]
+    order = seat_orders(active)[leader]
     if t >= len(order):
         if t == len(order):
             # Translators: {n} is the number of cards in the trick and of players in play.
@@ -724,7 +740,7 @@ def solve_masks(
         counts = [m.bit_count() for m in masks]
         active = _infer_active(counts, leader, len(trick))
         _check(counts, leader, len(trick), active)
-    return _Engine(tk, joker_any_time, active, masks).value(leader, trick)
+    return TrickEngine(tk, joker_any_time, active, masks).value(leader, trick)
 
 
 def play_values_masks(
@@ -748,7 +764,7 @@ def play_values_masks(
         counts = [m.bit_count() for m in masks]
         active = _infer_active(counts, leader, len(trick))
         _check(counts, leader, len(trick), active)
-    eng = _Engine(tk, joker_any_time, active, masks)
+    eng = TrickEngine(tk, joker_any_time, active, masks)
     hands = eng.hands
     seq = eng.seqs[leader]
     t = len(trick)
@@ -882,7 +898,7 @@ class _Position:
     @property
     def mover(self) -> int:
         """The seat to play next."""
-        return _seat_orders(self.active)[self.leader][len(self.trick)]
+        return seat_orders(self.active)[self.leader][len(self.trick)]
 
 
 def _read_cards(value: CardsArg, seat: str | None) -> tuple[Card, ...]:
