@@ -50,6 +50,7 @@ from ..engine.seats import Seat
 from ..engine.tricks import EFF, ORDERS, trump_key
 from .deals import DealSampler
 from .estimate import estimate_tricks
+from .points_solver import play_points_masks
 from .solver import card_runs, play_values_masks, solve_masks
 from .view import PlayerView
 
@@ -89,6 +90,12 @@ MAX_DEALS: Final = 400
 #: beyond doubt stop being solved, so the contenders get more deals. These keep a play
 #: decision within 300 ms at the 95th percentile on two cores (``bench/expert_speed.py``).
 SOLVES: Final = (320, 640, 2000, 2000, 2000, 2000)
+#: From this many tricks played on, a card is valued by best play for points after it
+#: (:mod:`~hasenpfeffer_core.analysis.points_solver`): a side whose bid is lost plays to
+#: lose tricks. Before it, by best play for tricks, valued in points: with four or more
+#: tricks left the search for points costs several times as much (trick 3, p95 of
+#: ``judge_play`` 165 -> 254 ms; trick 2, 506 -> 1,373 ms, over the play budget).
+POINTS_FROM: Final = 3
 #: The most whole hands solved for a bid (each option on each deal is one solve of six
 #: tricks): within 800 ms at the 95th percentile on two cores.
 CALL_SOLVES: Final = 48
@@ -270,6 +277,7 @@ def _weigh(
     twins: Sequence[Sequence[bool]] | None = None,
     prune_from: int = MIN_DEALS,
     shared: bool = False,
+    scored: Callable[[Sequence[int], Mapping[int, int]], Mapping[int, float]] | None = None,
 ) -> tuple[list[list[float]], list[list[int]], int, int]:
     """The judge's loop, for ``k`` options (ties go to the first): deals drawn by
     ``sampler`` in batches, each option still in contention solved on each deal
@@ -278,7 +286,10 @@ def _weigh(
     worse than the best or clearly close to it (see :func:`_clear`), ``max_deals`` are
     weighed, or ``budget`` solves are spent. An option beaten beyond doubt (looked at
     from ``prune_from`` deals on) is no longer solved; with ``shared``, twins (options
-    that always score the same) count as one solve. Returns each option's points and tricks deal by deal, the deals, the best."""
+    that always score the same) count as one solve. With ``scored(masks, tricks)``, each
+    option's points come from it (best play for points: see
+    :mod:`~hasenpfeffer_core.analysis.points_solver`) instead of ``net``. Returns each
+    option's points and tricks deal by deal, the deals, the best."""
     points: list[list[float]] = [[] for _ in range(k)]
     tricks: list[list[int]] = [[] for _ in range(k)]
     alive = set(range(k))
@@ -290,9 +301,10 @@ def _weigh(
             if masks is None:
                 raise ValueError("no deal of the unseen cards fits this position")
             got = values(masks, alive)
+            worth = scored(masks, got) if scored is not None else None
             for i in alive:
                 tricks[i].append(got[i])
-                points[i].append(net[won + got[i]])
+                points[i].append(net[won + got[i]] if worth is None else worth[i])
             deals += 1
             if shared:  # twins are solved once
                 solves += cost * len({min(j for j in alive if twins[i][j]) for i in alive})
@@ -371,17 +383,58 @@ def judge_play(
         )
         return {i: got[plays[i].card.index] for i in alive}
 
+    net = net_points(view)
+    # N-S's points for N-S's tricks in the whole hand, and the tricks N-S have taken
+    ns = view.seat.value % 2 == 0
+    net_ns = net if ns else [-net[6 - t] for t in range(7)]
+    won_ns = won if ns else len(view.tricks) - won
+    left = len(view.hand)
+
+    def scored(masks: Sequence[int], got: Mapping[int, int]) -> dict[int, float]:
+        """Each card's points under best play for points after it. Where every result
+        between the two sides' lines for tricks scores the same as the trick solver's
+        (the bid is made and more tricks are worth more, or nothing left changes the
+        score), that is the points line; else (the trick line leaves a bid lost, and the
+        makers would rather lose tricks) the points are searched."""
+        out: dict[int, float] = {}
+        search = 0
+        for i, taken in got.items():
+            t = won_ns + (taken if ns else left - taken)
+            v = net_ns[t]
+            if v != min(net_ns[t : won_ns + left + 1]) or v != max(net_ns[won_ns : t + 1]):
+                search |= 1 << plays[i].card.index
+            else:
+                out[i] = v if ns else -v
+        if search:
+            found = play_points_masks(
+                masks,
+                tk,
+                leader,
+                trick,
+                won_ns,
+                net_ns,
+                joker_any_time=jat,
+                active=active,
+                only=search,
+            )
+            for i in got:
+                if i not in out:
+                    v = found[plays[i].card.index]
+                    out[i] = v if ns else -v
+        return out
+
     points, tricks, deals, best = _weigh(
         len(plays),
         DealSampler(view),
         rng,
         values,
-        net_points(view),
+        net,
         won=won,
         min_deals=min_deals,
         max_deals=MAX_DEALS if max_deals is None else max_deals,
         budget=budget,
         twins=twins,
+        scored=scored if len(view.tricks) >= POINTS_FROM else None,
     )
     return _judgement(plays, points, tricks, deals, best)
 
