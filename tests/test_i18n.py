@@ -311,3 +311,44 @@ def test_what_the_command_shows_comes_from_the_catalogue(
     argparse_words = {"usage", "options", "show", "this", "help", "message", "and", "exit"}
     stray = [w for w in leftovers(shown) if w not in argparse_words]
     assert stray == [], shown
+
+
+# --- numbers --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_numbers_use_the_signs_the_cldr_gives_each_language(lang: str) -> None:
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    assert i18n.NUMBER_SIGNS[lang] == (get_decimal_symbol(lang), get_group_symbol(lang))
+
+
+def test_every_figure_an_italian_learner_reads_has_a_decimal_comma() -> None:
+    """The hints (every step and the figures under them), the review and a chart, over
+    two hands where the learner plays as the rule of thumb would: no figure is written
+    with a decimal point, and figures are there to be checked."""
+    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+    from hasenpfeffer_core.analysis.session import PlaySession
+    from hasenpfeffer_core.analysis.view import PlayerView
+    from hasenpfeffer_core.faces.charts import bars
+
+    read: list[str] = []
+    with language("it"):
+        for seed in range(2):
+            session = PlaySession(seed=seed, opponents="thumb")
+            thumb = RuleOfThumbPlayer()
+            while not session.state.is_over:
+                seat = session.waiting_for
+                if seat is None:
+                    session.run_computers()
+                    continue
+                hint = session.hint()
+                read += [*hint.steps, hint.details]
+                session.act(thumb.choose(PlayerView.of(session.state, seat)))
+            for m in session.mistakes():
+                read += [m.what, m.expert, m.double_dummy]
+        chart = str(bars(["a", "b"], {"x": [2.5, 1.25]}, title="t", ylabel="y"))
+        read.append(re.sub(r"<[^>]*>", " ", chart))  # the words drawn, not the geometry
+    text = "\n".join(read)
+    assert not re.findall(r".{30}\d\.\d.{10}", text)
+    assert re.search(r"\d,\d", text)

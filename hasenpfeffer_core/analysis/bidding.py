@@ -33,7 +33,7 @@ from ..engine.errors import (
     shown,
 )
 from ..engine.i18n import gettext as _
-from ..engine.i18n import ngettext, pgettext
+from ..engine.i18n import ngettext, number, pgettext
 from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.state import Phase
@@ -281,8 +281,7 @@ def _doing_list(actions: Sequence[Bid | Pass], rules: Rules) -> str:
 
 
 def _signed(points: float) -> str:
-    value = round(points, 1)
-    return f"{value:+.1f}" if value else "0.0"
+    return number(points, signed=True)
 
 
 @dataclass(frozen=True)
@@ -605,7 +604,7 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
                 hand=hand_words(study.hand, trump),
                 n=action.tricks,
                 chance=chance_words(p, n),
-                mean=f"{odds.mean:.1f}",
+                mean=number(odds.mean),
             )
         )
         if action.big:
@@ -675,7 +674,7 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
                 # of points such as 0.8.
                 if worth < -0.05:
                     verdict = _("{bid} would lose about {points} points on average").format(
-                        bid=bid_words, points=f"{abs(worth):.1f}"
+                        bid=bid_words, points=number(abs(worth))
                     )
                 else:
                     verdict = _("{bid} would gain nothing on average, not worth the risk").format(

@@ -25,7 +25,7 @@ from typing import Protocol
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import DECK, SUITS, Card, Rank, Suit
 from ..engine.i18n import gettext as _
-from ..engine.i18n import ngettext, pgettext
+from ..engine.i18n import ngettext, number, pgettext
 from ..engine.rules import BiddingScale
 from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
 from .bidding import study_of, trump_words
@@ -428,8 +428,8 @@ def _play_reason(j: Judgement, done: int) -> str:
     ).format(
         card=card_words(action.card),
         n=j.deals,
-        points=f"{j.points[action]:+.1f}",
-        tricks=f"{j.tricks[action]:.1f}",
+        points=number(j.points[action], signed=True),
+        tricks=number(j.tricks[action]),
         left=6 - done,
     )
     other = j.runner_up
@@ -450,7 +450,7 @@ def _play_reason(j: Judgement, done: int) -> str:
     # Translators: {card} is the next-best card; {cost} how many points it gives away
     # on average ("0.8").
     return _("{head}; {card}, the next best, is worth about {cost} points less.").format(
-        head=head, card=card_words(other.card), cost=f"{j.shown_gap(j.best, other):.1f}"
+        head=head, card=card_words(other.card), cost=number(j.shown_gap(j.best, other))
     )
 
 
@@ -460,8 +460,8 @@ def _call_reason(j: CallJudgement) -> str:
     as good."""
     action = j.best
     values = {
-        "points": f"{j.points[action]:+.1f}",
-        "tricks": f"{j.tricks[action]:.1f}",
+        "points": number(j.points[action], signed=True),
+        "tricks": number(j.tricks[action]),
         "n": j.deals,
     }
     if isinstance(action, NameTrump):
@@ -497,5 +497,5 @@ def _call_reason(j: CallJudgement) -> str:
     # Translators: other is the next best ("spades", "discard 10♠"); cost how many
     # points it gives away on average ("0.8").
     return _("{head}; {other}, the next best, is worth about {cost} points less.").format(
-        head=head, other=name, cost=f"{j.shown_gap(j.best, other):.1f}"
+        head=head, other=name, cost=number(j.shown_gap(j.best, other))
     )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import JOKER, Card
-from ..engine.i18n import N_, pgettext
+from ..engine.i18n import N_, number, pgettext
 from ..engine.i18n import gettext as _
 from .bots import Advice, FairExpert, action_words
 from .explain import capitalised
@@ -243,7 +243,7 @@ def outweighed(view: PlayerView, advice: Advice) -> str:
     values = {
         "principle": name,
         "other": other,
-        "points": f"{j.shown_gap(advice.action, alt):.1f}",
+        "points": number(j.shown_gap(advice.action, alt)),
         "n": j.deals,
     }
     named, kept = advice.action, alt

@@ -46,7 +46,7 @@ from ..engine.auction import bid_name
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ..engine.game import Game
-from ..engine.i18n import N_, ngettext, pgettext
+from ..engine.i18n import N_, ngettext, number
 from ..engine.i18n import gettext as _
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat, parse_seat
@@ -389,8 +389,7 @@ class Mistake:
                 "side, on average, than your choice.",
                 1 if round(self.points, 1) == 1 else 2,
             )
-            # Translators: the decimal separator in a number such as 2.5 (Italian: a comma)
-            points = f"{self.points:.1f}".replace(".", pgettext("decimal separator", "."))
+            points = number(self.points)
             return worth.format(answer=self.hint.move or answer, points=points)
         if not isinstance(self.action, Play):
             # Translators: {answer} is the fair expert's advice (one or more sentences).

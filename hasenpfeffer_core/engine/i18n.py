@@ -43,16 +43,19 @@ __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "LOCALE_DIR",
+    "NUMBER_SIGNS",
     "N_",
     "PSEUDO",
     "catalogue",
     "chosen_language",
     "get_language",
     "gettext",
+    "in_language",
     "language",
     "language_from_environment",
     "ngettext",
     "npgettext",
+    "number",
     "pgettext",
     "set_language",
 ]
@@ -65,6 +68,14 @@ LANGUAGE_NAMES: Final[Mapping[str, str]] = {"en": "English", "it": "italiano", "
 #: string a learner sees that never went through the catalogue stands out.
 PSEUDO: Final = "qps"
 DOMAIN: Final = "hasenpfeffer"
+#: How each language writes a number: its decimal sign and the sign between thousands,
+#: from the Unicode CLDR (as Babel gives them: ``tests/test_i18n.py`` checks they agree;
+#: Babel itself is not needed at run time, the live copy included).
+NUMBER_SIGNS: Final[Mapping[str, tuple[str, str]]] = {
+    "en": (".", ","),
+    "it": (",", "."),
+    "th": (".", ","),
+}
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 
 _default = "en"
@@ -217,3 +228,36 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now: for wording kept
     in a table at import time and translated with :func:`gettext` where it is shown."""
     return message
+
+
+def number(value: float, digits: int = 1, *, signed: bool = False) -> str:
+    """``value`` as the learner's language writes it, with ``digits`` decimals and the
+    thousands grouped; with ``signed``, a plus before a number above zero. Every figure a
+    learner reads goes through here (Italian writes ``3,2``, not ``3.2``).
+
+    >>> with language("it"):
+    ...     number(3.14), number(2.06, signed=True), number(-0.04, signed=True), number(1234, 0)
+    ('3,1', '+2,1', '0,0', '1.234')
+    >>> number(-4.75, signed=True), number(1234.5)
+    ('-4.8', '1,234.5')
+    """
+    text = f"{value:,.{digits}f}"
+    zero = not text.strip("-0.,")
+    if zero:
+        text = text.lstrip("-")  # -0.0 is 0.0
+    elif signed and not text.startswith("-"):
+        text = "+" + text
+    return in_language(text)
+
+
+def in_language(figure: str) -> str:
+    """A figure written the English way (``1,234.5``, ``55.5%``) with the decimal sign and
+    the thousands sign of the learner's language (for a figure formatted elsewhere, such
+    as a chart's own format).
+
+    >>> with language("it"):
+    ...     in_language("1,234.5"), in_language("55.5%")
+    ('1.234,5', '55,5%')
+    """
+    decimal, group = NUMBER_SIGNS.get(get_language(), NUMBER_SIGNS["en"])
+    return figure.translate({ord("."): decimal, ord(","): group})

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from ..engine.i18n import gettext as _
+from ..engine.i18n import in_language
 
 __all__ = ["CHART_COLOURS", "Chart", "bars"]
 
@@ -92,7 +93,7 @@ def _nice_ticks(lo: float, hi: float, most: int = 6) -> list[float]:
 
 
 def _tick_label(value: float) -> str:
-    return f"{value:g}"
+    return in_language(f"{value:g}")
 
 
 def bars(
@@ -113,7 +114,7 @@ def bars(
     One bar per series in each group (one group per label); a value of ``None`` (too few
     cases to say) leaves a gap. A label may hold ``\\n`` for a second line. With more than
     one series a legend sits between the title and the bars. ``fmt`` formats the values
-    written on the bars; ``ylim`` and ``yticks`` fix the vertical scale (by default it
+    written on the bars (the decimal sign then follows the learner's language); ``ylim`` and ``yticks`` fix the vertical scale (by default it
     runs from 0, or the lowest value, to a little above the highest).
 
     >>> chart = bars(
@@ -207,7 +208,9 @@ def bars(
                 continue
             cx = left + group * (i + 0.5) + (k - (n - 1) / 2) * slot
             y0, y1 = sorted((y(max(min(v, hi), lo)), y(max(min(0.0, hi), lo))))
-            title = tip.format(series=name, label=labels[i].replace("\n", " "), value=fmt.format(v))
+            title = tip.format(
+                series=name, label=labels[i].replace("\n", " "), value=in_language(fmt.format(v))
+            )
             out.append(
                 f'<rect x="{cx - slot * 0.45:.1f}" y="{y0:.1f}" width="{slot * 0.9:.1f}" '
                 f'height="{max(y1 - y0, 0.5):.1f}" fill="{colour}" rx="1.5">'
@@ -216,7 +219,7 @@ def bars(
             ly = y0 - 4 if v >= 0 else y1 + value_size + 2
             out.append(
                 f'<text x="{cx:.1f}" y="{ly:.1f}" text-anchor="middle" font-size="{value_size}" '
-                f'fill="currentColor">{esc(fmt.format(v))}</text>'
+                f'fill="currentColor">{esc(in_language(fmt.format(v)))}</text>'
             )
     # axes
     base = y(max(min(0.0, hi), lo))

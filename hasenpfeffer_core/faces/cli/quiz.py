@@ -21,7 +21,7 @@ from ...analysis.practice import principle_verdict, question_event
 from ...analysis.quiz import DIFFICULTIES, Question, bid_answer, choice_answer, quiz_set
 from ...engine.cards import format_cards, parse_card, parse_cards
 from ...engine.errors import HasenpfefferError, ParseError
-from ...engine.i18n import N_, ngettext, pgettext
+from ...engine.i18n import N_, ngettext, number, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.seats import SEATS, parse_seat
 from .hands import plays_text
@@ -222,7 +222,7 @@ def _chances_table(term: Term, q: Question) -> None:
     for entry in d["chances"]:
         mark = " *" if entry["trump"] == d.get("best_trump") else ""
         name = f"{entry['symbol']} {entry['trump']}".strip() + mark
-        rows.append((name, *entry["labels"], f"{entry['mean']:.1f}"))
+        rows.append((name, *entry["labels"], number(entry["mean"])))
     most = max(width(r[0]) for r in rows)
     for r in rows:
         cells = "".join(pad(c, 6, right=True) for c in r[1:7])

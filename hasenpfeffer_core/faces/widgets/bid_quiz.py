@@ -25,7 +25,7 @@ import ipywidgets as w
 
 from ...analysis import quiz as _quiz
 from ...analysis.quiz import Question
-from ...engine.i18n import N_, language, ngettext, pgettext
+from ...engine.i18n import N_, language, ngettext, number, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.seats import Seat
 from ..render import hand_svg
@@ -126,10 +126,8 @@ def _panel(entry: Mapping[str, Any], *, best: bool, need: int | None) -> str:
             f'<text x="{_PANEL_W - 8}" y="{ty + 10}" font-size="11" text-anchor="end"'
             f"{weight}>{e(label)}</text>"
         )
-    # Translators: the decimal separator in a number such as 2.5 (Italian: a comma)
-    point = pgettext("decimal separator", ".")
     # Translators: {mean} is a number of tricks with one decimal (2.6).
-    average = _("{mean} tricks on average").format(mean=f"{mean:.1f}".replace(".", point))
+    average = _("{mean} tricks on average").format(mean=number(mean))
     out.append(
         f'<text class="hp-quiet" x="8" y="{_PANEL_H - 10}" font-size="10">{e(average)}</text>'
     )

@@ -63,7 +63,7 @@ from ...engine.actions import Action, Bid, Discard, NameTrump, Pass, Play, parse
 from ...engine.auction import bid_name
 from ...engine.cards import SUITS, Card, Suit, parse_card, parse_cards, parse_suit
 from ...engine.errors import InvalidDataError, ParseError
-from ...engine.i18n import N_, language, ngettext, pgettext
+from ...engine.i18n import N_, language, ngettext, number, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.rules import OPTIONS, PRESETS, Rules
 from ...engine.scoring import score_hand
@@ -138,12 +138,6 @@ def suit_name(suit: Suit | None) -> str:
 
 def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
-
-
-def _decimal(value: float) -> str:
-    """A number with one decimal, written as the language writes it (``2.5``, ``2,5``)."""
-    # Translators: the decimal separator in a number such as 2.5 (Italian: a comma)
-    return f"{value:.1f}".replace(".", pgettext("decimal separator", "."))
 
 
 def _you(seat: Seat) -> str:
@@ -1055,7 +1049,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
     margin behind it), and the judge's figures for it, in points."""
     values = {
         "choice": capitalised(action_words(action)),
-        "points": f"{judged.points[action]:+.1f}",
+        "points": number(judged.points[action], signed=True),
         "n": judged.weighed.get(action, judged.deals),
     }
     if action in judged.dominated:
@@ -1080,7 +1074,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
         "{choice}: worth about {points} points to your side on average over {n} deals, "
         "about {cost} less than the best choice ({best})."
     ).format(
-        cost=f"{judged.shown_gap(judged.best, action):.1f}",
+        cost=number(judged.shown_gap(judged.best, action)),
         best=action_words(judged.best),
         **values,
     )
@@ -1664,7 +1658,7 @@ class RulesLab(w.VBox):  # type: ignore[misc]
                 # Translators: the columns of the comparison: a measure, then its value
                 # under the learner's rules and under the source rules
                 ["", _("your rules"), _("source rules")],
-                [(translated(k), _decimal(mine[k]), _decimal(seed[k])) for k in mine],
+                [(translated(k), number(mine[k]), number(seed[k])) for k in mine],
             )
             # Translators: {rules} is the learner's rule set in words
             said = _("Your rules: {rules}.").format(rules=rules_words(rules))
