@@ -601,7 +601,7 @@ class PromptReader(io.StringIO):
         self.prompts.append(match.group(1))
         if self.script:
             return self.script.pop(0) + "\n"
-        return match.group(1).split()[0] + "\n"
+        return re.split(",? ", match.group(1))[0] + "\n"
 
 
 def play(
@@ -645,7 +645,7 @@ def test_play_hint_undo_and_bad_input_at_a_terminal(monkeypatch: pytest.MonkeyPa
     assert "Hint 1 of 3: " in out
     assert "nothing of yours to take back" in out
     assert "✗ S cannot bid 2" in out  # the engine says why
-    assert "✗ 'S bid banana'" in out
+    assert "✗ “banana” is not a bid: type pass, " in out  # the words it may type
     assert "Taken back." in out
     assert "cannot play 9♠" in out or "S play 9♠" in out
     assert out.rstrip().endswith("Stopped.")
@@ -692,7 +692,7 @@ def test_play_reviews_your_mistakes_and_again_n_goes_back_to_one(
     table_before = before[before.rindex("Hand 1, dealt by") :]
 
     # Again, and at the review this time: again 1, then bid 3 and play on.
-    answers = ["6"] + [p.split()[0] for p in reader.prompts[1:-1]] + ["again 1", "3"]
+    answers = ["6"] + [re.split(",? ", p)[0] for p in reader.prompts[1:-1]] + ["again 1", "3"]
     code, out, reader = play(monkeypatch, "--seed", "5", script=answers)
     assert code == 0
     again = out.index("Back to decision 1. Last time: in the auction you bid 6.")
@@ -855,3 +855,14 @@ def test_plain_ascii_where_the_terminal_cannot_show_suits() -> None:
     term.say("J♦ beats 10♥ and A♠ ✓")
     stream.flush()
     assert raw.getvalue().decode("ascii") == "JD beats TH and AS +\n"
+
+
+@pytest.mark.parametrize(("lang", "word"), [("it", "passo"), ("th", "ผ่าน")])
+def test_play_takes_a_call_typed_in_the_learners_language(
+    monkeypatch: pytest.MonkeyPatch, lang: str, word: str
+) -> None:
+    code, out, reader = play(monkeypatch, "--lang", lang, "--seed", "5", script=[word, "q"])
+    assert code == 0
+    assert reader.prompts[0].startswith(word + ", "), reader.prompts[0]  # offered first
+    assert "✗" not in out, out  # and taken
+    assert len(reader.prompts) >= 2

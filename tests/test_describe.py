@@ -106,6 +106,53 @@ def test_what_is_typed_is_read_as_the_seats_action() -> None:
         parse_typed(Phase.PLAY, Seat.S, "zz")
 
 
+@pytest.mark.parametrize(
+    ("lang", "typed", "expected"),
+    [
+        ("it", ["passo", "Passo", "pass"], "S pass"),
+        ("th", ["ผ่าน", "pass"], "S pass"),
+        ("it", ["Grande Pepe", "grande-pepe", "big pepper", "bid big-pepper"], "S bid big-pepper"),
+        ("th", ["เปปเปอร์ใหญ่", "big-pepper"], "S bid big-pepper"),
+    ],
+)
+def test_a_call_is_typed_in_the_learners_language_or_in_english(
+    lang: str, typed: list[str], expected: str
+) -> None:
+    from hasenpfeffer_core.engine.rules import BiddingScale, Rules
+
+    pepper = Rules(bidding=BiddingScale.PEPPER)
+    with language(lang):
+        for t in typed:
+            assert str(parse_typed(Phase.AUCTION, Seat.S, t, pepper)) == expected, t
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "th"])
+def test_every_suit_is_typed_by_its_name_in_the_learners_language(lang: str) -> None:
+    with language(lang):
+        for suit in Suit:
+            for word in (suit.plural, suit.plural.upper(), suit.plural_en, suit.symbol):
+                action = parse_typed(Phase.TRUMP, Seat.S, word)
+                assert str(action) == f"S trump {suit.symbol}", word
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("it", ["non è una dichiarazione", "passo, 1, 2, 3, 4, 5 o 6"]),
+        ("th", ["ไม่ใช่การประมูล", "ผ่าน"]),
+    ],
+)
+def test_a_word_that_is_no_call_is_refused_in_the_learners_words(
+    lang: str, words: list[str]
+) -> None:
+    with language(lang), pytest.raises(ParseError) as refused:
+        parse_typed(Phase.AUCTION, Seat.S, "zz")
+    said = str(refused.value)
+    assert all(w in said for w in words), said
+    # no record syntax and no English option words
+    assert "S bid" not in said and "pepper" not in said and "pass," not in said
+
+
 @pytest.mark.parametrize("seed", [1, 5])
 def test_a_whole_hand_is_played_by_typing(seed: int) -> None:
     table = PlayTable(seed=seed)
@@ -144,7 +191,7 @@ def test_a_wrong_move_typed_is_refused_with_the_reason_and_changes_nothing() -> 
     log = table.state.log
     table.typed.value = "zz"
     assert table.state.log == log
-    assert "'S bid zz': a bid is a number of tricks" in text(table.status.value)
+    assert "“zz” is not a bid: type pass, 1, 2, 3, 4, 5 or 6" in text(table.status.value)
     while table.state.phase is not Phase.PLAY:
         table.typed.value = _token(table.state.legal_actions()[-1])
     log = table.state.log

@@ -20,19 +20,21 @@ line use them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
-from ..engine.actions import Action, parse_action
+from ..engine.actions import Action, Bid, GoAlone, NameTrump, Pass, parse_action
 from ..engine.auction import bid_name
 from ..engine.cards import Card, Suit
 from ..engine.errors import ParseError
-from ..engine.i18n import N_, ngettext
+from ..engine.i18n import N_, language, ngettext, pgettext
 from ..engine.i18n import gettext as _
+from ..engine.rules import BiddingScale, Rules
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.state import HandState, Phase
 from ..engine.tricks import CardRole, card_role, sort_hand, trick_winner
 from .bidding import action_label
+from .explain import join_and
 from .view import PlayerView
 
 __all__ = [
@@ -42,6 +44,8 @@ __all__ = [
     "trick_status",
     "trump_clause",
     "trump_text",
+    "typed_call",
+    "typed_words",
 ]
 
 #: Each trump as a sentence starts with it, and ``None`` for a no-trump hand.
@@ -179,14 +183,99 @@ def table_lines(state: HandState, seat: Seat) -> list[str]:
     return lines
 
 
-def parse_typed(phase: Phase, seat: Seat, text: str) -> Action:
+def _key(text: str) -> str:
+    """Typed words compared without case, hyphens or extra spaces."""
+    return " ".join(text.replace("-", " ").casefold().split())
+
+
+def typed_words(action: Action, rules: Rules | None = None) -> tuple[str, ...]:
+    """The words a learner may type at the table for ``action`` (a bid, a pass, a trump,
+    going alone or not): the learner's language first (the word a prompt shows), then
+    English, the language of hand records. A card is typed as a card (``JH``, ``J♥``).
+
+    >>> from hasenpfeffer_core import Pass, Seat
+    >>> from hasenpfeffer_core.engine.i18n import language
+    >>> with language("it"):
+    ...     typed_words(Pass(Seat.S)), typed_words(NameTrump(Seat.S, Suit.HEARTS))[:2]
+    (('passo', 'pass'), ('cuori', 'hearts'))
+    """
+    rules = Rules() if rules is None else rules
+    words: list[str]
+    if isinstance(action, Pass):
+        words = [action_label(action, rules).lower(), "pass"]
+    elif isinstance(action, Bid):
+        name = bid_name(action.tricks, action.big, rules)
+        words = [name, action.label]
+        if not name.isdigit():  # Little Pepper, Big Pepper: also without the hyphen
+            words += [action.label.replace("-", " "), action.label.split("-")[0]]
+            with language("en"):
+                words.append(bid_name(action.tricks, action.big, rules))
+    elif isinstance(action, NameTrump):
+        suit = action.suit
+        if suit is None:
+            words = [trump_clause(None), "no trump", "none"]
+        else:
+            words = [suit.plural, suit.singular, suit.plural_en, suit.singular_en, suit.symbol]
+    elif isinstance(action, GoAlone):
+        # Translators: what a learner types to say yes or no (going alone or not).
+        words = [pgettext("typed", "yes") if action.alone else pgettext("typed", "no")]
+        words.append("yes" if action.alone else "no")
+    else:
+        words = [action.card.text]
+    kept: dict[str, str] = {}
+    for word in words:
+        kept.setdefault(_key(word), word)
+    return tuple(kept.values())
+
+
+def typed_call(text: str, calls: Sequence[Action], rules: Rules | None = None) -> Action | None:
+    """The call among ``calls`` that ``text`` names in the learner's language or in
+    English (see :func:`typed_words`), or ``None``.
+
+    >>> from hasenpfeffer_core import Pass, Seat
+    >>> from hasenpfeffer_core.engine.i18n import language
+    >>> with language("th"):
+    ...     typed_call(" ผ่าน ", [Pass(Seat.S)])
+    Pass(seat=Seat.S)
+    """
+    key = _key(text)
+    for call in calls:
+        if key in {_key(w) for w in typed_words(call, rules)}:
+            return call
+    return None
+
+
+def _calls(phase: Phase, seat: Seat, rules: Rules) -> list[Action]:
+    """Every call of ``phase`` the learner might type, legal now or not (the engine
+    says why one is refused)."""
+    if phase is Phase.AUCTION:
+        calls: list[Action] = [Pass(seat), *(Bid(seat, n) for n in range(1, 7))]
+        if rules.bidding is BiddingScale.PEPPER:
+            calls.append(Bid(seat, 6, big=True))
+        return calls
+    if phase is Phase.TRUMP:
+        return [NameTrump(seat, suit) for suit in (*Suit, None)]
+    if phase is Phase.ALONE:
+        return [GoAlone(seat, True), GoAlone(seat, False)]
+    return []
+
+
+def parse_typed(phase: Phase, seat: Seat, text: str, rules: Rules | None = None) -> Action:
     """What ``seat`` typed, read as its action in ``phase``: ``3``, ``pass``, ``hearts``,
-    ``JH`` or ``J♥``, ``play JH``, or the record's form ``S play JH``.
+    ``JH`` or ``J♥``, ``play JH``, or the record's form ``S play JH``. A call may be typed
+    in the learner's language too (see :func:`typed_words`: Italian ``passo``,
+    ``Grande Pepe``, ``cuori``); a word that is none of them is refused with the words
+    that are, in the learner's language.
 
     >>> from hasenpfeffer_core import Phase, Seat
     >>> str(parse_typed(Phase.PLAY, Seat.S, "jh")), str(parse_typed(Phase.AUCTION, Seat.S, "3"))
     ('S play J♥', 'S bid 3')
+    >>> from hasenpfeffer_core.engine.i18n import language
+    >>> with language("it"):
+    ...     str(parse_typed(Phase.AUCTION, Seat.S, "passo")), str(parse_typed(Phase.TRUMP, Seat.S, "Cuori"))
+    ('S pass', 'S trump ♥')
     """
+    rules = Rules() if rules is None else rules
     words = text.split()
     if not words:
         raise ParseError(_("type a card (JH or J♥), a bid (3, pass) or a suit (hearts)"))
@@ -195,8 +284,23 @@ def parse_typed(phase: Phase, seat: Seat, text: str) -> Action:
     verb = _VERB.get(phase)
     if verb is None:
         raise ParseError(_("the hand is over: there is nothing to play"))
-    if words[0].lower() == verb:
+    if words[0].lower() == verb and len(words) > 1:
         words = words[1:]
-    if phase is Phase.AUCTION and [w.lower() for w in words] == ["pass"]:
-        return parse_action(f"{seat.name} pass")
-    return parse_action(f"{seat.name} {verb} {' '.join(words)}")
+    calls = _calls(phase, seat, rules)
+    if not calls:  # a card
+        return parse_action(f"{seat.name} {verb} {' '.join(words)}")
+    call = typed_call(" ".join(words), calls, rules)
+    if call is not None:
+        return call
+    shown_words = join_and([typed_words(c, rules)[0] for c in calls], "or")
+    if phase is Phase.AUCTION:
+        # Translators: {text} is what the learner typed; {choices} the calls they may
+        # type, in their language ("passo, 1, 2, 3, 4, 5 o Piccolo Pepe").
+        refusal = _("{text} is not a bid: type {choices}")
+    elif phase is Phase.TRUMP:
+        # Translators: {choices} the trumps they may type ("cuori, quadri ...").
+        refusal = _("{text} is not a trump: type {choices}")
+    else:
+        # Translators: {choices} is the learner's words for yes and no.
+        refusal = _("{text} is not an answer: type {choices}")
+    raise ParseError(refusal.format(text=f"\u201c{' '.join(words)}\u201d", choices=shown_words))

@@ -43,12 +43,13 @@ from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
 from ..engine.errors import InvalidDataError
 from ..engine.i18n import gettext as _
 from ..engine.i18n import ngettext
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import PRESETS, BiddingScale, Rules
 from ..engine.seats import SEATS, Seat, Side, parse_seat
 from ..engine.state import HandState, Phase
 from ..engine.tricks import EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
 from .bidding import action_label, action_value, bid_study, chance_label
 from .bots import RuleOfThumbPlayer
+from .describe import typed_call
 from .explain import (
     capitalised,
     card_words,
@@ -768,6 +769,10 @@ def bid_answer(response: Any) -> str | None:
 
     >>> [bid_answer(t) for t in ("Pass", "bid 3", " 4 ", "Big Pepper", "seven")]
     ['pass', '3', '4', 'big-pepper', None]
+    >>> from hasenpfeffer_core.engine.i18n import language
+    >>> with language("it"):
+    ...     [bid_answer(t) for t in ("passo", "Grande Pepe", "piccolo pepe")]
+    ['pass', 'big-pepper', '6']
     """
     if isinstance(response, Bid | Pass):
         return action_value(response)
@@ -779,7 +784,10 @@ def bid_answer(response: Any) -> str | None:
         return _BID_WORDS[text]
     if text in ("1", "2", "3", "4", "5", "6"):
         return text
-    return None
+    # the learner's own words: the pass button's (passo, ผ่าน), the bids' names
+    calls: tuple[Bid | Pass, ...] = (Pass(Seat.S), Bid(Seat.S, 6), Bid(Seat.S, 6, big=True))
+    call = typed_call(text, calls, Rules(bidding=BiddingScale.PEPPER))
+    return action_value(call) if isinstance(call, Bid | Pass) else None
 
 
 def _hand_fits(hand: Sequence[Card], difficulty: str) -> bool:

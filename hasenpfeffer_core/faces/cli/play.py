@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
-from ...analysis.describe import parse_typed
+from ...analysis.describe import parse_typed, typed_words
 from ...analysis.hints import STEPS
 from ...analysis.review import analyse
 from ...analysis.session import (
@@ -42,10 +42,10 @@ from ...analysis.session import (
     hints_used_words,
 )
 from ...analysis.view import PlayerView
-from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ...engine.actions import Action, Bid, Discard, Pass, Play
 from ...engine.cards import format_cards
 from ...engine.errors import HasenpfefferError, ParseError
-from ...engine.i18n import N_, ngettext
+from ...engine.i18n import N_, ngettext, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord, dumps
 from ...engine.rules import Rules
@@ -135,26 +135,21 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
     )
 
 
-def _token(action: Action) -> str:
-    """What the player types for ``action``."""
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, Bid):
-        return action.label
-    if isinstance(action, NameTrump):  # the suit's English name: what the parser reads
-        return action.suit.name.lower() if action.suit is not None else "none"
-    if isinstance(action, GoAlone):
-        return "yes" if action.alone else "no"
-    return action.card.text
+def _token(action: Action, rules: Rules | None = None) -> str:
+    """What the player types for ``action``: a card's text, or a call in the player's
+    language (``passo``, ``cuori``; the English words are read too)."""
+    if isinstance(action, Discard | Play):
+        return action.card.text
+    return typed_words(action, rules)[0]
 
 
-def _parse(phase: Phase, text: str) -> Action:
+def _parse(phase: Phase, text: str, rules: Rules | None = None) -> Action:
     """Read South's action (see :func:`~hasenpfeffer_core.analysis.describe.parse_typed`);
     an empty line is answered with the choices and the commands."""
     if not text.split():
         # Translators: {also} is "Also: h or hint (again for more), u or undo, t or table, q (quit)."
         raise ParseError(_("type one of the choices shown. {also}").format(also=_(_COMMANDS_HELP)))
-    return parse_typed(phase, _HUMAN, text)
+    return parse_typed(phase, _HUMAN, text, rules)
 
 
 class _Table:
@@ -177,7 +172,7 @@ class _Table:
         view = PlayerView.of(hand, self.human) if self.human is not None else None
         if action.seat is self.human:
             # Translators: {action} is what South typed: pass, 3, hearts, J♥...
-            self.term.say("  " + _("You: {action}").format(action=_token(action)))
+            self.term.say("  " + _("You: {action}").format(action=_token(action, hand.rules)))
         elif isinstance(action, Discard) and view is not None and view.discard is None:
             self.term.say(
                 "  " + _("{seat} discards a card, face down").format(seat=action.seat.name)
@@ -250,7 +245,8 @@ class _Table:
         """South's next action; ``None`` after an undo."""
         hand = self.session.state
         legal = hand.legal_actions()
-        options = " ".join(dict.fromkeys(_token(a) for a in legal))
+        # Translators: the comma between the moves a player may type ("passo, 3, 4").
+        options = pgettext("list", ", ").join(dict.fromkeys(_token(a, hand.rules) for a in legal))
         prompt = f"{_(_ASK[hand.phase])} [{options}]> "
         while True:
             text = self.reader.ask(prompt)
@@ -281,7 +277,7 @@ class _Table:
                 self.term.say("  " + _("There is nothing of yours to take back in this hand."))
                 continue
             try:
-                action = _parse(hand.phase, text)
+                action = _parse(hand.phase, text, hand.rules)
                 hand.check(action)
             except HasenpfefferError as e:
                 self.reader.refuse(one_line(e))

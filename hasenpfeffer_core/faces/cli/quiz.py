@@ -16,14 +16,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from ...analysis.describe import typed_words
 from ...analysis.explain import join_and
 from ...analysis.practice import principle_verdict, question_event
 from ...analysis.quiz import DIFFICULTIES, Question, bid_answer, choice_answer, quiz_set
+from ...engine.actions import Pass
 from ...engine.cards import format_cards, parse_card, parse_cards
 from ...engine.errors import HasenpfefferError, ParseError
 from ...engine.i18n import N_, ngettext, number, pgettext
 from ...engine.i18n import gettext as _
-from ...engine.seats import SEATS, parse_seat
+from ...engine.seats import SEATS, Seat, parse_seat
 from .hands import plays_text
 from .progress import Recorder
 from .term import (
@@ -195,10 +197,12 @@ def _choices_text(q: Question) -> str:
 
 
 def _call_word(value: str, label: str) -> str:
-    """What to type for a choice: ``pass``, ``3``, ``6 (Little Pepper)``, ``Big Pepper``.
+    """What to type for a choice: ``pass`` (in the learner's language), ``3``, ``6 (Little Pepper)``, ``Big Pepper``.
     A bid whose label shows its number (``Bid 3``, in any language) is typed as the number.
     """
-    if value == "pass" or (value.isdigit() and value in re.findall(r"[0-9]+", label)):
+    if value == "pass":  # the learner's word for it (passo, ผ่าน)
+        return typed_words(Pass(Seat.S))[0]
+    if value.isdigit() and value in re.findall(r"[0-9]+", label):
         return value
     return f"{value} ({label})" if value.isdigit() else label
 

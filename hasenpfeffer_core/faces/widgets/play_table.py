@@ -526,7 +526,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
                 rule="end of the hand",
             )
         else:
-            self._act(parse_typed(self.state.phase, self.seat, text))
+            self._act(parse_typed(self.state.phase, self.seat, text, self.state.rules))
 
     # --- the hand -----------------------------------------------------------------
 
