@@ -8,7 +8,10 @@ every decision with more than one legal card, spread over the six tricks. For ea
 the judge runs exactly as the faces run it (``FairExpert`` with the session's settings,
 which asks :func:`~hasenpfeffer_core.analysis.judge.judge_play`), and the reference
 values every legal card over ``--deals`` deals of the unseen cards (every deal, when
-there are no more than that), each solved exactly, in points under the hand's rules.
+there are no more than that), each solved exactly for points under the hand's rules:
+best play for points after each card, where a side whose bid is lost plays to lose
+tricks (``--ref-points-from K``: best play for tricks before trick K, valued in points,
+which is faster and is what the judge itself does before its ``POINTS_FROM``).
 
 The reference shares no code with the judge's sampler: where there are few ways to deal
 the unseen cards it lists them all and keeps those that fit; else it deals them by
@@ -55,6 +58,7 @@ from hasenpfeffer_core.analysis.explain import capitalised
 from hasenpfeffer_core.analysis.hints import agrees, outweighed
 from hasenpfeffer_core.analysis.judge import _CALLS as judge_memory
 from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, net_points, pass_forces
+from hasenpfeffer_core.analysis.points_solver import play_points_masks
 from hasenpfeffer_core.analysis.principles import broken_by
 from hasenpfeffer_core.analysis.session import EXPERT_BID_SAMPLES, EXPERT_SAMPLES
 from hasenpfeffer_core.analysis.solver import play_values_masks, solve_masks
@@ -83,11 +87,15 @@ class Row:
 ENUMERATE = 150_000
 
 
-def reference(view: PlayerView, deals: int, rng: random.Random) -> dict[int, float]:
+def reference(
+    view: PlayerView, deals: int, rng: random.Random, points_from: int = 0
+) -> dict[int, float]:
     """Every legal card's expected points over ``deals`` deals drawn uniformly: listed
     and checked when there are at most :data:`ENUMERATE` ways to deal (every fitting
     deal, when no more than ``deals`` fit), else dealt by shuffling and rejected when
-    they break a void or the auction's filter."""
+    they break a void or the auction's filter. Each card is valued by best play for
+    points after it (a side whose bid is lost plays to lose tricks), or, before
+    ``points_from`` tricks are played, by best play for tricks valued in points."""
     tk = trump_key(view.trump)
     seen = set(view.hand) | set(view.played) | ({view.discard} if view.discard else set())
     unseen = [c for c in DECK if c not in seen]
@@ -158,13 +166,24 @@ def reference(view: PlayerView, deals: int, rng: random.Random) -> dict[int, flo
     jat = view.rules.no_trump_joker.value == "any-time"
     won = sum(1 for t in view.tricks if t.winner.side is view.seat.side)
     net = net_points(view)
+    # for the points search: N-S's points for N-S's tricks, and the tricks N-S have taken
+    ns = view.seat.value % 2 == 0
+    net_ns = net if ns else [-net[6 - t] for t in range(7)]
+    won_ns = won if ns else len(view.tricks) - won
     sums: dict[int, float] = {}
     for m in chosen:
-        values = play_values_masks(
-            m, tk, view.leader.value, trick, joker_any_time=jat, active=active
-        )
-        for idx, v in values.items():
-            sums[idx] = sums.get(idx, 0.0) + net[won + v]
+        if len(view.tricks) >= points_from:
+            found = play_points_masks(
+                m, tk, view.leader.value, trick, won_ns, net_ns, joker_any_time=jat, active=active
+            )
+            worth = {idx: v if ns else -v for idx, v in found.items()}
+        else:
+            values = play_values_masks(
+                m, tk, view.leader.value, trick, joker_any_time=jat, active=active
+            )
+            worth = {idx: net[won + v] for idx, v in values.items()}
+        for idx, v in worth.items():
+            sums[idx] = sums.get(idx, 0.0) + v
     return {idx: v / len(chosen) for idx, v in sums.items()}
 
 
@@ -459,6 +478,12 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument(
+        "--ref-points-from",
+        type=int,
+        default=0,
+        help="the reference values cards before this trick by best play for tricks (faster)",
+    )
     ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
     ap.add_argument("--call-deals", type=int, default=400)
     ap.add_argument("--agree", type=int, default=200, help="hands for hint against quiz")
@@ -485,7 +510,7 @@ def main() -> None:
         t = time.perf_counter()
         advice = expert.advise(view)
         ms = (time.perf_counter() - t) * 1000
-        ref = reference(view, args.deals, random.Random(10_000 + i))
+        ref = reference(view, args.deals, random.Random(10_000 + i), args.ref_points_from)
         assert isinstance(advice.action, Play)
         ranked = sorted(ref.values(), reverse=True)
         best = ranked[0]
