@@ -45,7 +45,7 @@ from hasenpfeffer_core.engine.rules import Rules
 from hasenpfeffer_core.engine.scoring import score_hand
 from hasenpfeffer_core.engine.seats import SEATS, Seat
 from hasenpfeffer_core.engine.state import HandState, Phase
-from hasenpfeffer_core.engine.tricks import trump_key
+from hasenpfeffer_core.engine.tricks import throw_key, trump_key
 
 
 def exact_points(view: PlayerView) -> dict[Play, float]:
@@ -163,6 +163,32 @@ def test_following_every_hint_the_review_blames_no_decision() -> None:
             session.act(session.hint().action)
         blamed = session.mistakes()  # cards, bids, trumps and discards alike
         assert blamed == [], [(m.what, m.expert) for m in blamed]
+
+
+def test_where_every_card_does_as_well_the_hint_gives_up_the_lowest_and_says_so() -> None:
+    """Lesson 07's table (seed 7): with 10♥ and J♦ left, spades trumps, every card did
+    as well and the hint played J♦, against its own "Throw your lowest card" and its own
+    "keep your better cards" (ties went by the order of the suits, not by rank)."""
+    tied = 0
+    session = PlaySession(seed=7)
+    while not session.state.is_over:
+        seat = session.waiting_for
+        if seat is None:
+            session.run_computers()
+            continue
+        hint = session.hint()
+        view = PlayerView.of(session.state, seat)
+        j = hint.advice.judgement
+        if j is not None and j.indifferent and isinstance(hint.action, Play):
+            tied += 1
+            tk = trump_key(view.trump)
+            low = min(throw_key(a.card, tk) for a in view.legal_actions if isinstance(a, Play))
+            assert throw_key(hint.action.card, tk) == low, hint.answer
+            assert "comes down to how the unseen cards lie" not in hint.principle
+            broken = [r.principle.key for r in broken_by(view, hint.action)]
+            assert "throw-lowest" not in broken, hint.answer
+        session.act(hint.action)
+    assert tied >= 2
 
 
 # --- the calls: the bid, the trump, the discard -------------------------------------------

@@ -176,7 +176,16 @@ def stepped_hint(
     else:
         kind = decision_kind(action)
         nudge = _(_NUDGES["lead" if kind == "play" and not view.current_trick else kind])
-        principle = _("No simple rule decides this one: it comes down to how the unseen cards lie.")
+        if advice.judgement is not None and advice.judgement.indifferent:
+            # (the card advised is then the lowest: ties go to it)
+            principle = _(
+                "Every card you may play does exactly as well here: keep your better cards "
+                "and give up your lowest."
+            )
+        else:
+            principle = _(
+                "No simple rule decides this one: it comes down to how the unseen cards lie."
+            )
         # Translators: what to do, as a sentence: {action} is "Play 9♠".
         answer = _("{action}.").format(action=said)
     against = outweighed(view, advice)

@@ -47,7 +47,7 @@ from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit
 from ..engine.rules import AllPass, FirstLead, Rules
 from ..engine.scoring import score_hand
 from ..engine.seats import Seat
-from ..engine.tricks import EFF, ORDERS, trump_key
+from ..engine.tricks import EFF, ORDERS, throw_key, trump_key
 from .deals import DealSampler
 from .estimate import estimate_tricks
 from .points_solver import play_points_masks
@@ -366,8 +366,10 @@ def judge_play(
     side = view.seat.side
     won = sum(1 for t in view.tricks if t.winner.side is side)
     order = ORDERS[tk]
-    # ties go to the lowest card: nothing is given away for nothing
-    plays.sort(key=lambda a: -order.index(a.card))
+    # ties go to the lowest card, nothing being given away for nothing: lowest as the
+    # principle "Throw your lowest card" says it (a plain card by its printed rank, every
+    # trump above every plain card), so that a tie never goes against that principle
+    plays.sort(key=lambda a: (throw_key(a.card, tk), -order.index(a.card)))
     # twins: cards that always score the same (no unplayed card between them)
     played = set(view.played)
     unplayed = sum(1 << c.index for c in DECK if c not in played)

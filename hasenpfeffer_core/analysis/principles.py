@@ -65,6 +65,7 @@ from ..engine.tricks import (
     CardRole,
     card_role,
     check_follow,
+    throw_key,
     trump_key,
 )
 from .explain import capitalised, card_words, join_and
@@ -481,9 +482,7 @@ class _Play:
         """How low a card is to throw: a plain card by its printed rank (a 9 is as low
         as any other 9, whatever its suit), every trump above every plain card, in
         trump order."""
-        if EFF[self.tk][card.index] == self.tk:
-            return 100 + WIN[self.tk][self.tk][card.index]
-        return int(card.rank)
+        return throw_key(card, self.tk)
 
     def is_trump(self, card: Card) -> bool:
         return EFF[self.tk][card.index] == self.tk and self.trump is not None

@@ -52,6 +52,7 @@ __all__ = [
     "legal_plays",
     "ranking",
     "sort_hand",
+    "throw_key",
     "trick_winner",
 ]
 
@@ -409,3 +410,19 @@ def trick_winner(trick: Iterable[Card | str], trump: Trump | str) -> int:
     played = read_cards(trick, "the trick")
     _check_trick(played, complete=True)
     return winner_index([c.index for c in played], trump_key(parse_trump(trump)))
+
+
+def throw_key(card: Card, tk: int) -> int:
+    """How low ``card`` is to throw away under trump key ``tk`` (lower is lower): a plain
+    card by its printed rank (a 9 is as low as any other 9, whatever its suit), every
+    trump above every plain card, in trump order. The principle "Throw your lowest card"
+    and the judge's ties both count by it.
+
+    >>> from hasenpfeffer_core import Suit, parse_card
+    >>> tk = trump_key(Suit.SPADES)
+    >>> sorted(["JD", "10H", "9S", "AC"], key=lambda t: throw_key(parse_card(t), tk))
+    ['10H', 'JD', 'AC', '9S']
+    """
+    if EFF[tk][card.index] == tk:
+        return 100 + WIN[tk][tk][card.index]
+    return int(card.rank)
