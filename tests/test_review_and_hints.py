@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from hasenpfeffer_core import HandState, Phase, Play, Seat, Side
+from hasenpfeffer_core import JOKER, Discard, HandState, Phase, Play, Seat, Side, parse_card
 from hasenpfeffer_core.analysis import bots
 from hasenpfeffer_core.analysis.bots import Advice
 from hasenpfeffer_core.analysis.hints import STEPS, stepped_hint
@@ -28,7 +28,7 @@ from hasenpfeffer_core.analysis.session import (
 from hasenpfeffer_core.analysis.view import PlayerView
 from hasenpfeffer_core.engine.errors import IllegalActionError, InvalidDataError
 from hasenpfeffer_core.faces.widgets import PlayTable
-from hasenpfeffer_core.faces.widgets.play_table import HINT_BUTTON, HINT_DONE
+from hasenpfeffer_core.faces.widgets.play_table import HINT_BUTTON, HINT_DONE, _card_verb
 
 
 def plain(markup: str) -> str:
@@ -379,3 +379,26 @@ def test_the_session_refuses_a_bad_place_and_changes_nothing(
         call(s)
     assert caught.value.rule in ("undo", "hint")  # type: ignore[attr-defined]
     assert same(s.state, before)
+
+
+def test_a_review_with_no_costly_decision_says_the_replays_marks_are_hindsight() -> None:
+    """Lesson 07's table (seed 7), every hint followed: the review finds no decision that
+    cost points, while the replay below marks the advised Q♥ with ✗ (with all four hands
+    in view it gave up a trick). The two must not read as a contradiction."""
+    t = PlayTable(seed=7)
+    while not t.state.is_over:
+        advised = t.session.hint().action
+        next(b for b in t.action_buttons if b.action == advised).click()
+    t.review_button.click()
+    said = plain(t.decisions.children[0].value)
+    assert t.mistakes == [] and "None of your decisions cost points." in said
+    marked = [p for p in t._analysis_plays if p.lost and p.seat is t.seat]
+    assert marked, "the replay marks one of the learner's cards with ✗"
+    assert "hindsight" in said and "✗" in said
+    assert all(p.verdict.startswith("With all four hands in view") for p in marked)
+
+
+def test_the_jokers_button_names_it_once() -> None:
+    assert _card_verb(Play(Seat.S, JOKER)) == "Play the Joker"
+    assert _card_verb(Discard(Seat.S, JOKER)) == "Discard the Joker"
+    assert _card_verb(Play(Seat.S, parse_card("JH"))) == "Play the jack of hearts"

@@ -196,10 +196,12 @@ def analyse(record: HandRecord) -> HandAnalysis:
         verdict = ""
         if lost:
             alt = join_and((card_words(c) for c in best), "or")
-            # Translators: {cards} are the cards that would have kept the trick(s).
+            # Translators: {cards} are the cards that would have kept the trick(s), seen
+            # with all four hands in view (double dummy: hindsight, not a player's view).
             verdict = ngettext(
-                "This gave up a trick: {cards} would have kept it.",
-                "This gave up {n} tricks: {cards} would have kept them.",
+                "With all four hands in view, this gave up a trick: {cards} would have kept it.",
+                "With all four hands in view, this gave up {n} tricks: {cards} would have kept "
+                "them.",
                 lost,
             ).format(n=lost, cards=alt)
         plays.append(

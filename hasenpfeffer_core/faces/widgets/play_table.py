@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 import ipywidgets as w
 
 from ...analysis.describe import parse_typed, spoken_card, table_lines, trick_status
 from ...analysis.hints import STEPS, SteppedHint
-from ...analysis.review import analyse
+from ...analysis.review import PlayAnalysis, analyse
 from ...analysis.session import (
     DOUBLE_DUMMY_VIEW,
     EXPERT_VIEW,
@@ -53,7 +54,7 @@ from ...analysis.session import (
 from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from ...engine.auction import bid_name
-from ...engine.cards import Card
+from ...engine.cards import JOKER, Card
 from ...engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ...engine.game import Game
 from ...engine.i18n import N_, language, ngettext, pgettext
@@ -191,6 +192,16 @@ def _read_seat(seat: object) -> Seat:
     )
 
 
+def _card_verb(action: Play | Discard) -> str:
+    """A card button's tooltip: "Play the jack of hearts", "Discard the Joker"."""
+    play = isinstance(action, Play)
+    if action.card is JOKER:  # (its name, "the Joker", has its own article)
+        return _("Play the Joker") if play else _("Discard the Joker")
+    # Translators: {card} is a card's name ("jack of hearts").
+    verb = _("Play the {card}") if play else _("Discard the {card}")
+    return verb.format(card=action.card.name)
+
+
 class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     """Play Hasenpfeffer from ``seat`` against computer players.
 
@@ -279,6 +290,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         # words the learner's actions itself, in the language in use): not translated here.
         self._names = {self.seat: "You"}
         self._finished = False
+        self._analysis_plays: Sequence[PlayAnalysis] = ()
         self._note = ""  # said under the prompt after "Try again from here"
         self.action_buttons: list[w.Button] = []
         #: The learner's decisions that cost tricks or points, once the review is opened.
@@ -696,8 +708,15 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
                 "The fair expert, weighing each with only what you could see, found no choice "
                 "worth clearly more than yours."
             )
+            hindsight = ""
+            if any(p.lost and p.seat is self.seat for p in self._analysis_plays):
+                hindsight = " " + _(
+                    "In the replay below, a ✗ marks a card of yours that gave up a trick with "
+                    "all four hands in view: hindsight, which nobody at the table has."
+                )
             return head + (
-                f'<div class="hp-fb hp-ok" role="status"><b>{esc(none)}</b> {esc(why)}</div>'
+                f'<div class="hp-fb hp-ok" role="status"><b>{esc(none)}</b> {esc(why)}'
+                f"{esc(hindsight)}</div>"
             )
         counted = ngettext(
             "One of your decisions cost points. For it: what the fair expert, seeing only "
@@ -752,9 +771,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             if isinstance(action, Play | Discard):
                 b = card_button(action.card)
                 b.face = action.card.suit  # painted like a card (see _base.paint_suit)
-                # Translators: {card} is a card's name ("jack of hearts", "the Joker")
-                verb = _("Play the {card}") if isinstance(action, Play) else _("Discard the {card}")
-                b.tooltip = verb.format(card=action.card.name)
+                b.tooltip = _card_verb(action)
             elif isinstance(action, Pass):
                 b = w.Button(
                     layout=text_layout(),
@@ -1024,6 +1041,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         )
         record = HandRecord.from_state(state, title=title, score=self._score_before)
         analysis = analyse(record)
+        self._analysis_plays = analysis.plays
         # The same record as annotate(record), with the analysis worked out only once.
         annotated = record.with_notes({p.step: p.text for p in analysis.plays})
         self._replayer.load(annotated, analysis=analysis)
