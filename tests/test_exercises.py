@@ -284,7 +284,8 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
         if v.startswith("Right!") and c != advised.card
     ]
     assert others and all(
-        "as good as any choice here" in v
+        "of the best choice (discard " in v
+        and "too close to tell apart" in v
         and "keeps to the usual rule all the same" in v
         and "The fair expert:" not in v
         for v in others

@@ -1061,13 +1061,25 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
             "made, it scores no more than {best} would, and it can fail where {best} is "
             "made: the cheaper bid is the better one."
         ).format(best=action_words(judged.best), **values)
-    if judged.is_good(action):
+    if action == judged.best:
         # Translators: choice is what was chosen ("Name hearts as trumps", "Discard 9♠",
         # "Pass"), points a signed average ("+2.1"), n the deals weighed.
         return True, _(
             "{choice}: worth about {points} points to your side on average over {n} deals, "
-            "as good as any choice here."
+            "the best choice here."
         ).format(**values)
+    if judged.is_good(action):
+        # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
+        # deals weighed, cost how many points less than the best ("0.1"), best the best
+        # choice ("discard 9♣").
+        return True, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "within {cost} of the best choice ({best}): too close to tell apart."
+        ).format(
+            cost=number(judged.shown_gap(judged.best, action)),
+            best=action_words(judged.best),
+            **values,
+        )
     # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
     # many points less than the best ("1.3"), best the best choice ("name spades").
     return False, _(
