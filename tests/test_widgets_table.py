@@ -224,6 +224,16 @@ def test_view_toggle_shows_one_seat_and_hides_the_others() -> None:
     assert "face down" not in r.table.value
 
 
+def test_the_view_buttons_name_the_seats_in_the_learners_letters() -> None:
+    from hasenpfeffer_core.engine.i18n import language
+
+    with language("it"):
+        r = HandReplayer(teaching_hand("07"))
+    labels = [label for label, _value in r.view_toggle.options]
+    assert labels == ["Tutte le mani", "N", "E", "S", "O"], labels  # O for Ovest
+    assert [value for _label, value in r.view_toggle.options][1:] == [s.name for s in SEATS]
+
+
 def test_a_seat_view_does_not_show_someone_elses_discard() -> None:
     record = teaching_hand("14")
     step = next(i for i, m in enumerate(record.moves) if isinstance(m.action, Discard)) + 1

@@ -104,21 +104,8 @@ class HandAnalysis:
         return tuple(p for p in self.plays if p.lost > 0)
 
 
-def _letter(seat: Seat) -> str:
-    """The seat's letter in a note: ``N``, ``E``, ``S``, ``W``."""
-    # Translators: the seats' letters in a hand's notes ("E led A♠."): North, East, South,
-    # West (Italian writes O for Ovest).
-    letters = (
-        pgettext("seat", "N"),
-        pgettext("seat", "E"),
-        pgettext("seat", "S"),
-        pgettext("seat", "W"),
-    )
-    return letters[seat.value]
-
-
 def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
-    seat = _letter(play.seat)
+    seat = play.seat.letter
     card = play.card
     trump = state.trump
     tk = NO_TRUMP_KEY if trump is None else trump.value
@@ -166,9 +153,9 @@ def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
         return _("{play}: {seat} is winning the trick.").format(play=first, seat=seat)
     if winning is play.seat.partner:
         return _("{play}: partner {seat} is still winning the trick.").format(
-            play=first, seat=_letter(winning)
+            play=first, seat=winning.letter
         )
-    return _("{play}: {seat} is still winning the trick.").format(play=first, seat=_letter(winning))
+    return _("{play}: {seat} is still winning the trick.").format(play=first, seat=winning.letter)
 
 
 def analyse(record: HandRecord) -> HandAnalysis:

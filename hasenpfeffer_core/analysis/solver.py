@@ -52,9 +52,9 @@ from typing import Final
 from ..engine.cards import Card, Trump, parse_card, parse_cards, parse_trump
 from ..engine.errors import InvalidDataError, ParseError
 from ..engine.i18n import gettext as _
-from ..engine.i18n import ngettext, pgettext
+from ..engine.i18n import ngettext
 from ..engine.rules import NoTrumpJoker
-from ..engine.seats import Seat, parse_seat
+from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.tricks import (
     EFF,
     NO_TRUMP_KEY,
@@ -641,14 +641,7 @@ def _infer_active(counts: Sequence[int], leader: int, t: int) -> int:
 
 def _seat_letters() -> list[str]:
     """The seats' one-letter names N, E, S, W (by seat number), in the current language."""
-    # Translators: the one-letter names of the seats North, East, South and West in
-    # compact text such as "N J♥, E A♥" (Italian bridge writes O for Ovest).
-    return [
-        pgettext("seat", "N"),
-        pgettext("seat", "E"),
-        pgettext("seat", "S"),
-        pgettext("seat", "W"),
-    ]
+    return [s.letter for s in SEATS]
 
 
 def _check(counts: Sequence[int], leader: int, t: int, active: int) -> None:

@@ -18,7 +18,7 @@ import enum
 from typing import Final
 
 from .errors import MAX_WORD_CHARS, ParseError, check_length, shown
-from .i18n import N_
+from .i18n import N_, pgettext
 from .i18n import gettext as _
 
 __all__ = ["SEATS", "Seat", "Side", "parse_seat", "parse_side"]
@@ -51,6 +51,21 @@ class Seat(enum.Enum):
     def side(self) -> Side:
         """The partnership this seat plays for."""
         return Side.NS if self.value % 2 == 0 else Side.EW
+
+    @property
+    def letter(self) -> str:
+        """The seat's one letter in the learner's language, for compact text (``N J♥``)
+        and controls: ``N``, ``E``, ``S``, ``W`` in English, ``O`` for Ovest in Italian.
+        For keys, records and parsing use :attr:`name`."""
+        # Translators: the one-letter names of the seats North, East, South and West in
+        # compact text such as "N J♥, E A♥" (Italian bridge writes O for Ovest).
+        letters = (
+            pgettext("seat", "N"),
+            pgettext("seat", "E"),
+            pgettext("seat", "S"),
+            pgettext("seat", "W"),
+        )
+        return letters[self.value]
 
     @property
     def word(self) -> str:

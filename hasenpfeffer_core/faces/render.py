@@ -81,19 +81,6 @@ def _badge_letter(role: CardRole) -> str:
     return pgettext("badge of the left bower", "L")
 
 
-def _seat_letter(seat: Seat) -> str:
-    """A seat's one-letter name in compact text (``N J♥``), in the current language."""
-    # Translators: the one-letter names of the seats North, East, South and West in
-    # compact text such as "N J♥, E A♥" (Italian bridge writes O for Ovest).
-    letters = {
-        Seat.N: pgettext("seat", "N"),
-        Seat.E: pgettext("seat", "E"),
-        Seat.S: pgettext("seat", "S"),
-        Seat.W: pgettext("seat", "W"),
-    }
-    return letters[seat]
-
-
 def _esc(text: str) -> str:
     return html.escape(visible(text, newlines=True), quote=True)
 
@@ -526,11 +513,11 @@ def table_svg(
                     scale=scale * _TABLE_CARD,
                 )
             )
-    order = ", ".join(f"{_seat_letter(s)} {c.text}" for s, c in pairs) or _("no cards yet")
+    order = ", ".join(f"{s.letter} {c.text}" for s, c in pairs) or _("no cards yet")
     if winner is not None:
         # Translators: a picture's label for screen readers: {plays} lists the cards played
         # to the trick ("N J♥, E A♥"), {seat} is the winner's letter ("N").
-        label = _("the trick: {plays}; {seat} wins").format(plays=order, seat=_seat_letter(winner))
+        label = _("the trick: {plays}; {seat} wins").format(plays=order, seat=winner.letter)
     else:
         # Translators: a picture's label for screen readers: {plays} lists the cards played
         # to the trick ("N J♥, E A♥").

@@ -36,7 +36,7 @@ from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Pl
 from ...engine.auction import bid_name
 from ...engine.cards import Card, Suit
 from ...engine.errors import InvalidDataError, ParseError, RecordError
-from ...engine.i18n import N_, get_language, language, ngettext, pgettext
+from ...engine.i18n import get_language, language, ngettext, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord, load, loads
 from ...engine.rules import Rules
@@ -60,12 +60,11 @@ __all__ = ["MAX_RECORD_CHARS", "HandReplayer", "action_html", "card_html", "mark
 #: The longest record the replayer reads, in characters (a teaching hand is about 2,000).
 MAX_RECORD_CHARS: Final = 1_000_000
 
-_VIEWS = ((N_("All hands"), "all"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
-
 
 def _views() -> list[tuple[str, str]]:
-    """The view menu's options: every hand, or a seat's (its letter)."""
-    return [(_(label) if value == "all" else label, value) for label, value in _VIEWS]
+    """The view menu's options: every hand, or a seat's (its letter in the learner's
+    language: O for Ovest in Italian; the value stays the seat's code)."""
+    return [(_("All hands"), "all"), *((s.letter, s.name) for s in SEATS)]
 
 
 def _view_tips() -> list[str]:
@@ -857,7 +856,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
                     # Translators: a play's mark: it gave up {n} tricks (double dummy).
                     lost = ngettext("gave up {n}", "gave up {n}", mark.lost).format(n=mark.lost)
                     sign = f' <span title="{esc(lost)}">✗</span>'
-            cards.append(f"{seat.name} {card_html(card)}{sign}")
+            cards.append(f"{seat.letter} {card_html(card)}{sign}")
         return label, " · ".join(cards) + tail
 
     @staticmethod
