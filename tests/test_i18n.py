@@ -352,3 +352,14 @@ def test_every_figure_an_italian_learner_reads_has_a_decimal_comma() -> None:
     text = "\n".join(read)
     assert not re.findall(r".{30}\d\.\d.{10}", text)
     assert re.search(r"\d,\d", text)
+
+
+def test_thai_sets_a_number_apart_from_the_words_around_it() -> None:
+    """Thai writes a space on each side of a number ("ทรัมป์ 3 ใบ"), as the catalogue does
+    nearly everywhere; a count glued to a word ("ทรัมป์3ใบ") reads as one word."""
+    counts = r"(n|count|tricks|points|cost|mean|total|deals|left|took|need)"
+    glued = re.compile(rf"[\u0E00-\u0E7F]\{{{counts}\}}|\{{{counts}\}}[\u0E00-\u0E7F]")
+    found = [
+        form for message in entries("th") for form in forms(message) if form and glued.search(form)
+    ]
+    assert found == []
