@@ -363,3 +363,24 @@ def test_thai_sets_a_number_apart_from_the_words_around_it() -> None:
         form for message in entries("th") for form in forms(message) if form and glued.search(form)
     ]
     assert found == []
+
+
+def test_italian_prose_quotes_with_guillemets() -> None:
+    """Italian quotes a word or a phrase «so» (straight quotes stay for what is typed:
+    'E bid 3', '--help'), in the catalogue and on the site's Italian pages."""
+    straight = [
+        form for message in entries("it") for form in forms(message) if form and '"' in form
+    ]
+    assert straight == []
+    pages = sorted((ROOT / "site").rglob("*.it.md"))
+    assert pages
+    found = []
+    for page in pages:
+        fenced = False
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("```"):
+                fenced = not fenced
+            prose = not (fenced or line.lstrip().startswith(("!!!", "$")) or "[[" in line)
+            if prose and re.search(r'(^|\s)"\w[^"]*"', re.sub(r"`[^`]*`", "", line)):
+                found.append(f"{page.name}:{n}: {line.strip()}")
+    assert found == []
