@@ -961,7 +961,7 @@ ILLEGAL: list[Any] = [
         "",
         "E bid 3",
         OutOfTurnError,
-        "it is N's turn to bid, not E's: bidding goes clockwise from the dealer's left",
+        "it is North's turn to bid, not East's: bidding goes clockwise from the dealer's left",
         "turn order",
         id="bid-out-of-turn",
     ),
@@ -969,7 +969,7 @@ ILLEGAL: list[Any] = [
         "",
         "W pass",
         OutOfTurnError,
-        "it is N's turn to bid, not W's: bidding goes clockwise from the dealer's left",
+        "it is North's turn to bid, not West's: bidding goes clockwise from the dealer's left",
         "turn order",
         id="pass-out-of-turn",
     ),
@@ -977,7 +977,7 @@ ILLEGAL: list[Any] = [
         "",
         Bid(Seat.N, 0),
         BidTooLowError,
-        "N cannot bid 0: bids are 1 to 6",
+        "North cannot bid 0: bids are 1 to 6",
         "bidding scale",
         id="bid-zero",
     ),
@@ -985,7 +985,7 @@ ILLEGAL: list[Any] = [
         "",
         "N bid 7",
         BidTooLowError,
-        "N cannot bid 7: bids are 1 to 6",
+        "North cannot bid 7: bids are 1 to 6",
         "bidding scale",
         id="bid-seven",
     ),
@@ -993,7 +993,7 @@ ILLEGAL: list[Any] = [
         "",
         "N bid big-pepper",
         BidTooLowError,
-        "N cannot bid Big Pepper: it exists only with the pepper bidding "
+        "North cannot bid Big Pepper: it exists only with the pepper bidding "
         "(Rules(bidding='pepper')); bids here are 1 to 6",
         "bidding scale",
         id="big-pepper-without-pepper",
@@ -1002,7 +1002,7 @@ ILLEGAL: list[Any] = [
         "N bid 3",
         "E bid 3",
         BidTooLowError,
-        "E cannot bid 3: the high bid is 3 by N, and each bid must be higher than the last",
+        "East cannot bid 3: the high bid is 3 by North, and each bid must be higher than the last",
         "bidding",
         id="bid-equal",
     ),
@@ -1010,7 +1010,7 @@ ILLEGAL: list[Any] = [
         "N bid 3",
         "E bid 1",
         BidTooLowError,
-        "E cannot bid 1: the high bid is 3 by N, and each bid must be higher than the last",
+        "East cannot bid 1: the high bid is 3 by North, and each bid must be higher than the last",
         "bidding",
         id="bid-lower",
     ),
@@ -1018,7 +1018,7 @@ ILLEGAL: list[Any] = [
         "N bid 3; E pass",
         "E bid 4",
         OutOfTurnError,
-        "E has passed, and a pass is final: E cannot bid again (it is S's turn)",
+        "East has passed, and a pass is final: East cannot bid again (it is South's turn)",
         "turn order",
         id="bid-after-pass",
     ),
@@ -1026,8 +1026,8 @@ ILLEGAL: list[Any] = [
         "",
         "N play JK",
         WrongPhaseError,
-        "N cannot play a card now: the hand is in the auction (players bid or pass); "
-        "it is N's turn",
+        "North cannot play a card now: the hand is in the auction (players bid or pass); "
+        "it is North's turn",
         "order of play",
         id="play-in-auction",
     ),
@@ -1035,7 +1035,7 @@ ILLEGAL: list[Any] = [
         "",
         "N trump ♥",
         WrongPhaseError,
-        "N cannot name trump now: the hand is in the auction (players bid or pass); it is N's turn",
+        "North cannot name trump now: the hand is in the auction (players bid or pass); it is North's turn",
         "order of play",
         id="trump-in-auction",
     ),
@@ -1043,7 +1043,7 @@ ILLEGAL: list[Any] = [
         "",
         "N discard 9♦",
         WrongPhaseError,
-        "N cannot discard now: the hand is in the auction (players bid or pass); it is N's turn",
+        "North cannot discard now: the hand is in the auction (players bid or pass); it is North's turn",
         "order of play",
         id="discard-in-auction",
     ),
@@ -1051,8 +1051,8 @@ ILLEGAL: list[Any] = [
         "",
         "N alone yes",
         WrongPhaseError,
-        "N cannot decide on going alone now: the hand is in the auction (players bid or "
-        "pass); it is N's turn",
+        "North cannot decide on going alone now: the hand is in the auction (players bid or "
+        "pass); it is North's turn",
         "order of play",
         id="alone-in-auction",
     ),
@@ -1079,7 +1079,7 @@ ILLEGAL: list[Any] = [
         "N pass; E pass; S pass; W pass",
         "N pass",
         IllegalActionError,
-        "N cannot pass: all four passed, so the player holding the Joker must bid 3",
+        "North cannot pass: all four passed, so the player holding the Joker must bid 3",
         "all pass",
         id="forced-pass",
     ),
@@ -1087,7 +1087,7 @@ ILLEGAL: list[Any] = [
         "N pass; E pass; S pass; W pass",
         "N bid 4",
         IllegalActionError,
-        "N must bid 3: all four passed, so the player holding the Joker must bid 3",
+        "North must bid 3: all four passed, so the player holding the Joker must bid 3",
         "all pass",
         id="forced-bid-4",
     ),
@@ -1095,7 +1095,7 @@ ILLEGAL: list[Any] = [
         "N pass; E pass; S pass; W pass",
         "E bid 3",
         OutOfTurnError,
-        "it is N's turn, not E's: all four passed, so the player holding the Joker must bid 3 (N)",
+        "it is North's turn, not East's: all four passed, so the player holding the Joker must bid 3 (North)",
         "turn order",
         id="forced-other-seat",
     ),
@@ -1104,7 +1104,7 @@ ILLEGAL: list[Any] = [
         "N bid 3; E pass; S pass; W pass",
         "N trump none",
         IllegalActionError,
-        "N cannot name no trump: these rules have no no-trump contracts (Rules.no_trump); "
+        "North cannot name no trump: these rules have no no-trump contracts (Rules.no_trump); "
         "trump is one of the four suits",
         "naming trump",
         id="no-trump-not-allowed",
@@ -1113,7 +1113,7 @@ ILLEGAL: list[Any] = [
         "N bid 3; E pass; S pass; W pass",
         "E trump ♥",
         OutOfTurnError,
-        "it is N's turn, not E's: the high bidder is naming trump",
+        "it is North's turn, not East's: the high bidder is naming trump",
         "turn order",
         id="trump-by-other",
     ),
@@ -1121,7 +1121,7 @@ ILLEGAL: list[Any] = [
         "N bid 3; E pass; S pass; W pass",
         "N discard 9♦",
         WrongPhaseError,
-        "N cannot discard now: the high bidder is naming trump; N is to act",
+        "North cannot discard now: the high bidder is naming trump; North is to act",
         "order of play",
         id="discard-before-trump",
     ),
@@ -1129,7 +1129,7 @@ ILLEGAL: list[Any] = [
         "N bid 3; E pass; S pass; W pass",
         "N bid 4",
         WrongPhaseError,
-        "N cannot bid now: the high bidder is naming trump; N is to act",
+        "North cannot bid now: the high bidder is naming trump; North is to act",
         "order of play",
         id="bid-after-auction",
     ),
@@ -1138,7 +1138,7 @@ ILLEGAL: list[Any] = [
         "N bid 3; E pass; S pass; W pass; N trump ♥",
         "N discard A♦",
         InvalidDataError,
-        "N cannot discard A♦: it is not in the hand (JK J♥ 10♥ A♠ K♠ 9♦ Q♣)",
+        "North cannot discard A♦: it is not in the hand (JK J♥ 10♥ A♠ K♠ 9♦ Q♣)",
         "the discard",
         id="discard-not-held",
     ),
@@ -1146,7 +1146,7 @@ ILLEGAL: list[Any] = [
         "N bid 3; E pass; S pass; W pass; N trump ♥",
         "E discard 9♣",
         OutOfTurnError,
-        "it is N's turn, not E's: the high bidder is discarding one card after taking the widow",
+        "it is North's turn, not East's: the high bidder is discarding one card after taking the widow",
         "turn order",
         id="discard-by-other",
     ),
@@ -1154,8 +1154,8 @@ ILLEGAL: list[Any] = [
         "N bid 3; E pass; S pass; W pass; N trump ♥",
         "N play JK",
         WrongPhaseError,
-        "N cannot play a card now: the high bidder is discarding one card after taking the "
-        "widow; N is to act",
+        "North cannot play a card now: the high bidder is discarding one card after taking the "
+        "widow; North is to act",
         "order of play",
         id="play-before-discard",
     ),
@@ -1164,7 +1164,7 @@ ILLEGAL: list[Any] = [
         TO_PLAY,
         "N play 9♦",
         InvalidDataError,
-        "N cannot play 9♦: it is not in the hand (JK J♥ 10♥ A♠ K♠ Q♣)",
+        "North cannot play 9♦: it is not in the hand (JK J♥ 10♥ A♠ K♠ Q♣)",
         "the hand",
         id="play-the-discard",
     ),
@@ -1172,7 +1172,7 @@ ILLEGAL: list[Any] = [
         TO_PLAY,
         "E play A♥",
         OutOfTurnError,
-        "it is N's turn to play, not E's: play goes clockwise, and the winner of a trick "
+        "it is North's turn to play, not East's: play goes clockwise, and the winner of a trick "
         "leads the next",
         "turn order",
         id="play-out-of-turn",
@@ -1181,7 +1181,7 @@ ILLEGAL: list[Any] = [
         TO_PLAY,
         "N alone yes",
         WrongPhaseError,
-        "N cannot decide on going alone now: the cards are being played; it is N's turn",
+        "North cannot decide on going alone now: the cards are being played; it is North's turn",
         "order of play",
         id="alone-without-lone-hands",
     ),
@@ -1205,7 +1205,7 @@ ILLEGAL: list[Any] = [
         TO_PLAY + "; N play 10♥",
         "E play K♥",
         InvalidDataError,
-        "E cannot play K♥: it is not in the hand (J♦ A♥ Q♠ 9♠ 10♦ 9♣)",
+        "East cannot play K♥: it is not in the hand (J♦ A♥ Q♠ 9♠ 10♦ 9♣)",
         "the hand",
         id="play-card-of-another-hand",
     ),
@@ -1213,7 +1213,7 @@ ILLEGAL: list[Any] = [
         TO_PLAY + "; N play 10♥",
         "S play Q♥",
         OutOfTurnError,
-        "it is E's turn to play, not S's: play goes clockwise, and the winner of a trick "
+        "it is East's turn to play, not South's: play goes clockwise, and the winner of a trick "
         "leads the next",
         "turn order",
         id="play-skipping-a-seat",
@@ -1230,7 +1230,7 @@ ILLEGAL: list[Any] = [
         TO_PLAY + "; N play Q♣; E play 9♣; S play K♣; W play A♣",
         "N play 10♥",
         OutOfTurnError,
-        "it is W's turn to play, not N's: play goes clockwise, and the winner of a trick "
+        "it is West's turn to play, not North's: play goes clockwise, and the winner of a trick "
         "leads the next",
         "turn order",
         id="winner-leads",
@@ -1270,7 +1270,7 @@ def test_pepper_bids_rank() -> None:
         state,
         Bid(Seat.E, 6),
         BidTooLowError,
-        "E cannot bid Little Pepper: the high bid is Big Pepper by N, and each bid must be "
+        "East cannot bid Little Pepper: the high bid is Big Pepper by North, and each bid must be "
         "higher than the last",
         "bidding",
     )
@@ -1278,7 +1278,7 @@ def test_pepper_bids_rank() -> None:
         state,
         Bid(Seat.E, 6, big=True),
         BidTooLowError,
-        "E cannot bid Big Pepper: the high bid is Big Pepper by N, and each bid must be "
+        "East cannot bid Big Pepper: the high bid is Big Pepper by North, and each bid must be "
         "higher than the last",
         "bidding",
     )
@@ -1288,7 +1288,7 @@ def test_pepper_bids_rank() -> None:
         little,
         Bid(Seat.E, 6),
         BidTooLowError,
-        "E cannot bid Little Pepper: the high bid is Little Pepper by N, and each bid must be "
+        "East cannot bid Little Pepper: the high bid is Little Pepper by North, and each bid must be "
         "higher than the last",
         "bidding",
     )
@@ -1301,14 +1301,14 @@ def test_the_dealer_must_bid_when_all_pass() -> None:
         state,
         Pass(Seat.W),
         IllegalActionError,
-        "W cannot pass: all four passed, so the dealer must bid 3",
+        "West cannot pass: all four passed, so the dealer must bid 3",
         "all pass",
     )
     refuse(
         state,
         Bid(Seat.N, 3),
         OutOfTurnError,
-        "it is W's turn, not N's: all four passed, so the dealer must bid 3 (W)",
+        "it is West's turn, not North's: all four passed, so the dealer must bid 3 (West)",
         "turn order",
     )
 
@@ -1322,14 +1322,14 @@ def test_after_the_hand_is_scored() -> None:
         state,
         Play(Seat.N, c("JK")),
         WrongPhaseError,
-        "N cannot play a card now: the hand is over and scored",
+        "North cannot play a card now: the hand is over and scored",
         "order of play",
     )
     refuse(
         state,
         Bid(Seat.E, 3),
         WrongPhaseError,
-        "E cannot bid now: the hand is over and scored",
+        "East cannot bid now: the hand is over and scored",
         "order of play",
     )
 
@@ -1342,7 +1342,7 @@ def test_after_the_hand_is_thrown_in() -> None:
         state,
         Bid(Seat.N, 3),
         WrongPhaseError,
-        "N cannot bid now: the hand was thrown in after all four passed",
+        "North cannot bid now: the hand was thrown in after all four passed",
         "order of play",
     )
 
@@ -1396,14 +1396,14 @@ def test_lone_hands() -> None:
         state,
         GoAlone(Seat.E, True),
         OutOfTurnError,
-        "it is N's turn, not E's: the players are deciding whether to go alone",
+        "it is North's turn, not East's: the players are deciding whether to go alone",
         "turn order",
     )
     refuse(
         state,
         Play(Seat.N, JOKER),
         WrongPhaseError,
-        "N cannot play a card now: the players are deciding whether to go alone; N is to act",
+        "North cannot play a card now: the players are deciding whether to go alone; North is to act",
         "order of play",
     )
     state.apply(GoAlone(Seat.N, True))
@@ -1412,7 +1412,7 @@ def test_lone_hands() -> None:
         state,
         GoAlone(Seat.S, True),
         OutOfTurnError,
-        "S sits out this hand: the partner of a lone player lays the cards down and does not play",
+        "South sits out this hand: the partner of a lone player lays the cards down and does not play",
         "going alone",
     )
     state.apply(GoAlone(Seat.E, False))
@@ -1423,7 +1423,7 @@ def test_lone_hands() -> None:
         state,
         Play(Seat.S, c("J♠")),
         OutOfTurnError,
-        "S sits out this hand: the partner of a lone player lays the cards down and does not play",
+        "South sits out this hand: the partner of a lone player lays the cards down and does not play",
         "going alone",
     )
 
@@ -1528,7 +1528,7 @@ def test_actions_before_the_deal() -> None:
     raises(
         lambda: state.apply(Pass(Seat.E)),
         WrongPhaseError,
-        "E cannot pass now: the cards have not been dealt yet",
+        "East cannot pass now: the cards have not been dealt yet",
         "order of play",
     )
     assert snapshot(state) == before
@@ -1637,14 +1637,14 @@ def test_game_refuses_bad_actions_and_changes_nothing() -> None:
     raises(
         lambda: game.apply(Play(Seat.N, JOKER)),
         WrongPhaseError,
-        "N cannot play a card now: the hand is in the auction (players bid or pass); "
-        "it is N's turn",
+        "North cannot play a card now: the hand is in the auction (players bid or pass); "
+        "it is North's turn",
         "order of play",
     )
     raises(
         lambda: game.apply(Bid(Seat.E, 3)),
         OutOfTurnError,
-        "it is N's turn to bid, not E's: bidding goes clockwise from the dealer's left",
+        "it is North's turn to bid, not East's: bidding goes clockwise from the dealer's left",
         "turn order",
     )
     assert game_snapshot(game) == before
@@ -1666,7 +1666,7 @@ def test_game_between_hands_and_after_the_end() -> None:
         before = game_snapshot(game)
         with pytest.raises(WrongPhaseError) as info:
             game.apply(Pass(Seat.E))
-        assert "E cannot pass now: the hand" in str(info.value)
+        assert "East cannot pass now: the hand" in str(info.value)
         assert game_snapshot(game) == before
         game.next_hand()
         play_hand(game)
@@ -1712,7 +1712,7 @@ E play A♥
         ),
         (
             RECORD.replace("E pass", "E bid 2"),
-            "line 10: E bid 2 breaks the rules: E cannot bid 2: the high bid is 3 by N, and "
+            "line 10: E bid 2 breaks the rules: East cannot bid 2: the high bid is 3 by North, and "
             "each bid must be higher than the last [rule: bidding]",
             "bidding",
         ),
@@ -1978,6 +1978,6 @@ def test_replay_refuses_an_illegal_log() -> None:
     with pytest.raises(OutOfTurnError) as info:
         HandState.replay(deal, [Pass(Seat.E)], dealer=Seat.W)
     assert str(info.value) == (
-        "it is N's turn to bid, not E's: bidding goes clockwise from the dealer's left"
+        "it is North's turn to bid, not East's: bidding goes clockwise from the dealer's left"
     )
     assert info.value.rule == "turn order"

@@ -644,7 +644,7 @@ def test_play_hint_undo_and_bad_input_at_a_terminal(monkeypatch: pytest.MonkeyPa
     assert code == 0
     assert "Hint 1 of 3: " in out
     assert "nothing of yours to take back" in out
-    assert "✗ S cannot bid 2" in out  # the engine says why
+    assert "✗ South cannot bid 2" in out  # the engine says why
     assert "✗ “banana” is not a bid: type pass, " in out  # the words it may type
     assert "Taken back." in out
     assert "cannot play 9♠" in out or "S play 9♠" in out

@@ -224,7 +224,7 @@ def test_a_bid_outside_the_scale_in_a_record_names_its_line() -> None:
     text = RECORD.replace("E bid 4", "E bid 99")
     error = refused(text)
     assert (error.line, error.rule) == (line_of(text, "E bid 99"), "bidding scale")
-    assert "E cannot bid 99: bids are 1 to 6" in str(error)
+    assert "East cannot bid 99: bids are 1 to 6" in str(error)
 
 
 @pytest.mark.parametrize(

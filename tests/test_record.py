@@ -443,7 +443,7 @@ def test_a_bid_too_low_names_the_line_and_the_rule() -> None:
     assert error.line == 12
     assert error.rule == "bidding"
     assert str(error) == (
-        "line 12: E bid 3 breaks the rules: E cannot bid 3: the high bid is 3 by N, "
+        "line 12: E bid 3 breaks the rules: East cannot bid 3: the high bid is 3 by North, "
         "and each bid must be higher than the last [rule: bidding]"
     )
 
@@ -451,13 +451,13 @@ def test_a_bid_too_low_names_the_line_and_the_rule() -> None:
 def test_a_bid_outside_the_scale() -> None:
     error = refused(HEADER + "\n" + ACTIONS.replace("E bid 4", "E bid big-pepper"))
     assert error.line == 12 and error.rule == "bidding scale"
-    assert "E cannot bid Big Pepper: it exists only with the pepper bidding" in str(error)
+    assert "East cannot bid Big Pepper: it exists only with the pepper bidding" in str(error)
 
 
 def test_an_action_out_of_turn() -> None:
     error = refused(HEADER + "\n" + ACTIONS.replace("S pass\nW pass", "W pass\nS pass"))
     assert error.line == 13 and error.rule == "turn order"
-    assert "it is S's turn to bid, not W's" in str(error)
+    assert "it is South's turn to bid, not West's" in str(error)
 
 
 def test_an_action_after_the_hand_is_over() -> None:
@@ -465,7 +465,7 @@ def test_an_action_after_the_hand_is_over() -> None:
     error = refused(text)
     assert error.line == len(text.splitlines())
     assert error.rule == "order of play"
-    assert "W cannot bid now: the hand was thrown in after all four passed" in str(error)
+    assert "West cannot bid now: the hand was thrown in after all four passed" in str(error)
 
 
 def test_an_unknown_field() -> None:
@@ -601,7 +601,7 @@ def test_hand_record_checks_its_moves() -> None:
     with pytest.raises(RecordError) as info:
         HandRecord(rules=record.rules, dealer=record.dealer, deal=record.deal, moves=bad)
     assert info.value.line is None and info.value.rule == "turn order"
-    assert str(info.value).startswith("action 8 (E play K♥) breaks the rules: it is N's turn")
+    assert str(info.value).startswith("action 8 (E play K♥) breaks the rules: it is North's turn")
 
 
 def test_from_state_needs_a_dealt_hand() -> None:
@@ -635,7 +635,7 @@ def test_three_independent_mistakes_are_all_reported_in_line_order() -> None:
     assert [(e.line, e.rule) for e in error.errors] == [(5, None), (13, "bidding"), (20, None)]
     assert mistakes(text) == [(5, None), (13, "bidding"), (20, None)]
     assert str(error) == "line 5: score 'three to seven': write it as 'NS 3, EW 7'"
-    assert str(error.errors[1]).startswith("line 13: E bid 3 breaks the rules: E cannot bid 3")
+    assert str(error.errors[1]).startswith("line 13: E bid 3 breaks the rules: East cannot bid 3")
     assert str(error.errors[2]).startswith("line 20: 'E plays J♦' is not an action")
 
 

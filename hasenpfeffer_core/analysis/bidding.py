@@ -685,7 +685,9 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
                 parts.append(_("{reason}: {result}.").format(reason=goal, result=verdict))
     others = [a for a in study.good if a != action]
     if others:
-        amounts = sorted({_signed(study.points[a]) for a in others}, key=float)
+        # (the figures as shown, lowest first: ordered by value, written in the language)
+        shown = {round(study.points[a], 1) for a in others}
+        amounts = [_signed(v) for v in sorted(shown)]
         # Translators: a range of points, such as "+0.2 to +0.4".
         span = (
             amounts[0]

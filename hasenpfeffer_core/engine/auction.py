@@ -87,13 +87,13 @@ def check_bid(bid: Bid, high: Bid | None, high_seat: Seat | None, rules: Rules) 
             _(
                 "{seat} cannot bid Big Pepper: it exists only with the pepper bidding "
                 "(Rules(bidding='pepper')); bids here are {bids}"
-            ).format(seat=bid.seat.name, bids=scale_text(rules)),
+            ).format(seat=bid.seat.word, bids=scale_text(rules)),
             rule="bidding scale",
         )
     if not 1 <= bid.tricks <= 6:
         raise BidTooLowError(
             _("{seat} cannot bid {bid}: bids are {bids}").format(
-                seat=bid.seat.name, bid=bid.tricks, bids=scale_text(rules)
+                seat=bid.seat.word, bid=bid.tricks, bids=scale_text(rules)
             ),
             rule="bidding scale",
         )
@@ -107,6 +107,6 @@ def check_bid(bid: Bid, high: Bid | None, high_seat: Seat | None, rules: Rules) 
             _(
                 "{seat} cannot bid {bid}: the high bid is {high} by {bidder}, and each bid "
                 "must be higher than the last"
-            ).format(seat=bid.seat.name, bid=name, high=high_name, bidder=high_seat.name),
+            ).format(seat=bid.seat.word, bid=name, high=high_name, bidder=high_seat.word),
             rule="bidding",
         )

@@ -112,7 +112,7 @@ _ACTION_PHASE: Final[dict[type, Phase]] = {
 #: An action in the wrong phase: {seat} is a seat's letter, {why} what is happening now.
 _NOT_NOW: Final[dict[type, str]] = {
     # Translators: {seat} is a seat's letter (N, E, S, W); {why} says what is happening in
-    # the hand now, as in "the cards are being played; it is N's turn".
+    # the hand now, as in "the cards are being played; it is North's turn".
     Bid: N_("{seat} cannot bid now: {why}"),
     Pass: N_("{seat} cannot pass now: {why}"),
     NameTrump: N_("{seat} cannot name trump now: {why}"),
@@ -638,17 +638,17 @@ class HandState:
             )
         if self.phase is not wanted:
             raise WrongPhaseError(
-                _(_NOT_NOW[kind]).format(seat=action.seat.name, why=self._phase_why()),
+                _(_NOT_NOW[kind]).format(seat=action.seat.word, why=self._phase_why()),
                 rule="order of play",
             )
         seat = action.seat
         if self._out >> seat._value_ & 1:
             raise OutOfTurnError(
-                # Translators: {seat} is a seat's letter (N, E, S, W).
+                # Translators: {seat} is a seat's name (North, East, South, West).
                 _(
                     "{seat} sits out this hand: the partner of a lone player lays the cards "
                     "down and does not play"
-                ).format(seat=seat.name),
+                ).format(seat=seat.word),
                 rule="going alone",
             )
         if seat._value_ != self._to_move:
@@ -664,7 +664,7 @@ class HandState:
                         # Translators: {seat} is a seat's letter; {bid} the bid forced on
                         # it (3); {why} why, as in "all four passed, so the dealer must bid 3".
                         _("{seat} must bid {bid}: {why}").format(
-                            seat=seat.name, bid=FORCED_BID, why=self._forced_reason()
+                            seat=seat.word, bid=FORCED_BID, why=self._forced_reason()
                         ),
                         rule="all pass",
                     )
@@ -675,7 +675,7 @@ class HandState:
             if self._forced:
                 raise IllegalActionError(
                     _("{seat} cannot pass: {why}").format(
-                        seat=seat.name, why=self._forced_reason()
+                        seat=seat.word, why=self._forced_reason()
                     ),
                     rule="all pass",
                 )
@@ -686,7 +686,7 @@ class HandState:
                     _(
                         "{seat} cannot name no trump: these rules have no no-trump contracts "
                         "(Rules.no_trump); trump is one of the four suits"
-                    ).format(seat=seat.name),
+                    ).format(seat=seat.word),
                     rule="naming trump",
                 )
         elif kind is Discard:
@@ -695,7 +695,7 @@ class HandState:
                 raise InvalidDataError(
                     # Translators: {cards} are the cards the player holds.
                     _("{seat} cannot discard {card}: it is not in the hand ({cards})").format(
-                        seat=seat.name,
+                        seat=seat.word,
                         card=action.card.text,
                         cards=format_cards(self.hand(seat)),
                     ),
@@ -710,7 +710,7 @@ class HandState:
             raise InvalidDataError(
                 # Translators: {cards} are the cards the player holds.
                 _("{seat} cannot play {card}: it is not in the hand ({cards})").format(
-                    seat=seat.name, card=card.text, cards=format_cards(self.hand(seat))
+                    seat=seat.word, card=card.text, cards=format_cards(self.hand(seat))
                 ),
                 rule="the hand",
             )
@@ -730,38 +730,38 @@ class HandState:
         why = _(_PHASE_WHAT[self.phase])
         if self.phase is Phase.AUCTION or self.phase is Phase.PLAY:
             # Translators: {why} says what is happening in the hand; {seat} is a seat's
-            # letter (N, E, S, W).
-            return _("{why}; it is {seat}'s turn").format(why=why, seat=SEATS[self._to_move].name)
+            # name (North, East, South, West).
+            return _("{why}; it is {seat}'s turn").format(why=why, seat=SEATS[self._to_move].word)
         if self.phase in (Phase.TRUMP, Phase.DISCARD, Phase.ALONE):
-            return _("{why}; {seat} is to act").format(why=why, seat=SEATS[self._to_move].name)
+            return _("{why}; {seat} is to act").format(why=why, seat=SEATS[self._to_move].word)
         return why
 
     def _turn_message(self, seat: Seat, kind: type) -> str:
-        who = SEATS[self._to_move].name
+        who = SEATS[self._to_move].word
         if self.phase is Phase.AUCTION:
             if self._forced:
                 # Translators: {turn} is the seat whose turn it is, {seat} the seat that
-                # tried to act (letters: N, E, S, W); {why} why {turn} must bid.
+                # tried to act (North, East, South, West); {why} why {turn} must bid.
                 return _("it is {turn}'s turn, not {seat}'s: {why} ({turn})").format(
-                    turn=who, seat=seat.name, why=self._forced_reason()
+                    turn=who, seat=seat.word, why=self._forced_reason()
                 )
             if self._passed >> seat.value & 1:
                 return _(
                     "{seat} has passed, and a pass is final: {seat} cannot bid again (it is "
                     "{turn}'s turn)"
-                ).format(seat=seat.name, turn=who)
+                ).format(seat=seat.word, turn=who)
             return _(
                 "it is {turn}'s turn to bid, not {seat}'s: bidding goes clockwise from the "
                 "dealer's left"
-            ).format(turn=who, seat=seat.name)
+            ).format(turn=who, seat=seat.word)
         if self.phase is Phase.PLAY:
             return _(
                 "it is {turn}'s turn to play, not {seat}'s: play goes clockwise, and the "
                 "winner of a trick leads the next"
-            ).format(turn=who, seat=seat.name)
+            ).format(turn=who, seat=seat.word)
         # Translators: {why} says what is happening in the hand now.
         return _("it is {turn}'s turn, not {seat}'s: {why}").format(
-            turn=who, seat=seat.name, why=_(_PHASE_WHAT[self.phase])
+            turn=who, seat=seat.word, why=_(_PHASE_WHAT[self.phase])
         )
 
     def _forced_reason(self) -> str:
