@@ -27,6 +27,7 @@ from hasenpfeffer_core.analysis.view import PlayerView
 from hasenpfeffer_core.engine.actions import Bid, Pass
 from hasenpfeffer_core.engine.cards import Suit
 from hasenpfeffer_core.engine.errors import OutOfTurnError, WrongPhaseError
+from hasenpfeffer_core.engine.i18n import language
 from hasenpfeffer_core.faces import cli
 
 #: Words a learner should never meet in a reason: the project's own jargon and the rule
@@ -190,6 +191,11 @@ def test_a_close_call_says_so_and_both_calls_count_as_right() -> None:
     study = bid_study(PlayerView.of(state, Seat.N))
     assert study.close and {Pass(Seat.N), Bid(Seat.N, 2)} <= set(study.good)
     assert "It is close: " in study.reason and "would do about as well" in study.reason
+    # ... and in Italian, with its figures written the Italian way (a range of them is
+    # ordered by value, not by its text)
+    with language("it"):
+        italian = bid_study(PlayerView.of(state, Seat.N)).reason
+    assert re.search(r"[+-]\d+,\d", italian) and not re.search(r"\d\.\d", italian), italian
 
 
 def test_a_higher_bid_than_needed_is_never_as_good() -> None:
