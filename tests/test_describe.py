@@ -170,6 +170,9 @@ def test_a_whole_hand_is_played_by_typing(seed: int) -> None:
     assert any(re.search(r"is winning trick \d with ", h) for h in heard), heard
     assert any(h.startswith("You play ") for h in heard)
     assert "You defeated" in text(table.result.value) or "bid" in text(table.result.value)
+    # the table in words at the end says the hand is played out, not "Your cards (0): ."
+    said = table_lines(table.state, table.seat)
+    assert "You have no cards left." in said and not any("(0)" in line for line in said)
 
 
 def test_the_commands_typed_do_what_the_buttons_do() -> None:

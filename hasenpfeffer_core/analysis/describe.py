@@ -155,8 +155,11 @@ def table_lines(state: HandState, seat: Seat) -> list[str]:
         )
     cards = sort_hand(view.hand, view.trump if known else None)
     spoken = "; ".join(spoken_card(c, view.trump, trump_known=known) for c in cards)
-    # Translators: {n} is how many cards the learner holds, {cards} the cards said aloud.
-    lines.append(_("Your cards ({n}): {cards}.").format(n=len(cards), cards=spoken))
+    if cards:
+        # Translators: {n} is how many cards the learner holds, {cards} the cards said aloud.
+        lines.append(_("Your cards ({n}): {cards}.").format(n=len(cards), cards=spoken))
+    else:  # (the hand is played out: not "Your cards (0): .")
+        lines.append(_("You have no cards left."))
     others = [s for s in SEATS if s is not seat and s not in view.sitting_out]
     if others:
         first, *rest = others
