@@ -130,7 +130,13 @@ def test_a_call_is_typed_in_the_learners_language_or_in_english(
 def test_every_suit_is_typed_by_its_name_in_the_learners_language(lang: str) -> None:
     with language(lang):
         for suit in Suit:
-            for word in (suit.plural, suit.plural.upper(), suit.plural_en, suit.symbol):
+            for word in (
+                suit.plural,
+                suit.plural.upper(),
+                suit.plural_en,
+                suit.symbol,
+                suit.letter,
+            ):
                 action = parse_typed(Phase.TRUMP, Seat.S, word)
                 assert str(action) == f"S trump {suit.symbol}", word
 

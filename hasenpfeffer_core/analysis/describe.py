@@ -218,7 +218,16 @@ def typed_words(action: Action, rules: Rules | None = None) -> tuple[str, ...]:
         if suit is None:
             words = [trump_clause(None), "no trump", "none"]
         else:
-            words = [suit.plural, suit.singular, suit.plural_en, suit.singular_en, suit.symbol]
+            # (and the record's letter, S, D, C: H is the hint at the table, so the words
+            # offered are the names)
+            words = [
+                suit.plural,
+                suit.singular,
+                suit.plural_en,
+                suit.singular_en,
+                suit.symbol,
+                suit.letter,
+            ]
     elif isinstance(action, GoAlone):
         # Translators: what a learner types to say yes or no (going alone or not).
         words = [pgettext("typed", "yes") if action.alone else pgettext("typed", "no")]
