@@ -392,7 +392,8 @@ def test_a_review_with_no_costly_decision_says_the_replays_marks_are_hindsight()
     t.review_button.click()
     said = plain(t.decisions.children[0].value)
     assert t.mistakes == [] and "None of your decisions cost points." in said
-    marked = [p for p in t._analysis_plays if p.lost and p.seat is t.seat]
+    assert t.replayer is not None and t.replayer.analysis is not None
+    marked = [p for p in t.replayer.analysis.plays if p.lost and p.seat is t.seat]
     assert marked, "the replay marks one of the learner's cards with ✗"
     assert "hindsight" in said and "✗" in said
     assert all(p.verdict.startswith("With all four hands in view") for p in marked)

@@ -24,12 +24,12 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from ..engine.actions import Action, Bid, GoAlone, NameTrump, Pass, parse_action
-from ..engine.auction import bid_name
+from ..engine.auction import bid_name, bids_above
 from ..engine.cards import Card, Suit
 from ..engine.errors import ParseError
 from ..engine.i18n import N_, language, ngettext, pgettext
 from ..engine.i18n import gettext as _
-from ..engine.rules import BiddingScale, Rules
+from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.state import HandState, Phase
 from ..engine.tricks import CardRole, card_role, sort_hand, trick_winner
@@ -260,11 +260,8 @@ def typed_call(text: str, calls: Sequence[Action], rules: Rules | None = None) -
 def _calls(phase: Phase, seat: Seat, rules: Rules) -> list[Action]:
     """Every call of ``phase`` the learner might type, legal now or not (the engine
     says why one is refused)."""
-    if phase is Phase.AUCTION:
-        calls: list[Action] = [Pass(seat), *(Bid(seat, n) for n in range(1, 7))]
-        if rules.bidding is BiddingScale.PEPPER:
-            calls.append(Bid(seat, 6, big=True))
-        return calls
+    if phase is Phase.AUCTION:  # the whole scale of the rules
+        return [Pass(seat), *bids_above(None, seat, rules)]
     if phase is Phase.TRUMP:
         return [NameTrump(seat, suit) for suit in (*Suit, None)]
     if phase is Phase.ALONE:

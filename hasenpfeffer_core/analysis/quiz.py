@@ -750,17 +750,9 @@ def line_words(line: Sequence[tuple[tuple[Seat, Card], ...]], trump: Suit | None
 #: players count their likely tricks and bid from this many (see RuleOfThumbPlayer).
 _BOLDNESS: Final = (3.0, 3.5, 4.0, 4.5)
 
-#: Typed answers to a bid question, and the choice each names.
-_BID_WORDS: Final = {
-    "p": "pass",
-    "pass": "pass",
-    "big pepper": "big-pepper",
-    "big-pepper": "big-pepper",
-    "bp": "big-pepper",
-    "little pepper": "6",
-    "little-pepper": "6",
-    "lp": "6",
-}
+#: Short typed answers to a bid question, and the choice each names (the calls' words,
+#: in the learner's language and in English, come from ``describe.typed_words``).
+_BID_WORDS: Final = {"p": "pass", "bp": "big-pepper", "lp": "6"}
 
 
 def bid_answer(response: Any) -> str | None:

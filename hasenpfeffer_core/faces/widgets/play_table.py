@@ -34,14 +34,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
 from typing import Any, Final
 
 import ipywidgets as w
 
 from ...analysis.describe import parse_typed, spoken_card, table_lines, trick_status
 from ...analysis.hints import STEPS, SteppedHint
-from ...analysis.review import PlayAnalysis, analyse
+from ...analysis.review import analyse
 from ...analysis.session import (
     DOUBLE_DUMMY_VIEW,
     EXPERT_VIEW,
@@ -290,7 +289,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         # words the learner's actions itself, in the language in use): not translated here.
         self._names = {self.seat: "You"}
         self._finished = False
-        self._analysis_plays: Sequence[PlayAnalysis] = ()
         self._note = ""  # said under the prompt after "Try again from here"
         self.action_buttons: list[w.Button] = []
         #: The learner's decisions that cost tricks or points, once the review is opened.
@@ -709,7 +707,9 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
                 "worth clearly more than yours."
             )
             hindsight = ""
-            if any(p.lost and p.seat is self.seat for p in self._analysis_plays):
+            analysis = self._replayer.analysis  # (this hand's, loaded when it ended)
+            plays = analysis.plays if analysis is not None else ()
+            if any(p.lost and p.seat is self.seat for p in plays):
                 hindsight = " " + _(
                     "In the replay below, a ✗ marks a card of yours that gave up a trick with "
                     "all four hands in view: hindsight, which nobody at the table has."
@@ -1041,7 +1041,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         )
         record = HandRecord.from_state(state, title=title, score=self._score_before)
         analysis = analyse(record)
-        self._analysis_plays = analysis.plays
         # The same record as annotate(record), with the analysis worked out only once.
         annotated = record.with_notes({p.step: p.text for p in analysis.plays})
         self._replayer.load(annotated, analysis=analysis)
