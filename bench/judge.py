@@ -45,11 +45,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hasenpfeffer_core.analysis import judge
 from hasenpfeffer_core.analysis.bidding import bid_study
 from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer, action_words
 from hasenpfeffer_core.analysis.deals import fits_auction
@@ -187,11 +189,13 @@ def reference(
     return {idx: v / len(chosen) for idx, v in sums.items()}
 
 
-def positions(count: int, seed: int) -> list[tuple[PlayerView, str]]:
+def positions(
+    count: int, seed: int, tricks: Sequence[int] = (1, 2, 3, 4, 5)
+) -> list[tuple[PlayerView, str]]:
     """Decisions with more than one legal card, from hands played by the rule of thumb
-    (even deals) and by the fair expert (odd deals), spread over the tricks."""
-    per_trick = -(-count // 5)
-    found: dict[int, list[tuple[PlayerView, str]]] = {t: [] for t in range(5)}
+    (even deals) and by the fair expert (odd deals), spread over ``tricks`` (1 to 5)."""
+    per_trick = -(-count // len(tricks))
+    found: dict[int, list[tuple[PlayerView, str]]] = {t - 1: [] for t in tricks}
     deal = 0
     rng = random.Random(seed)
     while sum(min(len(v), per_trick) for v in found.values()) < count:
@@ -210,7 +214,7 @@ def positions(count: int, seed: int) -> list[tuple[PlayerView, str]]:
             view = PlayerView.of(h, seat)
             if h.phase is Phase.PLAY and len(view.legal_actions) > 1:
                 t = len(h.tricks)
-                if moves in picks and t < 5 and len(found[t]) < per_trick:
+                if moves in picks and t in found and len(found[t]) < per_trick:
                     who = "expert" if expert_hand else "rule of thumb"
                     found[t].append(
                         (view, f"deal seed {seed * 100_000 + deal} ({who}), {len(h.log)} actions")
@@ -218,7 +222,7 @@ def positions(count: int, seed: int) -> list[tuple[PlayerView, str]]:
                 moves += 1
             h.apply(players[seat].choose(view))
         deal += 1
-    out = [p for t in range(5) for p in found[t][:per_trick]]
+    out = [p for t in sorted(found) for p in found[t][:per_trick]]
     return out[:count]
 
 
@@ -484,6 +488,16 @@ def main() -> None:
         default=0,
         help="the reference values cards before this trick by best play for tricks (faster)",
     )
+    ap.add_argument(
+        "--tricks", default="1,2,3,4,5", help="the tricks the plays are drawn from (1 to 5)"
+    )
+    ap.add_argument(
+        "--points-from",
+        type=int,
+        default=None,
+        help="try the judge valuing cards by best play for points once this many tricks are"
+        " played, instead of its own setting (POINTS_FROM)",
+    )
     ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
     ap.add_argument("--call-deals", type=int, default=400)
     ap.add_argument("--agree", type=int, default=200, help="hands for hint against quiz")
@@ -500,7 +514,9 @@ def main() -> None:
     if args.positions <= 0:
         calls(args)
         return
-    found = positions(args.positions, args.seed)
+    if args.points_from is not None:
+        judge.POINTS_FROM = args.points_from  # type: ignore[misc]
+    found = positions(args.positions, args.seed, [int(t) for t in args.tricks.split(",")])
     rows: list[Row] = []
     words = [0, 0, 0]
     for i, (view, where) in enumerate(found):

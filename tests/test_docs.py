@@ -72,16 +72,6 @@ def _need_mkdocs() -> None:
         pytest.skip("MkDocs is not installed (pip install -e '.[docs]')")
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built with ``mkdocs build --strict`` (which fails on any warning), once
-    per session: tests/test_links.py shares the build."""
-    _need_mkdocs()
-    from test_links import built_site
-
-    return built_site(tmp_path_factory)
-
-
 def _page(site: Path, rel: str) -> str:
     return (site / rel / "index.html").read_text(encoding="utf-8")
 

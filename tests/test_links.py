@@ -12,7 +12,7 @@ on 127.0.0.1: every page, stylesheet, script, picture and data file it links to.
 to other sites are not fetched (LinkChecker checks internal URLs only by default); the
 live copy's own files (JupyterLite's) are checked as link targets but not crawled.
 
-The site is built once per test session; ``tests/test_docs.py`` uses the same build.
+The site is built once per test run and shared (``tests/_site.py``, the ``site`` fixture).
 Without MkDocs or LinkChecker the tests skip, except under CI (the ``CI`` variable set),
 where they fail.
 """
@@ -24,7 +24,6 @@ import csv
 import io
 import itertools
 import json
-import os
 import re
 import socket
 import subprocess
@@ -36,7 +35,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
+from _site import need_installed
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The site_url mkdocs.yml falls back to: 404.html links by its path.
@@ -44,61 +43,6 @@ PAGES_URL = "https://hasenpfeffer.github.io/hasenpfeffer-core/"
 #: Each language's folder in the built site, and its lessons' folder.
 PREFIXES = {"en": "", "it": "it/", "th": "th/"}
 LESSON_DIRS = {"en": ROOT / "lessons", "it": ROOT / "lessons" / "it", "th": ROOT / "lessons" / "th"}
-
-_built: dict[str, Path] = {}
-
-
-def _need(module: str, what: str) -> None:
-    try:
-        __import__(module)
-    except ImportError:
-        if os.environ.get("CI"):
-            pytest.fail(f"{what} is not installed under CI (pip install -e '.[dev,docs]')")
-        pytest.skip(f"{what} is not installed (pip install -e '.[dev,docs]')")
-
-
-def built_site(factory: pytest.TempPathFactory) -> Path:
-    """The site built with ``mkdocs build --strict``, once per test run.
-
-    Under ``pytest -n`` (make test) the worker processes share the one build: the first
-    to need it builds it in the run's own temporary folder while holding a lock, and the
-    others wait for it and use it (or fail with its error, without building again).
-    """
-    _need("mkdocs", "MkDocs")
-    _need("material", "mkdocs-material")
-    given = os.environ.get("HP_BUILT_SITE")  # a build to reuse while working on the tests
-    if given and "site" not in _built:
-        _built["site"] = Path(given)
-    if "site" not in _built:
-        shared = factory.getbasetemp()
-        if os.environ.get("PYTEST_XDIST_WORKER"):
-            shared = shared.parent  # the run's folder, above each worker's own
-        folder = shared / "built-site"
-        folder.mkdir(exist_ok=True)
-        out, failed = folder / "public", folder / "failed.txt"
-        with FileLock(folder / "lock"):
-            if not (out / "index.html").is_file() and not failed.is_file():
-                env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-                env.pop("HP_SITE_URL", None)  # the published address, as Pages has it
-                proc = subprocess.run(
-                    [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-                    cwd=ROOT,
-                    capture_output=True,
-                    text=True,
-                    timeout=900,
-                    env=env,
-                )
-                if proc.returncode != 0:
-                    failed.write_text(proc.stderr[-6000:], encoding="utf-8")
-        if failed.is_file():
-            pytest.fail(f"mkdocs build --strict failed:\n{failed.read_text(encoding='utf-8')}")
-        _built["site"] = out
-    return _built["site"]
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built_site(tmp_path_factory)
 
 
 @contextlib.contextmanager
@@ -130,7 +74,7 @@ def _served(folder: Path) -> Iterator[str]:
 
 
 def test_every_link_of_the_built_site_leads_somewhere(site: Path) -> None:
-    _need("linkcheck", "LinkChecker")
+    need_installed("linkcheck", "LinkChecker")
     with _served(site) as url:
         proc = subprocess.run(
             [

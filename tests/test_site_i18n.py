@@ -34,13 +34,6 @@ PREFIXES = {"en": "", "it": "it/", "th": "th/"}
 NOTE_CLASS = 'class="hp-translated-note"'
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from test_links import built_site
-
-    return built_site(tmp_path_factory)
-
-
 def _english_pages() -> list[Path]:
     """The English page sources: every ``.md`` without a language suffix."""
     return sorted(

@@ -246,27 +246,38 @@ def watched_page(browser: Any) -> Iterator[tuple[Any, Traffic]]:
 
 @pytest.fixture(scope="session")
 def live_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder holding the live copy of the lessons in ``live/``, as the site has it
-    (``docs_hooks/hp_lite.py`` builds it, or reuses its cached build)."""
+    """The built site, whose ``live/`` holds the live copy of the lessons: the copy the
+    site publishes (``mkdocs build`` makes it with ``docs_hooks/hp_lite.py``), not a
+    second build of its own."""
     need(CHROMIUM.exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     need(can_import("playwright"), "Playwright is not installed (pip install -e '.[dev]')")
     need(
         can_import("jupyterlite_core") and can_import("jupyterlite_pyodide_kernel"),
         "JupyterLite is not installed (pip install -e '.[docs]')",
     )
-    sys.path.insert(0, str(ROOT / "docs_hooks"))
-    import hp_lite
+    need(
+        can_import("mkdocs") and can_import("material"),
+        "MkDocs is not installed (pip install -e '.[docs]')",
+    )
+    sys.path.insert(0, str(ROOT / "docs_hooks"))  # (the tests read hp_lite's addresses)
+    from _site import built_site as build
 
-    root = tmp_path_factory.mktemp("lite-site")
-    hp_lite.build(root / hp_lite.LIVE_DIR)
-    return root
+    return build(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
 def base_url(live_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The live copy's folder served by ``python -m http.server`` on 127.0.0.1."""
-    with serve_folder(live_root, tmp_path_factory.mktemp("lite-server") / "http.log") as url:
-        yield url
+    """The built site served by ``python -m http.server`` on 127.0.0.1 at the path it
+    is built for (``site_url`` in mkdocs.yml, as Pages serves it): the live copy's links
+    to the site's pages lead where they would on the published site."""
+    from test_links import PAGES_URL
+
+    path = urlsplit(PAGES_URL).path.strip("/")
+    top = tmp_path_factory.mktemp("pages-root")
+    (top / path).parent.mkdir(parents=True, exist_ok=True)
+    (top / path).symlink_to(live_root, target_is_directory=True)
+    with serve_folder(top, tmp_path_factory.mktemp("lite-server") / "http.log") as url:
+        yield f"{url}{path}/"
 
 
 # --- the built site and a browser for it (the site's tests share them) --------------
@@ -280,8 +291,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         can_import("mkdocs") and can_import("material"),
         "MkDocs is not installed (pip install -e '.[docs]')",
     )
-    sys.path.insert(0, str(ROOT / "tests"))
-    from test_links import built_site as build
+    from _site import built_site as build
 
     return build(tmp_path_factory)
 

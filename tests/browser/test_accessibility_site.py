@@ -1,9 +1,11 @@
 """The site's accessibility, checked by a real tool and by the keyboard alone.
 
 * axe-core (``tools/audit.py``, run offline) audits every page of the built site in
-  English, Italian and Thai, in the light and the dark scheme: no serious or critical
-  finding in the project's own markup. The theme's own findings are counted apart, in
-  ``build/a11y/site-*.txt`` with ours, never hidden.
+  English, Italian and Thai, every template in the light and the dark scheme (see
+  :func:`walked`): no serious or critical finding in the project's own markup. The
+  theme's own findings are counted apart, in ``build/a11y/site-*.txt`` with ours, never
+  hidden. The same walk photographs the English pages (``build/screenshots/site/``),
+  checks that each shows the scheme asked for, and that no request leaves 127.0.0.1.
 * The keyboard alone answers each practice quiz (Tab and Enter, and the typed shortcuts:
   a seat's letter, a card as ``JH``, a bid) and steps the hand viewer with the arrows.
 * At 200 % zoom (a 640-pixel-wide window) the pages keep to the window's width, and a
@@ -16,35 +18,85 @@ CI (the ``CI`` variable set), where they fail. (The lessons' audit, in JupyterLa
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from _a11y import audit, axe_ready, focused, report, tab_to
 
 __all__ = ["axe_ready"]  # (a fixture, used by name)
 
-LANGS = {"en": "", "it": "it/", "th": "th/"}
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 # --- the site -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", list(LANGS))
-def test_every_site_page_passes_axe(
-    axe_ready: None, chromium: Any, built_site: Path, site_url: str, lang: str, scheme: str
-) -> None:
-    pages = [
+#: Each group of pages walked: its pages' folder in the built site.
+GROUPS = {"en": "", "reference": "reference/", "it": "it/", "th": "th/"}
+#: Where the walk's screenshots go (``HP_SITE_SCREENSHOTS`` moves them): the English
+#: pages in ``light/`` and ``dark/``, the reference's in ``reference/``.
+SHOTS = Path(os.environ.get("HP_SITE_SCREENSHOTS", ROOT / "build" / "screenshots" / "site"))
+
+
+def walked(pages: list[str], group: str, scheme: str) -> list[str]:
+    """The pages of ``group`` walked in ``scheme``. The English guide (the rules, the
+    lessons, the practice pages, the sources) is walked in both schemes. The API
+    reference (one template, made by mkdocstrings, for 57 pages) and the Italian and
+    Thai pages (the English pages' templates, translated) are each walked in one scheme,
+    every other page in the light one: every page is audited, every template in both
+    schemes, in half the time."""
+    prefix = GROUPS[group]
+    mine = [
         p
-        for p in audit.site_pages(built_site)
-        if (p.startswith(LANGS[lang]) if lang != "en" else not p.startswith(("it/", "th/")))
+        for p in pages
+        if (p.startswith(prefix) if prefix else not p.startswith(("it/", "th/", "reference/")))
     ]
-    assert len(pages) > 20, pages
+    if group == "en":
+        return mine
+    return [p for i, p in enumerate(mine) if i % 2 == (scheme == "dark")]
+
+
+def test_the_walk_audits_every_page_and_every_template_in_both_schemes(built_site: Path) -> None:
+    pages = audit.site_pages(built_site)
+    both = {s: {p for g in GROUPS for p in walked(pages, g, s)} for s in ("light", "dark")}
+    assert both["light"] | both["dark"] == set(pages)
+    for kind in ("reference/analysis/", "it/lessons/", "th/practice/", "it/rules/"):
+        for scheme in ("light", "dark"):
+            assert any(p.startswith(kind) for p in both[scheme]), (kind, scheme)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("group", list(GROUPS))
+def test_every_site_page_passes_axe(
+    axe_ready: None, chromium: Any, built_site: Path, site_url: str, group: str, scheme: str
+) -> None:
+    """Each page walked (see :func:`walked`) is opened offline, shows the scheme asked
+    for, passes axe and is photographed (the reference's pages above the fold)."""
+    pages = walked(audit.site_pages(built_site), group, scheme)
+    assert len(pages) > 10, pages
+    shots = SHOTS / (scheme if group == "en" else group)
+    if group in ("en", "reference"):
+        if group == "en" or scheme == "light":
+            shutil.rmtree(shots, ignore_errors=True)
+        shots.mkdir(parents=True, exist_ok=True)
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
     page = context.new_page()
+    outside: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            outside.append(r.url)
+            if urlsplit(r.url).scheme not in ("data", "blob", "about")
+            and urlsplit(r.url).hostname != "127.0.0.1"
+            else None
+        ),
+    )
     findings: list[audit.Finding] = []
     try:
         for path in pages:
@@ -52,10 +104,20 @@ def test_every_site_page_passes_axe(
             page.wait_for_load_state("load")
             if page.locator(".hp-quiz[data-src]").count():
                 page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+            if page.locator(".hp-viewer").count():
+                page.wait_for_selector(".hp-viewer[data-ready=true]")
+            body = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+            assert body == ("slate" if scheme == "dark" else "default"), path
             findings += audit.audit(page, f"{path} ({scheme})", audit.SITE_OURS)
+            if group in ("en", "reference"):
+                name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "home"
+                if group == "reference":
+                    name = f"{name.removeprefix('reference-')}-{scheme}"
+                page.screenshot(path=str(shots / f"{name}.png"), full_page=group == "en")
     finally:
         context.close()
-    report(f"site-{lang}-{scheme}", findings)
+    report(f"site-{group}-{scheme}", findings)
+    assert outside == [], "requests left 127.0.0.1"
     bad = audit.failing(findings)
     assert bad == [], "\n".join(map(str, bad))
 

@@ -1,9 +1,9 @@
 """The live copy of the lessons (JupyterLite on Pyodide) in a real browser, fully offline.
 
-The live copy is built by ``docs_hooks/hp_lite.py`` (as ``mkdocs build`` builds it into
-the site's ``live/``) into a temporary folder (the ``live_root`` and ``base_url``
-fixtures of ``conftest.py``) and served by ``python -m http.server`` on
-127.0.0.1. Debian's Chromium opens a lesson there with every request outside 127.0.0.1
+The live copy is the one the built site holds in ``live/`` (``mkdocs build`` makes it
+with ``docs_hooks/hp_lite.py``; the ``live_root`` and ``base_url`` fixtures of
+``conftest.py``), served by ``python -m http.server`` on 127.0.0.1 at the site's own
+path. Debian's Chromium opens a lesson there with every request outside 127.0.0.1
 blocked. The lesson runs itself as it opens (Pyodide loads the engine and ipywidgets with
 the kernel, from the site's own wheels), exactly once, and its top says so and what to
 press to run it again. The test answers the trick-winner quiz and checks the feedback,

@@ -3,8 +3,9 @@
 The site is built with ``mkdocs build --strict`` into a temporary folder and served
 with ``python -m http.server`` on a free local port. Debian's Chromium (never a
 downloaded browser) answers a practice question right and one wrong, steps the hand
-viewer, reads the Thai source page, checks that the lessons' widgets show, and takes a
-screenshot of every page in light and dark (``build/screenshots/site/``). Hostile input:
+viewer, reads the Thai source page and checks that the lessons' widgets show (the
+screenshots of every page, light and dark, are taken by the accessibility walk,
+``test_accessibility_site.py``). Hostile input:
 the viewer opened with malformed, huge and unknown address fragments falls back to the
 first hand and says so, without a script error; hand and quiz data carrying markup and
 scripts (served in place of the built files) are shown as text, and nothing in them runs. Every request
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -544,48 +544,6 @@ def _rgb(hex_colour: str) -> str:
 
 
 # --- every page, light and dark -------------------------------------------------------
-
-
-def _pages(site: Path) -> list[str]:
-    """The site's own English pages (the live copy in live/ is JupyterLite's:
-    test_lite.py; the Italian and Thai sites in it/ and th/: test_site_i18n.py)."""
-    out = []
-    for html in sorted(site.rglob("index.html")):
-        rel = html.parent.relative_to(site).as_posix()
-        if rel.split("/")[0] in ("live", "it", "th"):
-            continue
-        out.append("" if rel == "." else rel + "/")
-    return out
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshot_every_page(
-    chromium: Any, site_url: str, built_site: Path, requests_seen: Requests, scheme: str
-) -> None:
-    folder = SHOTS / scheme
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
-    pg = context.new_page()
-    pg.on("request", lambda r: requests_seen.record(r.url))
-    start = len(requests_seen.outside)
-    try:
-        for rel in _pages(built_site):
-            pg.goto(site_url + rel, wait_until="load")
-            if rel.startswith("practice/") and rel not in ("practice/", "practice/progress/"):
-                pg.wait_for_selector(".hp-quiz[data-ready=true]")
-            if rel == "viewer/":
-                pg.wait_for_selector(".hp-viewer[data-ready=true]")
-            name = re.sub(r"[^a-z0-9]+", "-", rel.lower()).strip("-") or "home"
-            body = pg.evaluate("document.body.getAttribute('data-md-color-scheme')")
-            assert body == ("slate" if scheme == "dark" else "default"), rel
-            pg.screenshot(
-                path=str(folder / f"{name}.png"), full_page=not rel.startswith("reference/")
-            )
-    finally:
-        context.close()
-    assert requests_seen.outside[start:] == [], "requests left 127.0.0.1"
 
 
 def test_no_request_left_the_machine(page: Any, site_url: str, requests_seen: Requests) -> None:
