@@ -19,6 +19,7 @@ from hasenpfeffer_core.analysis.describe import (
     spoken_card,
     table_lines,
     trick_status,
+    typed_seat,
 )
 from hasenpfeffer_core.analysis.session import PlaySession
 from hasenpfeffer_core.engine.errors import ParseError
@@ -157,6 +158,58 @@ def test_a_word_that_is_no_call_is_refused_in_the_learners_words(
     assert all(w in said for w in words), said
     # no record syntax and no English option words
     assert "S bid" not in said and "pepper" not in said and "pass," not in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "refusal"),
+    [
+        ("en", ["W", "w", "West", " west "], "type N, E, S or W (North, East, South or West)"),
+        ("it", ["O", "o", "Ovest", "W", "west"], "scrivi N, E, S o O (Nord, Est, Sud o Ovest)"),
+        ("th", ["ตะวันตก", "W", "West"], "ไม่ใช่ที่นั่ง"),
+    ],
+)
+def test_a_seat_is_typed_in_the_learners_language_or_in_english(
+    lang: str, typed: list[str], refusal: str
+) -> None:
+    with language(lang):
+        for t in typed:
+            assert typed_seat(t) is Seat.W, t
+        assert typed_seat("sud" if lang == "it" else "S") is Seat.S
+        with pytest.raises(ParseError) as refused:
+            typed_seat("x")
+    assert refusal in str(refused.value), str(refused.value)
+
+
+def test_the_italian_trick_winner_quiz_shows_and_takes_o_for_west(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Italian writes O for Ovest: the quiz shows West's cards under O and takes O (or
+    ovest) as an answer; it never shows W or EW."""
+    from _support import run_cli
+
+    from hasenpfeffer_core.faces.cli.quiz import _questions
+
+    with language("it"):
+        questions = _questions("trick-winner", 30, 3, "mixed")
+    answers = ["o" if q.answer is Seat.W else q.answer.name for q in questions]
+    assert "o" in answers
+    code, out, err = run_cli(
+        monkeypatch,
+        capsys,
+        "--lang",
+        "it",
+        "quiz",
+        "--kind",
+        "trick-winner",
+        "--seed",
+        "3",
+        "--count",
+        "30",
+        stdin="\n".join(answers) + "\n",
+    )
+    assert code == 0, err
+    assert "punteggio: 30/30" in out.casefold() or "30/30" in out, out[-300:]
+    assert not re.search(r"(?<![\w{])(W|EW)(?![\w}])", out), out
 
 
 @pytest.mark.parametrize("seed", [1, 5])

@@ -45,6 +45,7 @@ __all__ = [
     "trump_clause",
     "trump_text",
     "typed_call",
+    "typed_seat",
     "typed_words",
 ]
 
@@ -189,6 +190,36 @@ def table_lines(state: HandState, seat: Seat) -> list[str]:
 def _key(text: str) -> str:
     """Typed words compared without case, hyphens or extra spaces."""
     return " ".join(text.replace("-", " ").casefold().split())
+
+
+def typed_seat(text: str | Seat) -> Seat:
+    """A seat as a learner types it: its letter or its name in the learner's language
+    (``O`` or ``ovest`` in Italian) or in English, in any case. A refusal says what may
+    be typed, in the learner's language.
+
+    >>> typed_seat("west"), typed_seat(" s ")
+    (Seat.W, Seat.S)
+    >>> typed_seat("x")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer_core.ParseError: “x” is not a seat: type N, E, S or W (North, East, South or West)
+    """
+    if isinstance(text, Seat):
+        return text
+    if isinstance(text, str) and len(text) <= 40:
+        key = _key(text)
+        for seat in SEATS:
+            if key in (_key(seat.letter), _key(seat.word), seat.name.lower(), _key(seat.word_en)):
+                return seat
+    raise ParseError(
+        # Translators: {letters} is "N, E, S or W" and {names} "North, East, South or West",
+        # in the learner's language: what may be typed for a seat.
+        _("{text} is not a seat: type {letters} ({names})").format(
+            text=f"\u201c{str(text)[:40]}\u201d",
+            letters=join_and((s.letter for s in SEATS), "or"),
+            names=join_and((s.word for s in SEATS), "or"),
+        )
+    )
 
 
 def typed_words(action: Action, rules: Rules | None = None) -> tuple[str, ...]:

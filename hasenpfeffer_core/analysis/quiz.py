@@ -40,16 +40,16 @@ from typing import Any, Final
 from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from ..engine.auction import bid_name, scale_text
 from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit, parse_card
-from ..engine.errors import InvalidDataError
+from ..engine.errors import InvalidDataError, ParseError
 from ..engine.i18n import gettext as _
 from ..engine.i18n import ngettext
 from ..engine.rules import PRESETS, BiddingScale, Rules
-from ..engine.seats import SEATS, Seat, Side, parse_seat
+from ..engine.seats import SEATS, Seat, Side
 from ..engine.state import HandState, Phase
 from ..engine.tricks import EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
 from .bidding import action_label, action_value, bid_study, chance_label
 from .bots import RuleOfThumbPlayer
-from .describe import typed_call
+from .describe import typed_call, typed_seat
 from .explain import (
     capitalised,
     card_words,
@@ -212,8 +212,10 @@ class Question:
             if isinstance(response, Seat):
                 return response is self.answer
             text = str(response).strip()
-            if text.upper() in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"):
-                return parse_seat(text) is self.answer
+            try:  # a seat, in the learner's words or in English
+                return typed_seat(text) is self.answer
+            except ParseError:
+                pass
             card = parse_card(text)
             return any(s is self.answer and c is card for s, c in self.trick)
         if self.kind == "legal-play":

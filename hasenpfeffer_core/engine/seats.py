@@ -123,6 +123,14 @@ class Side(enum.Enum):
         return N_("North-South") if self is Side.NS else N_("East-West")
 
     @property
+    def letters(self) -> str:
+        """The partnership's two letters in the learner's language, for compact text
+        (``NS 3, EW 7``): ``EO`` for Est-Ovest in Italian. For keys use :attr:`name`."""
+        # Translators: the two partnerships' letters in compact text such as "NS 3, EW 7"
+        # (the seats' letters of "seat" N, E, S, W: Italian writes EO).
+        return pgettext("side", "NS") if self is Side.NS else pgettext("side", "EW")
+
+    @property
     def other(self) -> Side:
         """The opposing partnership."""
         return Side.EW if self is Side.NS else Side.NS

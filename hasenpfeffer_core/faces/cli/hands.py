@@ -73,14 +73,13 @@ def phase_text(phase: Phase) -> str:
 
 def plays_text(trick: Sequence[tuple[Seat, Card]]) -> str:
     """The cards of a trick: ``N: J♥   E: 9♥``."""
-    return "   ".join(f"{s.name}: {c.text}" for s, c in trick)
+    return "   ".join(f"{s.letter}: {c.text}" for s, c in trick)
 
 
 def score_text(scores: Mapping[Side, int]) -> str:
     """``NS 3, EW 2``: tricks or points by side."""
     # Translators: the tricks or points of each side; NS and EW are North-South and
-    # East-West as the command writes them (the seats stay N, E, S, W: the learner
-    # types them).
+    # East-West, in the letters of the seats ("seat" N, E, S, W): Italian writes EO.
     return _("NS {ns}, EW {ew}").format(ns=scores[Side.NS], ew=scores[Side.EW])
 
 
@@ -96,7 +95,7 @@ def auction_won_text(state: HandState) -> str:
     assert state.maker is not None
     # Translators: {bid} is the high bid: a number of tricks or a name (Little Pepper).
     return _("{seat} wins the auction with {bid}").format(
-        seat=state.maker.name, bid=contract_text(state)
+        seat=state.maker.letter, bid=contract_text(state)
     )
 
 
@@ -104,7 +103,9 @@ def trick_won_text(state: HandState) -> str:
     """``N wins trick 3 (tricks: NS 2, EW 1)``: the last finished trick of ``state``."""
     # Translators: {score} is the tricks of each side so far, "NS 2, EW 1".
     return _("{seat} wins trick {n} (tricks: {score})").format(
-        seat=state.tricks[-1].winner.name, n=len(state.tricks), score=score_text(state.side_tricks)
+        seat=state.tricks[-1].winner.letter,
+        n=len(state.tricks),
+        score=score_text(state.side_tricks),
     )
 
 

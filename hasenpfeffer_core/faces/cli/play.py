@@ -175,7 +175,7 @@ class _Table:
             self.term.say("  " + _("You: {action}").format(action=_token(action, hand.rules)))
         elif isinstance(action, Discard) and view is not None and view.discard is None:
             self.term.say(
-                "  " + _("{seat} discards a card, face down").format(seat=action.seat.name)
+                "  " + _("{seat} discards a card, face down").format(seat=action.seat.letter)
             )
         else:
             self.term.say(f"  {action}")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from ...analysis.describe import typed_words
+from ...analysis.describe import typed_seat, typed_words
 from ...analysis.explain import join_and
 from ...analysis.practice import principle_verdict, question_event
 from ...analysis.quiz import DIFFICULTIES, Question, bid_answer, choice_answer, quiz_set
@@ -25,7 +25,7 @@ from ...engine.cards import format_cards, parse_card, parse_cards
 from ...engine.errors import HasenpfefferError, ParseError
 from ...engine.i18n import N_, ngettext, number, pgettext
 from ...engine.i18n import gettext as _
-from ...engine.seats import SEATS, Seat, parse_seat
+from ...engine.seats import SEATS, Seat
 from .hands import plays_text
 from .progress import Recorder
 from .term import (
@@ -142,7 +142,7 @@ def _show_question(term: Term, q: Question) -> str:
     if q.kind == "tricks":
         for seat in SEATS:
             if q.hands.get(seat):
-                term.say(f"    {seat.name}: {format_cards(q.hands[seat])}")
+                term.say(f"    {seat.letter}: {format_cards(q.hands[seat])}")
         return _prompt(_("Tricks (0 to {most})").format(most=_tricks_in(q)))
     term.say("    " + _("cards: {cards}").format(cards=format_cards(q.cards)))
     return _prompt(_("Strongest first"))
@@ -161,7 +161,7 @@ def _your_hand(q: Question) -> str:
     """``your hand (S): J♥ 9♠``, or without the seat when the question has none."""
     if q.seat is None:
         return _("your hand: {cards}").format(cards=format_cards(q.hand))
-    return _("your hand ({seat}): {cards}").format(seat=q.seat.name, cards=format_cards(q.hand))
+    return _("your hand ({seat}): {cards}").format(seat=q.seat.letter, cards=format_cards(q.hand))
 
 
 def _show_choice_question(term: Term, q: Question) -> str:
@@ -280,7 +280,7 @@ def _check_answer(q: Question, text: str, number: int) -> None:
         return
     if q.kind == "trick-winner":
         try:
-            parse_seat(text)
+            typed_seat(text)
             return
         except ParseError:
             pass
@@ -288,10 +288,16 @@ def _check_answer(q: Question, text: str, number: int) -> None:
             parse_card(text)
         except HasenpfefferError as e:
             raise UsageError(
-                # Translators: {error} says why the answer is not a card either.
+                # Translators: {letters} are the seats' letters in the learner's language
+                # ("N, E, S or W"); {error} says why the answer is not a card either.
                 _(
-                    "answer to question {number}: {answer} is not a seat (N, E, S, W), and {error}"
-                ).format(number=number, answer=answer, error=e)
+                    "answer to question {number}: {answer} is not a seat ({letters}), and {error}"
+                ).format(
+                    number=number,
+                    answer=answer,
+                    letters=join_and((s.letter for s in SEATS), "or"),
+                    error=e,
+                )
             ) from None
         return
     try:
@@ -321,7 +327,7 @@ def _answer_text(q: Question) -> str:
     if q.kind == "tricks":
         return str(q.answer)
     if q.kind == "trick-winner":
-        return f"{q.answer.name} ({q.details['winning_card']})"
+        return f"{q.answer.letter} ({q.details['winning_card']})"
     if q.kind == "bid":
         labels = {c["value"]: c["label"] for c in q.details["choices"]}
         right = [labels.get(v, v).lower() for v in q.details["right"] if v in labels]

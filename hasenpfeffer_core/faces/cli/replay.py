@@ -39,7 +39,7 @@ def _header(term: Term, record: HandRecord) -> None:
         term.wrap(_("Point: {point}").format(point=record.point), "")
     # Translators: {rules} is the rules as the learner types them, "seed; lone_hands=yes".
     term.say(_("Rules: {rules}").format(rules=record.rules.to_text()))
-    term.say(_("Dealer: {seat}").format(seat=record.dealer.name))
+    term.say(_("Dealer: {seat}").format(seat=record.dealer.letter))
     if record.score is not None:
         term.say(
             _("Score before the hand: NS {ns}, EW {ew}").format(
@@ -47,7 +47,7 @@ def _header(term: Term, record: HandRecord) -> None:
             )
         )
     for seat, hand in zip(SEATS, record.deal.hands, strict=True):
-        term.say(f"  {seat.name}: {format_cards(hand)}")
+        term.say(f"  {seat.letter}: {format_cards(hand)}")
     term.say("  " + _("widow: {card}").format(card=record.deal.widow.text))
     for note in record.notes:
         # Translators: {note} is a note written by the record's author.

@@ -131,12 +131,12 @@ def _state_dd(state: HandState) -> dict[str, int]:
 
 
 def _values_table(term: Term, seat: Seat, values: Mapping[Card, int]) -> None:
-    side = seat.side.name
+    side = seat.side.letters
     top = max(values.values())
     term.say(
         # Translators: {seat} is a seat letter (N, E, S, W), {side} its side (NS or EW).
         _("{seat} to play; the tricks {side} takes from here with each card:").format(
-            seat=seat.name, side=side
+            seat=seat.letter, side=side
         )
     )
     for card, value in values.items():
@@ -152,7 +152,7 @@ def _values_table(term: Term, seat: Seat, values: Mapping[Card, int]) -> None:
 
 def _solve_state(term: Term, state: HandState) -> None:
     for seat in state.active_seats:
-        term.say(f"  {seat.name}: {format_cards(state.hand(seat))}")
+        term.say(f"  {seat.letter}: {format_cards(state.hand(seat))}")
     if state.current_trick:
         term.say(
             "  "
@@ -243,7 +243,7 @@ def _solve_position(args: argparse.Namespace, term: Term) -> int:
             trumps=trump_text(trump), seat=leader.name, cards=format_cards(trick)
         )
     else:
-        opening = _("{trumps}; {seat} leads.").format(trumps=trump_text(trump), seat=leader.name)
+        opening = _("{trumps}; {seat} leads.").format(trumps=trump_text(trump), seat=leader.letter)
     term.say(opening)
     for seat in SEATS:
         if seat in hands:
