@@ -77,3 +77,89 @@ def test_the_source_pages_mark_each_wrong_word_with_the_right_one() -> None:
     assert "say instead" in table and "คนแจกไพ่" in table  # dealer, for ตัวแทนจำหน่าย
     glossary = hp_content.terminology_markdown()
     assert '| trick | <span lang="it">presa</span> |' in glossary
+
+
+# --- one word per thing: the product against the table ---------------------------------
+
+#: Where a learner reads Italian or Thai: the catalogues, the lessons, the site's pages
+#: (the source texts, published verbatim, and the notes on their words are not ours).
+PRODUCT = {
+    lang: [
+        ROOT / "hasenpfeffer_core" / "locale" / lang / "LC_MESSAGES" / "hasenpfeffer.po",
+        *sorted((ROOT / "lessons" / lang).glob("*.ipynb")),
+        ROOT / "lessons" / lang / "README.md",
+        *sorted((ROOT / "site").rglob(f"*.{lang}.md")),
+    ]
+    for lang in ("it", "th")
+}
+#: Pages that name a set-aside word on purpose: the glossary says what the source text
+#: calls the widow, and why this project says otherwise.
+NAMED_ON_PURPOSE = {("glossary.th.md", "แม่หม้าย"), ("glossary.it.md", "แม่หม้าย")}
+
+
+def _translated_text(path: Path) -> str:
+    """What a reader of ``path`` reads: a catalogue's translations, a notebook's cells,
+    a page's text."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".po":
+        from babel.messages.pofile import read_po
+
+        with path.open("rb") as f:
+            catalogue = read_po(f)
+        return "\n".join(
+            s
+            for m in catalogue
+            if m.id
+            for s in ([m.string] if isinstance(m.string, str) else m.string)
+        )
+    if path.suffix == ".ipynb":
+        import json
+
+        cells = json.loads(text)["cells"]
+        return "\n".join("".join(c["source"]) for c in cells)
+    return text
+
+
+@pytest.mark.parametrize("lang", ["it", "th"])
+def test_no_translation_uses_a_word_the_table_sets_aside(lang: str) -> None:
+    avoided = [(t.key, w) for t in terms() for w in t.avoid[lang]]
+    assert avoided, "the table sets words aside in both languages"
+    found = []
+    for path in PRODUCT[lang]:
+        assert path.is_file(), path
+        text = _translated_text(path)
+        for key, word in avoided:
+            if word in text and (path.name, word) not in NAMED_ON_PURPOSE:
+                line = next(line for line in text.splitlines() if word in line)
+                found.append(
+                    f"{path.relative_to(ROOT)}: {word!r} ({key}: say {term(key).word(lang)!r}) in {line.strip()[:80]!r}"
+                )
+    assert found == []
+
+
+def test_the_table_writes_the_cards_as_the_product_shows_them() -> None:
+    """Compact card text is the same in every language (lesson 01 teaches it): the
+    table's short forms are the cards' own letters."""
+    from hasenpfeffer_core import DECK, JOKER
+    from hasenpfeffer_core.engine.i18n import language
+
+    ranks = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9"}
+    for key, letter in ranks.items():
+        assert term(key).abbr == {"en": letter, "it": letter, "th": letter}, key
+    assert term("joker").abbr == {"en": "JK", "it": "JK", "th": "JK"}
+    for lang in ("en", "it", "th"):
+        with language(lang):
+            shown = {c.text for c in DECK}
+            assert JOKER.text == "JK"
+            assert {t.rstrip("♠♥♦♣") for t in shown} == {*ranks.values(), "JK"}, lang
+
+
+@pytest.mark.parametrize(
+    ("folder", "says"),
+    [("", "JK is the Joker"), ("it", "JK è il jolly"), ("th", "JK คือโจ๊กเกอร์")],
+)
+def test_lesson_one_teaches_the_cards_letters_in_every_language(folder: str, says: str) -> None:
+    text = _translated_text(ROOT / "lessons" / folder / "01-the-cards.ipynb").replace("**", "")
+    assert says in text
+    for letter in ("J", "Q", "K", "A"):
+        assert f"{letter} " in text

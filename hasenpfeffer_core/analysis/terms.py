@@ -29,14 +29,17 @@ __all__ = ["LANGUAGES", "Term", "says_instead", "term", "terms"]
 
 #: The languages of the table, English first.
 LANGUAGES: Final = ("en", "it", "th")
-_FIELDS: Final = {"key", "en", "it", "th", "note", "wrong_it", "wrong_th"}
+_FIELDS: Final = {
+    "key", "en", "it", "th", "note", "wrong_it", "wrong_th", "avoid_it", "avoid_th",
+}  # fmt: skip
 _ABBR: Final = {"abbr_en", "abbr_it", "abbr_th"}
 
 
 @dataclass(frozen=True)
 class Term:
-    """One term: its words in each language, why they were chosen, and the wrong forms
-    the source texts use for it (by language)."""
+    """One term: its words in each language, why they were chosen, the wrong forms the
+    source texts use for it, and the words the product must not use for it (by
+    language)."""
 
     key: str
     en: str
@@ -45,6 +48,7 @@ class Term:
     note: str
     wrong: dict[str, tuple[str, ...]]
     abbr: dict[str, str]
+    avoid: dict[str, tuple[str, ...]]
 
     def word(self, lang: str) -> str:
         """The term in ``lang`` (``en``, ``it`` or ``th``)."""
@@ -63,15 +67,17 @@ def _term(entry: Any, n: int) -> Term:
     for name in ("key", *LANGUAGES, "note"):
         if not isinstance(entry.get(name), str) or not entry[name].strip():
             raise InvalidDataError(f"{where} ({entry.get('key', '?')}) needs the text {name!r}")
-    wrong = {}
+    wrong: dict[str, tuple[str, ...]] = {}
+    avoid: dict[str, tuple[str, ...]] = {}
     for lang in ("it", "th"):
-        forms = entry.get(f"wrong_{lang}", [])
-        if not isinstance(forms, list) or not all(isinstance(f, str) and f for f in forms):
-            raise InvalidDataError(f"{where} ({entry['key']}): wrong_{lang} is a list of texts")
-        wrong[lang] = tuple(forms)
+        for name, into in ((f"wrong_{lang}", wrong), (f"avoid_{lang}", avoid)):
+            forms = entry.get(name, [])
+            if not isinstance(forms, list) or not all(isinstance(f, str) and f for f in forms):
+                raise InvalidDataError(f"{where} ({entry['key']}): {name} is a list of texts")
+            into[lang] = tuple(forms)
     abbr = {k.removeprefix("abbr_"): str(entry[k]) for k in _ABBR if k in entry}
     note = " ".join(entry["note"].split())
-    return Term(entry["key"], entry["en"], entry["it"], entry["th"], note, wrong, abbr)
+    return Term(entry["key"], entry["en"], entry["it"], entry["th"], note, wrong, abbr, avoid)
 
 
 @functools.cache
