@@ -20,7 +20,7 @@ import re
 import shlex
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import quote
@@ -61,6 +61,7 @@ from hasenpfeffer_core.faces.render import card_svg, hand_svg, ranking_svg, stat
 from hasenpfeffer_core.faces.text import visible
 from hasenpfeffer_core.faces.widgets.base import rules_words, side_words
 from hasenpfeffer_core.faces.widgets.bid_quiz import chances_caption, chances_html
+from hasenpfeffer_core.faces.widgets.replayer import action_html
 
 # --- text from files, made safe for a page ------------------------------------------------
 #
@@ -498,6 +499,12 @@ def variants_markdown() -> str:
 # build so that `make docs` picks up an edit. The file's header describes its keys.
 
 NOTES_FILE = Path(__file__).with_name("translation-notes.toml")
+#: The same notes in the page's language, ``translation-notes.it.toml`` and
+#: ``translation-notes.th.toml``: the same entries in the same order, each naming its
+#: entry (a section's first line, a word as the source writes it, a note's line) and
+#: giving its texts (a section's title, summary and link texts; a word's term and what it
+#: says; a line's note). A page in a language without such a file shows the English ones.
+NOTES_IN = {lang: NOTES_FILE.with_suffix(f".{lang}.toml") for lang in ("it", "th")}
 #: The notes' table of each source language, by the language code the pages use.
 LANGUAGES = {"it": "italian", "th": "thai"}
 
@@ -532,6 +539,7 @@ class TranslationNotes:
     sections: tuple[Section, ...]  # shared: both translations have the same lines
     terms: dict[str, tuple[Term, ...]]  # by language code
     line_notes: dict[str, dict[int, str]]  # by language code, then line number
+    lang: str = "en"  # the language the notes are written in
 
 
 _ANCHOR = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -645,6 +653,71 @@ def translation_notes(path: Path = NOTES_FILE) -> TranslationNotes:
         raise ValueError(f"{path}: {e}") from None
 
 
+def notes_in(lang: str, path: Path | None = None) -> TranslationNotes:
+    """The notes in ``lang`` (see :data:`NOTES_IN`), or the English notes where there is
+    no file for it. The file must give every entry of the English file, in its order: an
+    error names the first that differs."""
+    english = translation_notes()
+    path = NOTES_IN.get(lang) if path is None else path
+    if path is None or not path.is_file():
+        return english
+    try:
+        with path.open("rb") as f:
+            return _overlay(english, _Table(tomllib.load(f), "the file"), lang)
+    except ValueError as e:
+        raise ValueError(f"{path}: {e}") from None
+
+
+def _overlay(english: TranslationNotes, top: _Table, lang: str) -> TranslationNotes:
+    top.only("section", *LANGUAGES.values())
+    given = top.tables("section", "[[section]]")
+    if len(given) != len(english.sections):
+        raise ValueError(f"it has {len(given)} sections, the English notes {len(english.sections)}")
+    sections = []
+    for t, sec in zip(given, english.sections, strict=True):
+        t.only("first_line", "title", "summary", "explained_title", "see_also")
+        if t.number("first_line") != sec.first_line:
+            raise ValueError(
+                f"{t.where} starts at line {t.number('first_line')}, not {sec.first_line}"
+            )
+        links = t.tables("see_also", f"{t.where} see_also")
+        if [link.anchor("at") for link in links] != [at for at, _ in sec.see_also]:
+            raise ValueError(f"{t.where}: see_also should link {[at for at, _ in sec.see_also]}")
+        sections.append(
+            replace(
+                sec,
+                title=t.text("title"),
+                summary=t.text("summary"),
+                explained_title=t.text("explained_title"),
+                see_also=tuple((link.anchor("at"), link.text("title")) for link in links),
+            )
+        )
+    terms: dict[str, tuple[Term, ...]] = {}
+    line_notes: dict[str, dict[int, str]] = {}
+    for source, name in LANGUAGES.items():
+        table = _Table(top.data.get(name, {}), f"[{name}]")
+        table.only("word", "line_note")
+        words = table.tables("word", f"[[{name}.word]]")
+        if [w.text("word") for w in words] != [t.word for t in english.terms[source]]:
+            raise ValueError(f"[[{name}.word]] should list the English file's words, in order")
+        for w in words:
+            w.only("word", "english", "says")
+        terms[source] = tuple(
+            replace(t, english=w.text("english"), says=w.text("says"))
+            for w, t in zip(words, english.terms[source], strict=True)
+        )
+        notes = {}
+        for t in table.tables("line_note", f"[[{name}.line_note]]"):
+            t.only("line", "note")
+            notes[t.number("line")] = t.text("note")
+        if sorted(notes) != sorted(english.line_notes[source]):
+            raise ValueError(
+                f"[[{name}.line_note]] should note lines {sorted(english.line_notes[source])}"
+            )
+        line_notes[source] = notes
+    return TranslationNotes(tuple(sections), terms, line_notes, lang)
+
+
 def _notes(top: _Table) -> TranslationNotes:
     top.only("section", *LANGUAGES.values())
     sections = tuple(_section(t) for t in top.tables("section", "[[section]]"))
@@ -712,12 +785,12 @@ def _mark_terms(line: str, terms: Iterable[Term], number: int, lang: str) -> tup
     return "".join(out), found
 
 
-def _en(text: str) -> str:
-    """Text of the (English) notes file, escaped, marked as English on a page in another
-    language."""
-    if get_language() == "en":
+def _noted(notes: TranslationNotes, text: str) -> str:
+    """A text of ``notes``, escaped; marked as English on a page in another language
+    (the page's language has no notes of its own)."""
+    if get_language() == notes.lang:
         return esc(text)
-    return f'<span lang="en">{esc(text)}</span>'
+    return f'<span lang="{esc(notes.lang)}">{esc(text)}</span>'
 
 
 def source_html(text: str, lang: str, translation: TranslationNotes | None = None) -> str:
@@ -728,7 +801,8 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
     notes file; the words around them are in the page's language.
     """
     page_lang = get_language()
-    notes_file = translation_notes() if translation is None else translation
+    notes_file = notes_in(page_lang) if translation is None else translation
+    _en = functools.partial(_noted, notes_file)
     lines = text.split("\n")
     terms = notes_file.terms[lang]
     line_notes = notes_file.line_notes[lang]
@@ -788,7 +862,9 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
         lines_note = _("(lines {first} to {last})").format(first=sec.first_line, last=sec.last_line)
         # Translators: a link to the section of the site's own rules page that explains
         # the same rule; {title} is that section's (English) heading.
-        explained = _("Explained in English: {title} →").format(title=_en(sec.explained_title))
+        explained = _("Explained in the site's rules: {title} →").format(
+            title=_en(sec.explained_title)
+        )
         out.append(
             f'<section class="hp-src-section" id="section-{sec.first_line}">'
             f'<div class="hp-src-text" lang="{esc(lang)}">{"".join(body)}</div>'
@@ -805,7 +881,8 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
 def terms_table(lang: str, translation: TranslationNotes | None = None) -> str:
     """The glossary of mistranslated words (rules-notes section 7) for one language."""
     rows = []
-    for t in (translation_notes() if translation is None else translation).terms[lang]:
+    notes = notes_in(get_language()) if translation is None else translation
+    for t in notes.terms[lang]:
         verdict = _("✗ wrong") if t.wrong else _("✓ right")
         origin = " " + _("(our note)") if t.our_note else ""
         right = _right_word(t, lang)
@@ -818,7 +895,8 @@ def terms_table(lang: str, translation: TranslationNotes | None = None) -> str:
         md_text(words)
         for words in (
             pgettext("column", "the text has"),
-            pgettext("column", "for the English"),
+            # Translators: the column of the term a word of the source text stands for.
+            pgettext("column", "stands for"),
             pgettext("column", "what the word says"),
             pgettext("column", "verdict"),
             pgettext("column", "say instead"),
@@ -1133,7 +1211,9 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
             entry["note"] = ""
         else:
             move = rec.moves[step - 1]
-            entry["action"] = str(move.action)
+            # the action as a sentence, seats in full ("South passes", "North plays J♠")
+            said = action_html(move.action, rec.rules, maker=state.maker)
+            entry["action"] = html.unescape(re.sub(r"<[^>]*>", "", said))
             entry["note"] = visible(move.note, newlines=True)
             play = analysis.at(step - 1)
             if play is not None:

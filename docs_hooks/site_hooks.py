@@ -844,6 +844,8 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     if lang != DEFAULT:
         output = _search_base(output, lang)
         output = _live_links(output, page, lang)
+        with speaking(lang):
+            output = _theme_words(output)
     if page.file.src_uri.endswith(".ipynb"):
         with speaking(lang):
             output = _WIDGET_LOADER.sub("", output)
@@ -855,6 +857,25 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             output = _place_live_link(output, page)
             output = _focusable_code(output)
     return output
+
+
+#: Words the page's tools write in English whatever the page's language: Python-Markdown's
+#: heading links, mkdocs-jupyter's copy buttons, and the one label Material's Italian
+#: leaves in English (its section tabs).
+_THEME_WORDS = re.compile(r'(title|aria-label)="(Permanent link|Copy to Clipboard|Tabs)"')
+
+
+def _theme_words(output: str) -> str:
+    """The tools' English words on a translated page, in the page's language."""
+    words = {
+        # Translators: the tooltip of the ¶ link beside each heading of the site.
+        "Permanent link": _("Permanent link"),
+        # Translators: the button that copies a lesson's code cell on the site.
+        "Copy to Clipboard": _("Copy to clipboard"),
+        # Translators: the accessible name of the site's row of section tabs.
+        "Tabs": _("Tabs"),
+    }
+    return _THEME_WORDS.sub(lambda m: f'{m[1]}="{html.escape(words[m[2]])}"', output)
 
 
 #: A lesson's code cell as mkdocs-jupyter writes it: a box that scrolls sideways.

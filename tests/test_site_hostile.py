@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer_core.analysis.teaching import teaching_hand
+from hasenpfeffer_core.engine.i18n import language
 from hasenpfeffer_core.engine.record import HandRecord, dumps, loads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -554,3 +555,39 @@ def test_random_hand_text_on_the_viewer_page_yields_only_the_lists_elements(text
         [{"name": text, "title": text, "point": text, "rules_words": text}]
     )
     _assert_allowed(html, {"ol", "li", "a", "strong", "span"}, {"class", "id", "href"})
+
+
+# --- the notes in the page's language -----------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["it", "th"])
+def test_the_notes_in_each_language_give_every_entry_of_the_english(lang: str) -> None:
+    """The Italian and Thai notes files lay their texts over the English ones, entry for
+    entry: none is missing, and every text is in the page's language."""
+    english = hp_content.translation_notes()
+    notes = hp_content.notes_in(lang)
+    assert notes.lang == lang
+    assert [s.first_line for s in notes.sections] == [s.first_line for s in english.sections]
+    for source in ("it", "th"):
+        assert [t.word for t in notes.terms[source]] == [t.word for t in english.terms[source]]
+        assert sorted(notes.line_notes[source]) == sorted(english.line_notes[source])
+    texts = [s.summary for s in notes.sections] + [t.says for t in notes.terms["it"]]
+    same = [t for t in texts if t in {s.summary for s in english.sections}]
+    assert same == [], "left in English"
+
+
+def test_a_notes_file_that_skips_an_entry_is_refused_naming_it(tmp_path: Path) -> None:
+    text = hp_content.NOTES_IN["it"].read_text(encoding="utf-8")
+    path = tmp_path / "notes.it.toml"
+    path.write_text(text.replace("first_line = 1\n", "first_line = 2\n", 1), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"notes\.it\.toml: \[\[section\]\] #1 starts at line 2"):
+        hp_content.notes_in("it", path)
+
+
+def test_a_source_page_in_italian_shows_its_notes_in_italian() -> None:
+    seed = (ROOT / "site" / "sources" / "hasenpfeffer-rules-th.txt").read_text(encoding="utf-8")
+    with language("it"):
+        page = hp_content.source_html(seed, "th")
+    notes = re.findall(r'<aside class="hp-src-notes".*?</aside>', page, re.S)
+    assert notes and all('lang="en"' not in n for n in notes)
+    assert "Spiegato nelle regole del sito" in page

@@ -16,6 +16,7 @@ where they fail.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -222,3 +223,36 @@ def test_thai_word_in_running_text_is_a_search_word(site: Path) -> None:
     assert re.search(r"[\u0e00-\u0e7f]ไพ่|ไพ่[\u0e00-\u0e7f]", home)
     assert "ไพ่" in words
     assert "ทรัมป์" in words
+
+
+#: Tooltips and labels that are the same in every language: names, not words.
+SAME_IN_EVERY_LANGUAGE = {"Hasenpfeffer", "GitHub", "Python"}
+_LABEL = re.compile(r'\b(title|aria-label|placeholder)="([^"]*)"')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_tooltip_or_label_on_a_translated_page(site: Path, lang: str) -> None:
+    """A tooltip, an accessible label or a placeholder of a translated page that says
+    the same as on the English page is English left over (the heading links' "Permanent
+    link" and the lessons' "Copy to Clipboard" were): names and figures aside."""
+    left: set[str] = set()
+    for page in _built_pages(site, PREFIXES[lang]):
+        rel = page.relative_to(site / PREFIXES[lang])
+        if rel.parts[0] in ("reference", "live", "sources"):
+            continue  # the API reference is English and says so; the sources are verbatim
+        english = (site / rel).read_text(encoding="utf-8")
+        ours = page.read_text(encoding="utf-8")
+        shared = {m[2] for m in _LABEL.finditer(ours)} & {m[2] for m in _LABEL.finditer(english)}
+        for text in shared:
+            words = re.findall(r"[A-Za-z]{3,}", html.unescape(text))
+            if words and not set(words) <= SAME_IN_EVERY_LANGUAGE:
+                left.add(f"{rel}: {text!r}")
+    assert sorted(left) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_footer_links_name_their_pages_in_the_page_language(site: Path, lang: str) -> None:
+    viewer = (site / PREFIXES[lang] / "viewer" / "index.html").read_text(encoding="utf-8")
+    nxt = re.search(r'class="md-footer__link md-footer__link--next" aria-label="([^"]*)"', viewer)
+    assert nxt is not None
+    assert not re.search(r"Index|Overview|Next", nxt[1]), nxt[1]
