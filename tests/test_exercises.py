@@ -284,8 +284,10 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
         if v.startswith("Right!") and c != advised.card
     ]
     assert others and all(
-        "of the best choice (discard " in v
-        and "too close to tell apart" in v
+        (
+            ("of the best choice (discard " in v and "too close to tell apart" in v)
+            or "as much as the best choice (discard " in v
+        )
         and "keeps to the usual rule all the same" in v
         and "The fair expert:" not in v
         for v in others
@@ -430,3 +432,34 @@ def test_rules_lab_says_why_rules_do_not_work(shown: list[str]) -> None:
     lab.run_button.click()
     (markup,) = shown
     assert "These rules don&#x27;t work:" in markup and "target" in markup
+
+
+def test_a_close_choice_against_a_usual_principle_is_not_called_right() -> None:
+    """The judge cannot tell A♣ from 9♣ in points here, but the lesson teaches "keep your
+    side ace": the exercise once called the discard of A♣ "Right!" beside the expert's own
+    "keep your side ace, A♣". Between choices this close the principle decides, as it
+    decides the expert's ties; a choice worth exactly the best's is "as much as", never
+    "within 0.0"."""
+    from hasenpfeffer_core import Seat
+    from hasenpfeffer_core.analysis.bots import FairExpert
+    from hasenpfeffer_core.analysis.principles import broken_by
+    from hasenpfeffer_core.analysis.stats import computer_position
+    from hasenpfeffer_core.analysis.teaching import teaching_hand
+    from hasenpfeffer_core.analysis.view import PlayerView
+    from hasenpfeffer_core.faces.widgets import discard_exercise, hint_exercise
+
+    state = teaching_hand("07").state_at(6)
+    ex = discard_exercise(state, FairExpert(seed=1))
+    said = {b.description: ex._check(v) for b, v in zip(ex.buttons, ex.values, strict=True)}
+    right, text = said["A♣"]
+    assert not right
+    assert "the usual principle decides" in text and "9♣" in text and "side ace" in text
+    position = computer_position(33, Seat.E, 20)
+    for exercise, where in ((ex, state), (hint_exercise(position, FairExpert(seed=1)), position)):
+        view = PlayerView.of(where, where.to_move)
+        for value in exercise.values:
+            right, text = exercise._check(value)
+            assert "within 0.0" not in text
+            action = next(a for a in view.legal_actions if getattr(a, "card", None) == value)
+            if right:  # nothing called right goes against a usual principle
+                assert broken_by(view, action) == [], (value, text)

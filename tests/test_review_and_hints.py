@@ -403,3 +403,27 @@ def test_the_jokers_button_names_it_once() -> None:
     assert _card_verb(Play(Seat.S, JOKER)) == "Play the Joker"
     assert _card_verb(Discard(Seat.S, JOKER)) == "Discard the Joker"
     assert _card_verb(Play(Seat.S, parse_card("JH"))) == "Play the jack of hearts"
+
+
+def test_hints_left_behind_by_an_undo_are_not_counted() -> None:
+    """A hint asked at a decision that an undo took back, on a line the hand no longer
+    follows, is not one of this hand's hints (a learner who tried again once was told of
+    12 decisions hinted in a hand of 8)."""
+    from hasenpfeffer_core import Seat
+    from hasenpfeffer_core.analysis.session import PlaySession
+
+    s = PlaySession(seed=4, people=(Seat.S,))
+    s.run_computers()
+    s.next_hint_step()
+    first = s.state.legal_actions()
+    s.act(first[0])
+    while s.state.to_move is not Seat.S and not s.state.is_over:
+        s.run_computers()
+    assert not s.state.is_over
+    for _ in range(3):
+        s.next_hint_step()
+    assert s.hints_used() == (2, 4)
+    s.undo()  # back to the first decision: the second one's hint is off the line now
+    assert s.hints_used() == (1, 1)
+    s.act(first[-1])
+    assert s.hints_used() == (1, 1)

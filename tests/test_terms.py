@@ -163,3 +163,24 @@ def test_lesson_one_teaches_the_cards_letters_in_every_language(folder: str, say
     assert says in text
     for letter in ("J", "Q", "K", "A"):
         assert f"{letter} " in text
+
+
+@pytest.mark.parametrize("lang", ["it", "th"])
+def test_translated_lessons_teach_the_learners_own_typed_words(lang: str) -> None:
+    """What a lesson says to type is what the table reads in the learner's language
+    (``passo``, ``cuori``; ``ผ่าน``, ``โพแดง``), not the English words."""
+    from hasenpfeffer_core.analysis.describe import parse_typed
+    from hasenpfeffer_core.engine.i18n import language
+    from hasenpfeffer_core.engine.seats import Seat
+    from hasenpfeffer_core.engine.state import Phase
+
+    english = {"`pass`", "`hearts`", "`spades`", "`diamonds`", "`clubs`", "`bid 3`"}
+    for path in sorted((ROOT / "lessons" / lang).glob("*.ipynb")):
+        text = _translated_text(path)
+        assert not [w for w in english if w in text], path.name
+    text = _translated_text(ROOT / "lessons" / lang / "07-play-a-hand.ipynb")
+    words = {"it": ("passo", "cuori"), "th": ("ผ่าน", "โพแดง")}[lang]
+    with language(lang):
+        assert str(parse_typed(Phase.AUCTION, Seat.S, words[0])) == "S pass"
+        assert str(parse_typed(Phase.TRUMP, Seat.S, words[1])) == "S trump ♥"
+    assert all(f"`{w}`" in text for w in words)

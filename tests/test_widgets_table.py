@@ -448,6 +448,19 @@ def test_undo_then_the_same_action_gives_the_same_hand() -> None:
     assert same(t.state, after)  # the computers are re-seeded for every decision
 
 
+def test_h_with_every_hint_step_shown_says_so() -> None:
+    """Typing h once more after the move is shown is answered, not met with silence."""
+    t = PlayTable(seed=1)
+    for _ in range(3):
+        t.type_move("h")
+    first = plain(t.hint.value)
+    assert "whole hint" not in first
+    t.type_move("h")
+    again = plain(t.hint.value)
+    assert "That is the whole hint: every step is shown above." in again
+    assert again.startswith(first.rstrip()[:40])  # the steps stay as they were
+
+
 def test_hint_names_an_action_and_a_reason() -> None:
     t = PlayTable(seed=1)
     hinted = 0

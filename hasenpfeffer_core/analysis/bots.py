@@ -441,6 +441,9 @@ def _play_reason(j: Judgement, done: int) -> str:
         return _(
             "{head}; every legal card does exactly as well, so keep your better cards."
         ).format(head=head)
+    if j.close and j.shown_gap(j.best, other) == 0:
+        # Translators: {card} is another card, worth as much on the deals weighed.
+        return _("{head}; {card} is worth as much.").format(head=head, card=card_words(other.card))
     if j.close:
         # Translators: {card} is the next-best card (the hint itself says the decision
         # is close).
@@ -490,6 +493,10 @@ def _call_reason(j: CallJudgement) -> str:
     if other is None:
         return head + "."
     name = trump_words(other.suit) if isinstance(other, NameTrump) else action_words(other)
+    if j.close and j.shown_gap(j.best, other) == 0:
+        # Translators: head is "Name hearts: over 40 deals ..."; other another choice
+        # worth as much ("spades", "discard 10♠").
+        return _("{head}; {other} is worth as much.").format(head=head, other=name)
     if j.close:
         # Translators: head is "Name hearts: over 40 deals ..."; other the next best
         # ("spades", "discard 10♠").

@@ -195,9 +195,24 @@ def stepped_hint(
     if advice.close and not (advice.judgement is not None and advice.judgement.indifferent):
         # (where every choice does exactly as well, the figures say so: no "close")
         # Translators: {answer} is the hint's answer so far (whole sentences).
-        answer = _(
-            "{answer} It is a close decision: another choice is worth almost as much."
-        ).format(answer=answer)
+        judged = advice.judgement
+        tie = judged is not None and judged.runner_up is not None
+        if tie and judged is not None and judged.runner_up is not None:
+            tie = judged.shown_gap(judged.best, judged.runner_up) == 0
+        if tie and not reasons:
+            # Translators: {answer} is the hint's answer so far (whole sentences); another
+            # choice scores as much on the deals weighed.
+            answer = _("{answer} Another choice is worth as much in points.").format(answer=answer)
+        elif tie:
+            # Translators: {answer} is the hint's answer so far (whole sentences); another
+            # choice scores as much on the deals weighed, and a principle chose this one.
+            answer = _(
+                "{answer} Another choice is worth as much in points: the usual principle decides."
+            ).format(answer=answer)
+        else:
+            answer = _(
+                "{answer} It is a close decision: another choice is worth almost as much."
+            ).format(answer=answer)
     # The figures behind the move, without the move again ("Play J♦: over 16 deals ...")
     # and without a sentence the answer already says.
     head, sep, rest = advice.reason.partition(": ")

@@ -745,10 +745,13 @@ class PlaySession:
         return self._shown.get(self._position(self.state.log), 0)
 
     def hints_used(self) -> tuple[int, int]:
-        """In this hand: how many decisions a hint was asked for, and how many steps
-        were shown in all (a decision taken back and hinted again counts once)."""
+        """In this hand: how many of the decisions on the way to this position a hint
+        was asked for, and how many steps were shown in all (a decision taken back and
+        hinted again counts once; one left behind by an undo or a "try again from here",
+        on a line the hand no longer follows, does not count)."""
         here = (self.games, self.hand_number)
-        steps = [n for key, n in self._shown.items() if key[:2] == here]
+        log = self.state.log
+        steps = [n for key, n in self._shown.items() if key[:2] == here and _prefix(key[2], log)]
         return len(steps), sum(steps)
 
     # --- the review after the hand ----------------------------------------------------
@@ -837,3 +840,8 @@ class PlaySession:
             # a principle that says which bid to make would contradict the judged pass
             broken = tuple(r for r in broken if r.principle.phase != "bid")
         return Mistake(step, action, 0, words, hint, broken, points=judged.cost(action))
+
+
+def _prefix(start: object, log: tuple[Action, ...]) -> bool:
+    """Whether ``start`` (a position's actions) is where ``log`` began."""
+    return isinstance(start, tuple) and log[: len(start)] == start

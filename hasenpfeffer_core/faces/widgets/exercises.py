@@ -52,6 +52,7 @@ from ...analysis.explain import (
 from ...analysis.hints import SteppedHint, action_words, stepped_hint
 from ...analysis.judge import Judgement
 from ...analysis.practice import principle_verdict
+from ...analysis.principles import broken_by
 from ...analysis.quiz import Question, best_line, line_words, tricks_question
 from ...analysis.review import state_play_values
 from ...analysis.session import check_seed, quoted
@@ -521,12 +522,17 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         self.hints: tuple[str, ...] = tuple(hints)
         self.hints_used = 0
         self.hint_text = w.HTML()
+        # (never narrower than its label: "No more hints" was cut to "No more h…"
+        # beside a long hint)
         self.hint_button = w.Button(
-            description=_("Hint"), icon="lightbulb-o", layout=w.Layout(width="auto")
+            description=_("Hint"),
+            icon="lightbulb-o",
+            layout=w.Layout(width="auto", flex="0 0 auto", overflow="visible"),
         )
         self.hint_button.on_click(self._hint)
         parts: list[w.Widget] = [w.HTML(head), row]
         if self.hints:
+            self.hint_text.layout = w.Layout(flex="1 1 auto", min_width="0")
             parts.append(w.HBox([self.hint_button, self.hint_text]))
         super().__init__([*parts, self.feedback, self.recorder.note])
         self.add_class("hp-lesson-choice")
@@ -1068,6 +1074,13 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "the best choice here."
         ).format(**values)
+    if judged.is_good(action) and judged.shown_gap(judged.best, action) < 0.05:
+        # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
+        # deals weighed, best the best choice ("discard 9♣"), worth the same.
+        return True, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "as much as the best choice ({best})."
+        ).format(best=action_words(judged.best), **values)
     if judged.is_good(action):
         # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
         # deals weighed, cost how many points less than the best ("0.1"), best the best
@@ -1098,13 +1111,26 @@ def principle_keys(hint: SteppedHint) -> list[str]:
     return list(dict.fromkeys(r.principle.key for r in hint.reasons))
 
 
-def _verdict(judged: Judgement, hint: SteppedHint, action: Action) -> tuple[bool, str]:
+def _verdict(
+    judged: Judgement, hint: SteppedHint, action: Action, state: HandState
+) -> tuple[bool, str]:
     """Whether ``action`` is right, and the feedback: the judge's figures for it, then
     the fair expert's own move and why. Where the learner's move does as well as the
     expert's without being it, the feedback says so before the expert's usual rule, so
-    that a rule for the expert's move never reads as a verdict against the learner's."""
+    that a rule for the expert's move never reads as a verdict against the learner's.
+    But a move that does as well in points while going against a usual principle (the
+    expert's move keeping to it) is not right: between choices this close the principle
+    decides, as it decides the expert's own ties, and the feedback says which and why."""
     right, said = _judged(judged, action)
     if right and action != hint.action:
+        broken = broken_by(PlayerView.of(state, action.seat), action)
+        kept = not broken_by(PlayerView.of(state, action.seat), hint.action)
+        if broken and kept:
+            # Translators: {said} is the judge's figures for the learner's choice,
+            # {reason} the usual principle it goes against and the move it plays instead.
+            return False, _(
+                "{said} Between choices this close, the usual principle decides: {reason}"
+            ).format(said=said, reason=broken[0].text)
         # Translators: {answer} is the fair expert's move and its principle, {details}
         # the figures behind it; the learner's different choice does as well.
         teacher = _(
@@ -1140,7 +1166,7 @@ def trump_exercise(
         names = {a.suit: a for a in judged.options if isinstance(a, NameTrump)}
 
         def check(suit: Suit) -> tuple[bool, str]:
-            return _verdict(judged, hint, names[suit])
+            return _verdict(judged, hint, names[suit], state)
 
         high = state.high_bid
 
@@ -1186,7 +1212,7 @@ def discard_exercise(
         discards = {a.card: a for a in judged.options if isinstance(a, Discard)}
 
         def check(card: Card) -> tuple[bool, str]:
-            return _verdict(judged, hint, discards[card])
+            return _verdict(judged, hint, discards[card], state)
 
         def words() -> tuple[str, list[Card]]:
             # Translators: {suit} is a suit's name in the plural ("hearts")
@@ -1232,7 +1258,7 @@ def bid_exercise(
         def check(action: Bid | Pass) -> tuple[bool, str]:
             if judged is None or action not in judged.points:
                 return action == advice.action, _teacher(hint)
-            return _verdict(judged, hint, action)
+            return _verdict(judged, hint, action, state)
 
         def words() -> tuple[str, list[tuple[str, Bid | Pass]]]:
             options: list[tuple[str, Bid | Pass]] = [
@@ -1341,7 +1367,7 @@ def hint_exercise(state: HandState, expert: FairExpert, *, lang: str | None = No
         values = {a.card: a for a in judged.options if isinstance(a, Play)}
 
         def check(card: Card) -> tuple[bool, str]:
-            return _verdict(judged, hint, values[card])
+            return _verdict(judged, hint, values[card], state)
 
         won = state.side_tricks
 

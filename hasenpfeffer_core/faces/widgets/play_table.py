@@ -617,11 +617,14 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
 
     def _hint(self) -> None:
         # The first press at a decision works the advice out; the next ones only reveal.
+        before = self.session.hint_steps_shown()
         hint, shown = self.session.next_hint_step()  # refused when it is not your turn
-        self._show_hint(hint, shown)
+        self._show_hint(hint, shown, again=before >= STEPS)
 
-    def _show_hint(self, hint: SteppedHint, shown: int) -> None:
-        """Show the first ``shown`` steps of ``hint``; the button offers the next one."""
+    def _show_hint(self, hint: SteppedHint, shown: int, *, again: bool = False) -> None:
+        """Show the first ``shown`` steps of ``hint``; the button offers the next one.
+        ``again``: asked once more with every step shown, which the hint says (a press
+        that changed nothing would look like a press that was not heard)."""
         items = []
         for n in range(1, shown + 1):
             text = _text_html(hint.step(n))
@@ -642,7 +645,16 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.hint.value = box(
             f'<div class="hp-fb hp-info hp-hint" role="status"><b>{title}</b> '
             f'<span class="hp-muted">· {esc(step)}</span>'
-            f'<ol style="margin:4px 0 0;padding-left:1.5em">{"".join(items)}</ol></div>'
+            f'<ol style="margin:4px 0 0;padding-left:1.5em">{"".join(items)}</ol>'
+            + (
+                f'<p class="hp-muted" style="margin:4px 0 0">'
+                # Translators: said when the learner asks for a hint whose every step is
+                # already shown.
+                f"{esc(_('That is the whole hint: every step is shown above.'))}</p>"
+                if again
+                else ""
+            )
+            + "</div>"
         )
         if shown >= STEPS:
             for b in self.action_buttons:

@@ -815,7 +815,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             rows.append(trick)
         st = state.side_tricks
         won = state.tricks_won
-        per_seat = ", ".join(f"{s.name} {won[s]}" for s in SEATS)
+        per_seat = ", ".join(f"{s.letter} {won[s]}" for s in SEATS)
         ns, ew = esc(pgettext("side", "N-S")), esc(pgettext("side", "E-W"))
         rows.append(
             (
