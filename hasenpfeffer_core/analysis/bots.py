@@ -386,9 +386,9 @@ def action_words(action: Action) -> str:
         return pgettext("action", "pass")
     if isinstance(action, Bid):
         if action.big:
-            # Translators: "big-pepper" is how the bid is typed; say "Big Pepper" as your
-            # language names the bid.
-            return _("bid big-pepper")
+            # Translators: the highest bid of the pepper scale, named as your language
+            # names it (Italian "Grande Pepe").
+            return _("bid Big Pepper")
         # Translators: {bid} is the bid, a number of tricks ("3").
         return _("bid {bid}").format(bid=action.label)
     if isinstance(action, NameTrump):
