@@ -786,8 +786,8 @@ def _mark_terms(line: str, terms: Iterable[Term], number: int, lang: str) -> tup
 
 
 def _noted(notes: TranslationNotes, text: str) -> str:
-    """A text of ``notes``, escaped; marked as English on a page in another language
-    (the page's language has no notes of its own)."""
+    """A text of ``notes``, escaped; marked with the notes' language on a page in
+    another (one whose language has no notes of its own)."""
     if get_language() == notes.lang:
         return esc(text)
     return f'<span lang="{esc(notes.lang)}">{esc(text)}</span>'
@@ -797,12 +797,12 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
     """The source text verbatim, one paragraph per line, with notes and links per section.
 
     The text of the ``p.hp-src-line`` paragraphs, joined with newlines, is the file: it
-    is the same in every language of the site. The notes beside it come from the English
-    notes file; the words around them are in the page's language.
+    is the same in every language of the site. The notes beside it are in the page's
+    language where it has a notes file (:func:`notes_in`), else in English, marked so.
     """
     page_lang = get_language()
     notes_file = notes_in(page_lang) if translation is None else translation
-    _en = functools.partial(_noted, notes_file)
+    noted = functools.partial(_noted, notes_file)
     lines = text.split("\n")
     terms = notes_file.terms[lang]
     line_notes = notes_file.line_notes[lang]
@@ -836,7 +836,7 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
             # Translators: a note on a word of a source text: {word} is the word, {english}
             # the English term it stands for, {says} what the word really says.
             line = _("{word} for {english}: {says}").format(
-                word=word, english=f"<em>{_en(t.english)}</em>", says=_en(t.says)
+                word=word, english=f"<em>{noted(t.english)}</em>", says=noted(t.says)
             )
             if right:
                 # Translators: {note} is the note above, {word} the project's word to use.
@@ -846,7 +846,7 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
             notes.append(f'<li><span class="hp-mark">{mark}</span> {line}{where}</li>')
         for n in range(sec.first_line, sec.last_line + 1):
             if n in line_notes:
-                note = _("Line {n}: {note}").format(n=n, note=_en(line_notes[n]))
+                note = _("Line {n}: {note}").format(n=n, note=noted(line_notes[n]))
                 notes.append(f"<li>{note}</li>")
         notes_html = (
             f'<p class="hp-notes-title">{words_to_watch}</p><ul>{"".join(notes)}</ul>'
@@ -855,23 +855,23 @@ def source_html(text: str, lang: str, translation: TranslationNotes | None = Non
         )
         more = "".join(
             f'<p class="hp-see-also"><a href="../../rules/#{esc(anchor)}">'
-            + _("See also: {title} →").format(title=_en(text))
+            + _("See also: {title} →").format(title=noted(text))
             + "</a></p>"
             for anchor, text in sec.see_also
         )
         lines_note = _("(lines {first} to {last})").format(first=sec.first_line, last=sec.last_line)
         # Translators: a link to the section of the site's own rules page that explains
-        # the same rule; {title} is that section's (English) heading.
+        # the same rule; {title} is that section's heading.
         explained = _("Explained in the site's rules: {title} →").format(
-            title=_en(sec.explained_title)
+            title=noted(sec.explained_title)
         )
         out.append(
             f'<section class="hp-src-section" id="section-{sec.first_line}">'
             f'<div class="hp-src-text" lang="{esc(lang)}">{"".join(body)}</div>'
             f'<aside class="hp-src-notes" lang="{esc(page_lang)}">'
-            f'<p class="hp-notes-title">{_en(sec.title)}'
+            f'<p class="hp-notes-title">{noted(sec.title)}'
             f' <span class="hp-small">{esc(lines_note)}</span></p>'
-            f'<p class="hp-summary">{_en(sec.summary)}</p>{notes_html}'
+            f'<p class="hp-summary">{noted(sec.summary)}</p>{notes_html}'
             f'<p class="hp-explained"><a href="../../rules/#{esc(sec.explained_at)}"'
             f">{explained}</a></p>{more}</aside></section>"
         )

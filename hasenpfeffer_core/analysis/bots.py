@@ -441,7 +441,7 @@ def _play_reason(j: Judgement, done: int) -> str:
         return _(
             "{head}; every legal card does exactly as well, so keep your better cards."
         ).format(head=head)
-    if j.close and j.shown_gap(j.best, other) == 0:
+    if j.tied:
         # Translators: {card} is another card, worth as much on the deals weighed.
         return _("{head}; {card} is worth as much.").format(head=head, card=card_words(other.card))
     if j.close:
@@ -493,7 +493,7 @@ def _call_reason(j: CallJudgement) -> str:
     if other is None:
         return head + "."
     name = trump_words(other.suit) if isinstance(other, NameTrump) else action_words(other)
-    if j.close and j.shown_gap(j.best, other) == 0:
+    if j.tied:
         # Translators: head is "Name hearts: over 40 deals ..."; other another choice
         # worth as much ("spades", "discard 10♠").
         return _("{head}; {other} is worth as much.").format(head=head, other=name)

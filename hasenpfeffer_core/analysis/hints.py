@@ -195,10 +195,7 @@ def stepped_hint(
     if advice.close and not (advice.judgement is not None and advice.judgement.indifferent):
         # (where every choice does exactly as well, the figures say so: no "close")
         # Translators: {answer} is the hint's answer so far (whole sentences).
-        judged = advice.judgement
-        tie = judged is not None and judged.runner_up is not None
-        if tie and judged is not None and judged.runner_up is not None:
-            tie = judged.shown_gap(judged.best, judged.runner_up) == 0
+        tie = advice.judgement is not None and advice.judgement.tied
         if tie and not reasons:
             # Translators: {answer} is the hint's answer so far (whole sentences); another
             # choice scores as much on the deals weighed.

@@ -171,6 +171,13 @@ class Judgement:
         return other is not None and self.is_good(other)
 
     @property
+    def tied(self) -> bool:
+        """Whether the runner-up is worth as much as the best, as a learner reads the
+        figures (no difference to one decimal)."""
+        other = self.runner_up
+        return other is not None and self.shown_gap(self.best, other) == 0
+
+    @property
     def indifferent(self) -> bool:
         """Whether every option scored exactly the same on every deal weighed (nothing to
         choose: not a close decision but none at all)."""

@@ -1074,7 +1074,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "the best choice here."
         ).format(**values)
-    if judged.is_good(action) and judged.shown_gap(judged.best, action) < 0.05:
+    if judged.is_good(action) and judged.shown_gap(judged.best, action) == 0:
         # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
         # deals weighed, best the best choice ("discard 9♣"), worth the same.
         return True, _(
@@ -1123,9 +1123,9 @@ def _verdict(
     decides, as it decides the expert's own ties, and the feedback says which and why."""
     right, said = _judged(judged, action)
     if right and action != hint.action:
-        broken = broken_by(PlayerView.of(state, action.seat), action)
-        kept = not broken_by(PlayerView.of(state, action.seat), hint.action)
-        if broken and kept:
+        view = PlayerView.of(state, action.seat)
+        broken = broken_by(view, action)
+        if broken and not broken_by(view, hint.action):
             # Translators: {said} is the judge's figures for the learner's choice,
             # {reason} the usual principle it goes against and the move it plays instead.
             return False, _(

@@ -156,7 +156,7 @@ class TrickWinnerQuiz(QuizWidget):
         for seat, card in q.trick:
             b = w.Button(
                 # the seat's letter (N, E, S, W; Italian O for West) and the card
-                description=f"{pgettext('seat', seat.name)}: {card.text}",
+                description=f"{seat.letter}: {card.text}",
                 # Translators: {seat} is a seat (North...), {card} a card's name.
                 tooltip=_("{seat} played {card}: press if it wins").format(
                     seat=seat.word, card=card.name
