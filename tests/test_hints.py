@@ -44,7 +44,11 @@ def test_steps_go_from_what_to_look_at_to_the_card() -> None:
     assert not CARD.search(nudge), nudge  # step 1 gives nothing away
     assert principle.startswith("Do not overtake")
     assert "J♥" in principle and "9♥" not in principle  # the cards, not yet the move
-    assert "9♥" in answer and "play low" in answer
+    assert "9♥" in hint.answer and "play low" in hint.answer
+    # The third step, shown under the second, does not tell the situation again: it
+    # says what to do ("Play low, 9♥."), where the whole answer starts "Partner's J♥
+    # is winning: ...".
+    assert "9♥" in answer and "J♥" not in answer and hint.answer.endswith(answer[1:])
     assert "average" in hint.details  # the expert's figures stay available
     assert hint.step(1) == nudge and hint.step(3) == answer and hint.step(9) == answer
 

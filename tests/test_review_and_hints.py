@@ -96,20 +96,20 @@ def test_hint_steps_are_revealed_in_order_from_one_expert_decision(
     hint = t.session.hint()
     shown = plain(t.hint.value)
     assert words(hint.nudge) in shown
-    assert words(hint.principle) not in shown and words(hint.answer) not in shown
+    assert words(hint.principle) not in shown and words(hint.steps[2]) not in shown
     assert lit(t) == []  # the move is not given away yet
     assert t.hint_button.description == HINT_BUTTON[1][0] == "More: the principle"
 
     t.hint_button.click()
     shown = plain(t.hint.value)
     assert words(hint.nudge) in shown and words(hint.principle) in shown
-    assert words(hint.answer) not in shown and lit(t) == []
+    assert words(hint.steps[2]) not in shown and lit(t) == []
     assert t.hint_button.description == "Show the move" and not t.hint_button.disabled
 
     t.hint_button.click()
     shown = plain(t.hint.value)
     assert shown.index(words(hint.nudge)) < shown.index(words(hint.principle))
-    assert shown.index(words(hint.principle)) < shown.index(words(hint.answer))
+    assert shown.index(words(hint.principle)) < shown.index(words(hint.steps[2]))
     assert hint.details and words(hint.details) in shown  # the averages, under the move
     assert 'class="hp-muted hp-details"' in t.hint.value  # in smaller, muted text
     assert lit(t) == [hint.action]

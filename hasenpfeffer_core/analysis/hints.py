@@ -123,6 +123,10 @@ class SteppedHint:
     #: The answer without its closing note that the decision is close (the review,
     #: which sets the player's own choice beside it, gives its cost instead).
     move: str = ""
+    #: The answer as the third step shows it, under the second: without the situation
+    #: the second step has just described ("Nobody has bid yet, so 1 is the cheapest
+    #: bid ...: a side that ..." said the situation twice in a row).
+    last: str = ""
 
     @property
     def action(self) -> Action:
@@ -130,7 +134,7 @@ class SteppedHint:
 
     @property
     def steps(self) -> tuple[str, str, str]:
-        return (self.nudge, self.principle, self.answer)
+        return (self.nudge, self.principle, self.last or self.answer)
 
     def step(self, n: int) -> str:
         """Step ``n`` (1 to 3)."""
@@ -216,7 +220,12 @@ def stepped_hint(
     details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
     said_already = [r.text for r in reasons[:1]] + [_("{action}.").format(action=said)]
     details = _without_repeats(details, answer, said_already)
-    return SteppedHint(advice, reasons, nudge, principle, answer, details, move)
+    last = answer
+    if reasons:
+        situation, sep, _rest = reasons[0].text.strip().rpartition(": ")
+        if sep and len(situation) >= 20 and answer.startswith(situation + sep):
+            last = capitalised(answer[len(situation) + len(sep) :])
+    return SteppedHint(advice, reasons, nudge, principle, answer, details, move, last)
 
 
 #: Where one sentence ends and the next begins (a full stop inside "4.5" is no end).

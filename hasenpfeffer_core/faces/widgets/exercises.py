@@ -599,7 +599,13 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
             kind=self.kind,
         )
         if right:
-            self.tries = 0  # a fresh go at the exercise starts here
+            self.tries = 0
+            # Settled: the other choices no longer answer (a click after "Right!" was
+            # recorded as a wrong answer to a question already solved). Running the
+            # cell again gives a fresh go.
+            self.hint_button.disabled = True
+            for b in self.buttons:
+                b.disabled = True
         for hook in list(self.answer_hooks):
             hook(right)
 

@@ -731,8 +731,10 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         self.first_button.disabled = self.back_button.disabled = step == 0
         self.next_button.disabled = self.last_button.disabled = step == n
         self.trick_jump.disabled = False
+        # The menu names the step shown only where it is one of its places: between two
+        # (the third trick under way) it showed "Trick 2 · won by ..." above trick 3.
         values = [v for _, v in self.trick_jump.options]
-        reached = values[max(bisect_left(values, step + 1) - 1, 0)]
+        reached = step if step in values else None
         if self.trick_jump.value != reached:
             self._syncing = True
             try:
