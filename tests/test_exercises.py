@@ -248,15 +248,17 @@ def test_bid_exercise_follows_the_fair_expert() -> None:
     results = {b.description: press(q, v) for b, v in zip(q.buttons, q.values, strict=True)}
     assert sum(text.startswith("Right!") for text in results.values()) == 1
     assert all("The fair expert:" in text for text in results.values())
+    right = next(
+        v for b, v in zip(q.buttons, q.values, strict=True) if "Right" in results[b.description]
+    )
     # hints in steps: what to look at, the principle, the move; the verdict counts them
+    # (a fresh go: the one answered right is settled)
+    q = ex.bid_exercise(state, FairExpert(seed=3, bid_samples=2))
     assert len(q.hints) == 3 and not q.hint_text.value
     for n in (1, 2, 3):
         q.hint_button.click()
         assert q.hints[n - 1] in html.unescape(q.hint_text.value)
     assert q.hint_button.disabled
-    right = next(
-        v for b, v in zip(q.buttons, q.values, strict=True) if "Right" in results[b.description]
-    )
     assert press(q, right).startswith("Right, with 3 hint steps.")
 
 
@@ -463,3 +465,23 @@ def test_a_close_choice_against_a_usual_principle_is_not_called_right() -> None:
             action = next(a for a in view.legal_actions if getattr(a, "card", None) == value)
             if right:  # nothing called right goes against a usual principle
                 assert broken_by(view, action) == [], (value, text)
+
+
+def test_a_bid_exercise_answered_right_is_settled_and_tells_why_not_pass() -> None:
+    """Lesson 04's third exercise. After "Right!" the other choice no longer answers (a
+    later click was recorded as a wrong answer to a solved question); a learner who
+    passes is told of the five trumps, not only of the price of the bid (issue 25)."""
+    state = HandState.new(dealer=Seat.E, seed=21)
+    state.apply(Pass(Seat.S))
+    state.apply(Bid(Seat.W, 3))
+    passed = widgets.bid_exercise(state, FairExpert(seed=3))
+    text = press(passed, Pass(Seat.N))
+    assert "Not quite" in text and "5 trumps (the Joker, J♣, A♠, Q♠ and 9♠)" in text
+    assert "If you pass, West plays 3" in text and "()" not in text
+    assert not any(b.disabled for b in passed.buttons)  # a wrong answer: try again
+    text = press(passed, Bid(Seat.N, 4))
+    assert text.startswith("Right")
+    assert all(b.disabled for b in passed.buttons) and passed.hint_button.disabled
+    tries = passed.tries
+    passed.buttons[passed.values.index(Pass(Seat.N))].click()  # disabled: nothing happens
+    assert said(passed) == text and passed.tries == tries

@@ -105,7 +105,8 @@ def test_the_figures_under_a_hint_never_repeat_a_sentence_of_the_answer() -> Non
     for hint in first_hints(range(6)):
         sentences = [s for s in re.split(r"(?<=[.!?])\s+", hint.details) if s.strip()]
         assert not [s for s in sentences if s in hint.answer], (hint.answer, hint.details)
-        assert hint.details  # the figures are still there
+        # the figures are still there: under the answer, or (a bid's) in it
+        assert re.search(r"\d\.\d", hint.details or hint.answer), hint
         checked += 1
     assert checked >= 4
 
@@ -135,7 +136,8 @@ def test_a_thai_bid_hint_keeps_the_bid_named_in_its_figures() -> None:
     with language("th"):
         hint = stepped_hint(PlayerView.of(state, Seat.N))
     assert hint.action == Bid(Seat.N, 4)
-    assert "การประมูล 4 ฝ่ายคุณ" in hint.details and "ส่วนการ ฝ่าย" not in hint.details
+    shown = f"{hint.answer} {hint.details}"
+    assert "การประมูล 4 ฝ่ายคุณ" in shown and "ส่วนการ ฝ่าย" not in shown
 
 
 def test_where_every_card_does_exactly_as_well_the_hint_does_not_call_it_close() -> None:
@@ -192,3 +194,79 @@ def test_a_call_against_the_usual_rule_says_what_outweighs_it_in_card_terms() ->
                             assert f"leaves you void in {suit.plural}" in hint.answer
             state.apply(RuleOfThumbPlayer().choose(view))
     assert trumps >= 2
+
+
+def _lesson_04_auction() -> HandState:
+    """Lesson 04's third exercise: South passed, West bid 3; North holds the Joker and
+    four spades (J♣ among them), and the choice is to pass or to bid 4."""
+    from hasenpfeffer_core.engine.actions import Bid, Pass
+
+    state = HandState.new(dealer=Seat.E, seed=21)
+    state.apply(Pass(Seat.S))
+    state.apply(Bid(Seat.W, 3))
+    return state
+
+
+def test_a_pass_or_bid_hint_counts_the_hand_not_only_the_price_of_the_bid() -> None:
+    """The hint's principle was "Bid what wins the auction" (the cheapest number), which
+    says nothing of whether to bid: a learner who passed with five trumps read that "a
+    side that makes its bid scores one point per trick" (issue 25)."""
+    hint = stepped_hint(PlayerView.of(_lesson_04_auction(), Seat.N), expert=FairExpert(3))
+    assert hint.action == parse_action("N bid 4")
+    nudge, principle, last = hint.steps
+    assert "best trump" in nudge and not CARD.search(nudge)
+    assert principle.startswith("Your best trump would be spades")
+    assert "5 trumps (the Joker, J♣, A♠, Q♠ and 9♠)" in principle
+    # the third step goes on from the second: the chance, the cheapest bid, the call
+    assert "5 trumps" not in last and last.startswith("Your side takes at least 4 tricks")
+    assert "cheapest above West's 3" in last and last.endswith("Bid 4.")
+    # the whole answer (the verdicts quote it) still names the hand
+    assert "5 trumps" in hint.answer
+    # what a pass leaves is a figure beside the call, with the sign explained
+    assert "If you pass, West plays 3" in hint.details
+
+
+def test_a_plus_for_a_pass_is_never_said_to_count_against_you() -> None:
+    """ "+0.8 points to your side ... (the other side's points count against yours)" read
+    as a contradiction: the clause after a pass's figure follows its sign."""
+    from hasenpfeffer_core.analysis.bidding import bid_study
+
+    against = "the other side's points count against yours"
+    costs = "that contract costs the other side more than it costs yours"
+    seen = set()
+    for seed in range(30):
+        state = HandState.new(dealer=Seat.E, seed=seed)
+        state.apply(parse_action("S pass"))
+        state.apply(parse_action("W bid 2"))
+        reason = bid_study(PlayerView.of(state, Seat.N), samples=48, rng=seed).reason
+        for sign, clause in re.findall(
+            r"([+-])\d+\.\d points to your side on average: ([^.]*)", reason
+        ):
+            assert clause == (against if sign == "-" else costs), reason
+            seen.add(sign)
+    assert seen == {"+", "-"}
+
+
+def test_the_computer_keeps_to_the_principle_the_judge_cannot_overrule() -> None:
+    """Between cards the judge cannot tell apart, the usual principle decides, for the
+    computer's own card as for the learner's (it played Q♣ with 10♦ worth as much, and
+    its hint said it went against "Throw your lowest card" for nothing)."""
+    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+    from hasenpfeffer_core.analysis.principles import broken_by
+
+    checked = 0
+    for seed in range(806, 816):
+        state = HandState.new(dealer=Seat(seed % 4), seed=seed)
+        while not state.is_over:
+            view = PlayerView.of(state, state.to_move)
+            if len(state.tricks) >= 3 and len(view.legal_actions) > 1:
+                advice = FairExpert(random.Random(seed)).advise(view)
+                j = advice.judgement
+                assert j is not None and advice.action == j.best
+                broken = {r.principle.key for r in broken_by(view, advice.action)}
+                for a in j.options:
+                    if a != j.best and j.indistinct(a) and broken:
+                        assert broken & {r.principle.key for r in broken_by(view, a)}, (view, a)
+                checked += 1
+            state.apply(RuleOfThumbPlayer().choose(view))
+    assert checked >= 40

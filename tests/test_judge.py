@@ -231,7 +231,10 @@ def test_every_legal_call_is_weighed_in_points_on_the_same_deals(phase: Phase) -
         assert j.cost(j.best) == 0 and all(j.cost(a) >= 0 for a in j.options)
         # the same position always gets the same judgement, whoever asks
         assert judge[phase](view).points == j.points
-        assert FairExpert(random.Random(5)).advise(view).action == j.best
+        # the expert's call is the judge's best, or one the judge cannot tell from it
+        # that keeps to a usual principle the best goes against
+        advised = FairExpert(random.Random(5)).advise(view).action
+        assert advised == j.best or (j.indistinct(advised) and broken_by(view, j.best))
 
 
 def test_a_pass_is_worth_what_the_other_side_s_contract_costs() -> None:

@@ -639,3 +639,25 @@ def test_do_not_overtake_is_not_cited_where_no_card_could_overtake() -> None:
     for card in ("S play QD", "S play KD"):
         assert "do-not-overtake" not in keys(reasons_for(view, act(card)))
         assert "do-not-overtake" not in keys(broken_by(view, act(card)))
+
+
+def test_throw_lowest_speaks_when_partner_wins_and_nothing_beats_partners_card() -> None:
+    """North leads the right bower; South holds Q♥ and 9♥, neither of which can beat it.
+    The hint said "No simple rule decides this one" here: partner's card wins, the
+    card South adds wins nothing, so the lowest goes (issue 25)."""
+    hands = {
+        "N": "JH AH KH AS KS QC",
+        "E": "10H 9S 10S QS AC 10D",
+        "S": "QH 9H AD KD QD 9D",
+        "W": "JD JK JC 10C KC JS",
+    }
+    view = position(hands, "9C", [*PARTNER_WINS_PLAY, "N play JH", "E play 10H"])
+    low = text_of(reasons_for(view, act("S play 9H")), "throw-lowest")
+    assert (
+        low == "Partner's J♥ is winning and nothing you hold beats it: play your lowest card, 9♥."
+    )
+    assert "do-not-overtake" not in keys(reasons_for(view, act("S play 9H")))
+    wrong = text_of(broken_by(view, act("S play QH")), "throw-lowest")
+    assert "yet you played Q♥" in wrong and wrong.endswith(
+        "play your lowest card, 9♥, and keep Q♥ for later."
+    )

@@ -63,6 +63,7 @@ __all__ = [
     "hand_words",
     "pass_forces",
     "points_table",
+    "study_answer",
     "study_of",
     "trump_options",
     "trump_words",
@@ -223,7 +224,7 @@ def trump_words(trump: Suit | None) -> str:
     return trump.plural if trump is not None else _("no trump")
 
 
-def _with(trump: Suit | None) -> str:
+def with_trump(trump: Suit | None) -> str:
     """``with hearts as trumps``, ``in no trump``: the trump a sentence speaks of."""
     if trump is None:
         return _("in no trump")
@@ -402,8 +403,8 @@ class BidStudy:
         # Pepper), points a signed average ("-3.6"), n the deals weighed.
         return _(
             "Pass: {seat} plays {bid}, worth about {points} points to your side on average "
-            "over {n} deals (the other side's points count against yours)."
-        ).format(**values)
+            "over {n} deals: {why}."
+        ).format(why=_against_words(self.points[Pass(self.seat)]), **values)
 
     def _worth(self, action: Bid | Pass) -> str:
         """What ``action`` is worth, in one sentence."""
@@ -438,7 +439,7 @@ class BidStudy:
         p = self.chance_to_make(action)
         values = {
             "bid": action_label(action, self.rules),
-            "trump": _with(trump),
+            "trump": with_trump(trump),
             "chance": chance_words(p, n),
             "points": _signed(self.points[action]),
             "n": action.tricks,
@@ -555,6 +556,19 @@ def study_of(view: PlayerView, judged: CallJudgement) -> BidStudy:
     )
 
 
+def _against_words(points: float) -> str:
+    """Why a pass that lets the other side play is worth ``points`` to the passer's
+    side: a minus, because their points count against yours; a plus, because on average
+    their contract goes worse for them (a bare "+0.8 ... the other side's points count
+    against yours" read as a contradiction)."""
+    if points < 0:
+        # Translators: a clause after a figure for a pass such as "-2.1".
+        return _("the other side's points count against yours")
+    # Translators: a clause after a figure for a pass such as "+0.8": the
+    # contract the other side plays costs it more than it costs the passer's side.
+    return _("that contract costs the other side more than it costs yours")
+
+
 def _full_stop(text: str) -> str:
     """``text`` ending as a sentence ends (a full stop added where it has none)."""
     if not text or text.endswith("."):
@@ -565,6 +579,22 @@ def _full_stop(text: str) -> str:
 
 def _study_reason(view: PlayerView, study: BidStudy) -> str:
     """The advice in card terms: the trump, the cards, the chance, and the principle."""
+    parts, _figures = _study_parts(view, study)
+    return " ".join(parts)
+
+
+def study_answer(view: PlayerView, study: BidStudy) -> tuple[str, str]:
+    """The study's reason in two: what decides the call (the trump and the hand, the
+    chance to make the bid, the principle, the call), and the figures beside it (what a
+    pass leaves to the player holding the auction, what the bid is worth, the calls
+    nearly as good), for a hint to show the first as its answer, the second smaller."""
+    parts, figures = _study_parts(view, study)
+    said = [p for i, p in enumerate(parts) if i not in figures]
+    return " ".join(said), " ".join(p for i, p in enumerate(parts) if i in figures)
+
+
+def _study_parts(view: PlayerView, study: BidStudy) -> tuple[list[str], set[int]]:
+    """The reason's sentences, and which of them are figures beside the decision."""
     from .principles import reasons_for
 
     rules = study.rules
@@ -575,14 +605,16 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
         if view.forced_bid and isinstance(action, Bid):
             said = reasons_for(view, action)
             if said:
-                return said[0].text
+                return [said[0].text], set()
         # Translators: choice is a button's label ("Pass", "Bid 3").
-        return _("{choice}: it is the only legal choice.").format(
+        only = _("{choice}: it is the only legal choice.").format(
             choice=action_label(action, rules)
         )
+        return [only], set()
     bids = [a for a in legal if isinstance(a, Bid)]
     cheapest = min((b for b in bids if not b.big), key=lambda b: b.level, default=None)
     parts: list[str] = []
+    figures: set[int] = set()
     if isinstance(action, Bid):
         trump = study.trumps[action]
         odds = study.odds_for(trump)
@@ -600,7 +632,7 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
                 action.tricks,
             ).format(
                 bid=action_label(action, rules),
-                trump=_with(trump),
+                trump=with_trump(trump),
                 hand=hand_words(study.hand, trump),
                 n=action.tricks,
                 chance=chance_words(p, n),
@@ -624,6 +656,7 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
         else:
             high = study.high_bid
             if study.passing in ("partner", "opponents") and high is not None:
+                figures.add(len(parts))
                 parts.append(_holder_words(study, high, action))
             # Every principle the bid follows (holding the Joker: bid before you are
             # forced; always: the cheapest bid that wins the auction), the bid said once.
@@ -649,7 +682,7 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
         parts.append(
             _("Pass: your best trump would be {trump}, and {with_trump} {hand}.").format(
                 trump=trump_words(trump),
-                with_trump=_with(trump),
+                with_trump=with_trump(trump),
                 hand=hand_words(study.hand, trump),
             )
         )
@@ -696,6 +729,7 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
         )
         # Translators: others are actions ("passing", "bidding 2 or 3"), span points
         # ("+0.2 to +0.4"), points the advice's points, action the advice ("bidding 1").
+        figures.add(len(parts))
         parts.append(
             _(
                 "It is close: {others} would do about as well (about {span} points on "
@@ -707,7 +741,7 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
                 action=_doing(action, rules),
             )
         )
-    return " ".join(parts)
+    return parts, figures
 
 
 def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:
@@ -722,6 +756,7 @@ def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:
         "chance": chance_words(study.chance_to_make(bid), study.samples),
         "points": _signed(study.points[bid]),
         "other": _signed(pass_points),
+        "why": _against_words(pass_points),
     }
     if study.passing == "partner":
         # Translators: seat is the partner, their the partner's bid (3, Little Pepper),
@@ -742,10 +777,10 @@ def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:
         # points and other signed averages ("-1.2"); a pass lets the other side play.
         text = ngettext(
             "If you pass, {seat} plays {their}, worth about {other} points to your side on "
-            "average (the other side's points count against yours). {bid} takes at least "
+            "average: {why}. {bid} takes at least "
             "one trick {chance}, worth about {points} points.",
             "If you pass, {seat} plays {their}, worth about {other} points to your side on "
-            "average (the other side's points count against yours). {bid} takes at least "
+            "average: {why}. {bid} takes at least "
             "{n} tricks {chance}, worth about {points} points.",
             bid.tricks,
         )

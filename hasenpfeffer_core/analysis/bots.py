@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import DECK, SUITS, Card, Rank, Suit
@@ -41,6 +41,7 @@ from .judge import (
     judge_trump,
     points_table,
 )
+from .principles import broken_by
 from .view import PlayerView
 
 __all__ = [
@@ -52,8 +53,11 @@ __all__ = [
     "RuleOfThumbPlayer",
     "action_words",
     "estimate_tricks",
+    "principle_decides",
     "sample_hidden",
 ]
+
+J = TypeVar("J", bound=Judgement)
 
 
 class Player(Protocol):
@@ -338,6 +342,7 @@ class FairExpert:
             j = judge_play(view, self._rng)
         else:
             j = judge_play(view, self._rng, min_deals=min(8, self.samples), max_deals=self.samples)
+        j = principle_decides(view, j)
         reason = _play_reason(j, len(view.tricks))
         return Advice(j.best, reason, j.tricks, j.deals, j.points, j.close, j)
 
@@ -351,16 +356,37 @@ class FairExpert:
         return Advice(study.action, study.reason, j.tricks, j.deals, j.points, j.close, j)
 
     def _advise_trump(self, view: PlayerView) -> Advice:
-        j = judge_trump(view, max_deals=self.bid_samples)
+        j = principle_decides(view, judge_trump(view, max_deals=self.bid_samples))
         best = j.best
         assert isinstance(best, NameTrump)
         return Advice(best, _call_reason(j), j.tricks, j.deals, j.points, j.close, j)
 
     def _advise_discard(self, view: PlayerView) -> Advice:
-        j = judge_discard(view, max_deals=self.bid_samples)
+        j = principle_decides(view, judge_discard(view, max_deals=self.bid_samples))
         best = j.best
         assert isinstance(best, Discard)
         return Advice(best, _call_reason(j), j.tricks, j.deals, j.points, j.close, j)
+
+
+def principle_decides(view: PlayerView, judged: J) -> J:
+    """``judged``, its best replaced where the usual principle decides: where the best
+    goes against a principle and another option the judge cannot tell from it
+    (:meth:`~hasenpfeffer_core.analysis.judge.Judgement.indistinct`: the same figure,
+    or a close one within the judge's doubt) keeps to it, that option. The hint says of
+    such ties "the usual principle decides", and the exercises hold a learner to it;
+    the computer's own move keeps to it too (it played Q♣ with 10♦ worth as much, and
+    the hint then said it went against "Throw your lowest card" for nothing)."""
+    if not judged.close:
+        return judged
+    broken = {r.principle.key for r in broken_by(view, judged.best)}
+    if not broken:
+        return judged
+    for a in sorted(judged.options, key=lambda a: -judged.points[a]):
+        if a == judged.best or not judged.indistinct(a):
+            continue
+        if not broken & {r.principle.key for r in broken_by(view, a)}:
+            return judged.preferring(a)
+    return judged
 
 
 def _discard_cost(hand: Sequence[Card], card: Card, tk: int) -> tuple[int, int, int, int]:

@@ -23,9 +23,10 @@ from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Pla
 from ..engine.cards import JOKER, Card
 from ..engine.i18n import N_, number, pgettext
 from ..engine.i18n import gettext as _
+from .bidding import hand_words, study_answer, study_of, trump_words, with_trump
 from .bots import Advice, FairExpert, action_words
 from .explain import capitalised
-from .judge import CLOSE_POINTS, SURE, Judgement
+from .judge import CLOSE_POINTS, SURE, CallJudgement, Judgement
 from .principles import Reason, broken_by, holding_words, reasons_for, void_left
 from .view import PlayerView
 
@@ -165,7 +166,10 @@ def stepped_hint(
         # Translators: {action} is what to do, as "Play 9♠".
         answer = _("{action}: it is your only legal choice.").format(action=said)
         return SteppedHint(advice, reasons, nudge, principle, answer, "", answer)
-    if reasons:
+    choice = _bid_or_pass(view, advice, reasons, focus)
+    if choice is not None:
+        nudge, principle, answer = choice[:3]
+    elif reasons:
         top = reasons[0]
         nudge = _(top.principle.nudge)
         # Translators: a hint's second step: the principle's name ("Win cheaply"), then
@@ -220,12 +224,72 @@ def stepped_hint(
     details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
     said_already = [r.text for r in reasons[:1]] + [_("{action}.").format(action=said)]
     details = _without_repeats(details, answer, said_already)
+    if choice is not None:
+        details = choice[4]  # the study's own split: the figures beside the decision
     last = answer
-    if reasons:
+    if choice is not None:
+        # (the judge's reason opens with the trump and the hand the second step shows)
+        shown = choice[3]
+        if shown and answer.startswith(shown):
+            last = capitalised(answer[len(shown) :].lstrip(";: "))
+    elif reasons:
         situation, sep, _rest = reasons[0].text.strip().rpartition(": ")
         if sep and len(situation) >= 20 and answer.startswith(situation + sep):
             last = capitalised(answer[len(situation) + len(sep) :])
     return SteppedHint(advice, reasons, nudge, principle, answer, details, move, last)
+
+
+def _bid_or_pass(
+    view: PlayerView, advice: Advice, reasons: tuple[Reason, ...], focus: str
+) -> tuple[str, str, str, str, str] | None:
+    """The first three words of a hint where the choice is to bid or to pass: what to
+    count, the trump the hand would name and what it holds in it, and the judge's
+    reason (the chance to make the bid, what a pass leaves, what the bid is worth).
+    ``None`` elsewhere, or where a principle about bidding at all decides (holding the
+    Joker, bid before you are made to), or where practice asks for one principle.
+
+    The principle of the cheapest bid says which number to bid, not whether to bid:
+    shown as the hint's principle for a pass-or-bid decision, it told a learner who
+    passed with five trumps that "a side that makes its bid scores one point per
+    trick", and nothing of the five trumps."""
+    action = advice.action
+    legal = view.legal_actions
+    judged = advice.judgement
+    if (
+        focus
+        or view.forced_bid
+        or not isinstance(action, Bid | Pass)
+        or not isinstance(judged, CallJudgement)
+        or not any(isinstance(a, Pass) for a in legal)
+        or not any(isinstance(a, Bid) for a in legal)
+        or any(r.principle.key != "bid-cheapest" for r in reasons[:1])
+    ):
+        return None
+    bids = [a for a in legal if isinstance(a, Bid)]
+    target = action if isinstance(action, Bid) else min(bids, key=lambda b: (b.big, b.level))
+    trump = judged.trumps.get(target)
+    if trump is None and target not in judged.trumps:
+        return None
+    nudge = _(_NUDGES["bid"])
+    # Translators: trump is the trump the hand would name ("spades", "no trump"),
+    # with_trump a phrase ("with spades as trumps"), hand what the hand holds there
+    # ("you hold 5 trumps (the Joker, ...) and no side ace").
+    holding = f"{with_trump(trump)} {hand_words(view.hand, trump)}"
+    principle = _("Your best trump would be {trump}, and {with_trump} {hand}.").format(
+        trump=trump_words(trump), with_trump=with_trump(trump), hand=hand_words(view.hand, trump)
+    )
+    # what the third step need not say again: the whole second step (a pass's reason
+    # opens with it), or the holding (a bid's reason opens with it)
+    shown = principle if isinstance(action, Pass) else capitalised(holding)
+    said, figures = study_answer(view, study_of(view, judged))
+    _head, sep, rest = said.partition(": ")
+    answer = capitalised(rest) if sep and rest else said
+    if not _names_action(answer, action):
+        # Translators: a reason ({reason}, whole sentences), then what to do, as "Pass".
+        answer = _("{reason} {action}.").format(
+            reason=answer, action=capitalised(action_words(action))
+        )
+    return nudge, principle, answer, shown, figures
 
 
 #: Where one sentence ends and the next begins (a full stop inside "4.5" is no end).

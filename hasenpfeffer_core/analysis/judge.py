@@ -37,9 +37,9 @@ import math
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
-from typing import Final
+from typing import Final, Self
 
 from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from ..engine.auction import FORCED_BID
@@ -146,6 +146,31 @@ class Judgement:
         """How many points ``action`` gives away against the best, on average (0 for the
         best and for any option worth as much)."""
         return max(0.0, self.points[self.best] - self.points[action])
+
+    def indistinct(self, action: Action) -> bool:
+        """Whether ``action`` cannot be told from the best: the same figure to one
+        decimal, or within a close decision's margin and within the judge's doubt
+        (:data:`SURE` standard errors of the difference)."""
+        if action == self.best:
+            return True
+        if action not in self.points or action in self.dominated:
+            return False
+        cost = self.cost(action)
+        return self.shown_gap(self.best, action) == 0 or (
+            cost < CLOSE_POINTS and cost <= SURE * self.spread[action]
+        )
+
+    def preferring(self, action: Action) -> Self:
+        """This judgement with ``action`` as its best: for an option the judge cannot
+        tell from the best (:meth:`indistinct`) that the usual principle prefers. Its
+        doubt becomes the old best's."""
+        if action == self.best:
+            return self
+        if not self.indistinct(action):
+            raise ValueError(f"{action} cannot stand for the best, {self.best}")
+        spread = dict(self.spread)
+        spread[self.best], spread[action] = spread[action], 0.0
+        return replace(self, best=action, spread=spread)
 
     def shown_gap(self, better: Action, worse: Action) -> float:
         """How many points ``better`` is worth more than ``worse`` as a learner reads it:

@@ -975,9 +975,27 @@ def _second_hand_low(p: _Play, card: Card) -> _Found:
 
 
 def _throw_lowest(p: _Play, card: Card) -> _Found:
-    if p.win_seat.side is p.seat.side or p.winners():
+    if p.winners():
         return _NONE
     low = p.lowest(p.legal)
+    if p.win_seat is p.seat.partner:
+        # Partner is winning and no card of the hand could take over (where one could,
+        # "do not overtake" speaks): the card played adds nothing, so the lowest goes.
+        # (The hint said "No simple rule decides this one" here.)
+        words = {"winning": p.winning(), "card": card_words(card), "low": card_words(low[0])}
+        if card in low:
+            # Translators: {winning} is "partner's J♣", {card} the card to play.
+            text = _(
+                "{winning} is winning and nothing you hold beats it: play your lowest card, {card}."
+            )
+            return capitalised(text.format(**words)), None
+        # Translators: {winning} is "partner's J♣", {card} the card played, {low} the
+        # lowest card held.
+        text = _(
+            "{winning} was winning and nothing you held could beat it, yet you played {card}: "
+            "play your lowest card, {low}, and keep {card} for later."
+        )
+        return None, capitalised(text.format(**words))
     if card in low:
         return (
             _("Nothing you hold can beat {winning}: throw your lowest card, {card}.").format(

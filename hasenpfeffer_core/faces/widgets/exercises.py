@@ -514,6 +514,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         self.once = bool(once)
         self.tries = 0  # tries since the last right answer
         self.answered = False
+        self.solved = False  # answered right: settled until the cell runs again
         self.answer_hooks: list[Callable[[bool], None]] = []
         head = box(f"<p style='margin:4px 0'><b>{html.escape(prompt)}</b></p>{picture}")
         row = w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))
@@ -560,7 +561,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
             self._answer(value, button)
 
     def _answer(self, value: V, button: w.Button) -> None:
-        if self.once and self.answered:
+        if (self.once and self.answered) or self.solved:
             return
         try:
             right, text = self._check(value)
@@ -600,6 +601,7 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         )
         if right:
             self.tries = 0
+            self.solved = True
             # Settled: the other choices no longer answer (a click after "Right!" was
             # recorded as a wrong answer to a question already solved). Running the
             # cell again gives a fresh go.
@@ -772,6 +774,7 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
         self.recorder.question(self.question, right, attempt=self.tries)
         if right:
             self.tries = 0
+            self.solved = True
         for hook in list(self.answer_hooks):
             hook(right)
 
@@ -1139,9 +1142,9 @@ def _verdict(
             ).format(said=said, reason=broken[0].text)
         # Translators: {answer} is the fair expert's move and its principle, {details}
         # the figures behind it; the learner's different choice does as well.
-        teacher = _(
-            "The fair expert keeps to the usual rule all the same: {answer} ({details})"
-        ).format(answer=hint.answer, details=hint.details)
+        teacher = _("The fair expert keeps to the usual rule all the same: {answer}").format(
+            answer=_with_details(hint)
+        )
         return right, f"{said} {teacher}"
     return right, f"{said} {_teacher(hint)}"
 
@@ -1149,11 +1152,18 @@ def _verdict(
 def _teacher(hint: SteppedHint) -> str:
     """The expert's verdict for the feedback: the move and its principle, then the
     figures behind it."""
-    # Translators: {answer} is the fair expert's move and its principle, {details} the
+    # Translators: {answer} is the fair expert's move and its principle, with the
     # figures behind it
-    return _("The fair expert: {answer} ({details})").format(
-        answer=hint.answer, details=hint.details
-    )
+    return _("The fair expert: {answer}").format(answer=_with_details(hint))
+
+
+def _with_details(hint: SteppedHint) -> str:
+    """The hint's answer, then its figures in brackets where it has any left to give
+    (a bid's answer may give them all: no empty brackets after it)."""
+    if not hint.details:
+        return hint.answer
+    # Translators: {answer} is a hint's answer (sentences), {details} the figures behind it.
+    return _("{answer} ({details})").format(answer=hint.answer, details=hint.details)
 
 
 def trump_exercise(
