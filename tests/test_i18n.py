@@ -384,3 +384,15 @@ def test_italian_prose_quotes_with_guillemets() -> None:
             if prose and re.search(r'(^|\s)"\w[^"]*"', re.sub(r"`[^`]*`", "", line)):
                 found.append(f"{page.name}:{n}: {line.strip()}")
     assert found == []
+
+
+def test_thai_counts_cards_in_figures_as_its_other_sentences_do() -> None:
+    """ "ทรัมป์ สี่ ใบ" (a count as a word between spaces) read oddly beside "เอซ 2 ใบ"
+    elsewhere: Thai counts trumps in figures (the translator's review)."""
+    from hasenpfeffer_core import Suit, parse_cards
+    from hasenpfeffer_core.analysis.principles import holding_words
+    from hasenpfeffer_core.engine.i18n import language
+
+    with language("th"):
+        said = holding_words(parse_cards("JK JH JD AH AS 9C"), Suit.HEARTS)
+    assert said.startswith("ทรัมป์ 4 ใบ"), said
