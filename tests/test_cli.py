@@ -22,6 +22,7 @@ from hasenpfeffer_core.analysis.bots import RandomPlayer
 from hasenpfeffer_core.analysis.hints import SteppedHint
 from hasenpfeffer_core.analysis.quiz import quiz_set
 from hasenpfeffer_core.analysis.review import analyse, state_play_values
+from hasenpfeffer_core.analysis.session import DOUBLE_DUMMY_VIEW as DOUBLE_DUMMY
 from hasenpfeffer_core.analysis.session import EXPERT_VIEW, PlaySession, play_hand
 from hasenpfeffer_core.analysis.solver import double_dummy, play_values
 from hasenpfeffer_core.engine.record import EXAMPLE
@@ -689,6 +690,11 @@ def test_play_reviews_your_mistakes_and_again_n_goes_back_to_one(
     assert "A bid of 3 is the cheapest above East's 2" in flat
     assert "points more to your side" in flat
     assert "It goes against the principle “Bid what wins the auction”." in flat
+    # every card reviewed says what all four hands show, even where it lost no trick
+    # (the replay marks such a card ✓, and the review read as if it disagreed)
+    cards = re.split(r"(?=\d\. At trick \d you played)", flat)[1:]
+    assert cards and all(f"{DOUBLE_DUMMY}:" in c for c in cards), cards
+    assert any("That is hindsight" in c for c in cards)
     assert reader.prompts[-1].startswith("done again 1")
     before = out[: out.index("Your bid [")]
     table_before = before[before.rindex("Hand 1, dealt by") :]

@@ -485,3 +485,15 @@ def test_a_bid_exercise_answered_right_is_settled_and_tells_why_not_pass() -> No
     tries = passed.tries
     passed.buttons[passed.values.index(Pass(Seat.N))].click()  # disabled: nothing happens
     assert said(passed) == text and passed.tries == tries
+
+
+def test_an_italian_verdict_names_the_choice_not_an_order() -> None:
+    """ "Dichiara 4: vale circa ..." read as an order in the middle of a verdict; the
+    choice is named as the subject ("Dichiarare 4", "Passare") (the translator's review)."""
+    state = HandState.new(dealer=Seat.E, seed=21)
+    state.apply(Pass(Seat.S))
+    state.apply(Bid(Seat.W, 3))
+    q = widgets.bid_exercise(state, FairExpert(seed=3, bid_samples=2), lang="it")
+    text = press(q, Pass(Seat.N))
+    assert "Passare: vale in media" in text and "la scelta migliore (dichiarare 4)" in text, text
+    assert "Passa:" not in text

@@ -52,6 +52,7 @@ __all__ = [
     "RandomPlayer",
     "RuleOfThumbPlayer",
     "action_words",
+    "choice_words",
     "estimate_tricks",
     "principle_decides",
     "sample_hidden",
@@ -424,6 +425,32 @@ def action_words(action: Action) -> str:
     if isinstance(action, Discard):
         return _("discard {card}").format(card=card_words(action.card))
     return _("go alone") if action.alone else _("play with your partner")
+
+
+def choice_words(action: Action) -> str:
+    """The action named as a choice, the subject of a sentence ("bid 4: worth about
+    +5.5 points"): in English the same words as :func:`action_words`; languages that
+    tell a command from a name use the name (Italian "dichiarare 4", not the command
+    "dichiara 4", which read as an order in the middle of a verdict)."""
+    if isinstance(action, Play):
+        # Translators: a choice named as the subject of a sentence ("giocare 9♠" in
+        # Italian, not the command "gioca 9♠").
+        return pgettext("choice", "play {card}").format(card=card_words(action.card))
+    if isinstance(action, Pass):
+        return pgettext("choice", "pass")
+    if isinstance(action, Bid):
+        if action.big:
+            return pgettext("choice", "bid Big Pepper")
+        return pgettext("choice", "bid {bid}").format(bid=action.label)
+    if isinstance(action, NameTrump):
+        if action.suit is None:
+            return pgettext("choice", "name no trump as trumps")
+        return pgettext("choice", "name {suit} as trumps").format(suit=action.suit.plural)
+    if isinstance(action, Discard):
+        return pgettext("choice", "discard {card}").format(card=card_words(action.card))
+    if action.alone:
+        return pgettext("choice", "go alone")
+    return pgettext("choice", "play with your partner")
 
 
 def _describe(action: Action) -> str:

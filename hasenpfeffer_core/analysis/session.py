@@ -355,10 +355,23 @@ class Mistake:
 
     @property
     def double_dummy(self) -> str:
-        """What double dummy (:data:`DOUBLE_DUMMY_VIEW`) says of a card played; "" for a
-        bid, a trump or a discard: it judges only the cards played."""
-        if not isinstance(self.action, Play) or not self.lost:
+        """What double dummy (:data:`DOUBLE_DUMMY_VIEW`) says of a card played, the tricks
+        it gave up or that it gave up none; "" for a bid, a trump or a discard: it judges
+        only the cards played."""
+        if not isinstance(self.action, Play):
             return ""
+        if not self.lost and self.hint.action == self.action:
+            return ""
+        if not self.lost:
+            # (the replay marks the card best: without this the review, which counts it
+            # a mistake, and the replay read as if they disagreed)
+            # Translators: double dummy's verdict on a card the fair expert would not
+            # have played, which as the cards lay lost no trick.
+            return _(
+                "As the cards lay, this lost no trick, and the replay marks it as good as "
+                "any. That is hindsight: the fair expert weighs every deal you could not "
+                "rule out."
+            )
         best = join_and((c.text for c in self.best), "or")
         # Translators: double dummy's verdict on a card played: {cards} lists the cards
         # that would have kept the tricks ("A♠ or K♠").

@@ -41,7 +41,7 @@ from IPython.display import display
 from tqdm.notebook import tqdm as notebook_tqdm
 from tqdm.std import tqdm as text_tqdm
 
-from ...analysis.bots import FairExpert
+from ...analysis.bots import FairExpert, choice_words
 from ...analysis.explain import (
     capitalised,
     explain_card,
@@ -49,7 +49,7 @@ from ...analysis.explain import (
     explain_trick,
     ordinal_word,
 )
-from ...analysis.hints import SteppedHint, action_words, stepped_hint
+from ...analysis.hints import SteppedHint, stepped_hint
 from ...analysis.judge import Judgement
 from ...analysis.practice import principle_verdict
 from ...analysis.principles import broken_by
@@ -1063,7 +1063,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
     """Whether ``action`` is as good as the judged best (less than a close decision's
     margin behind it), and the judge's figures for it, in points."""
     values = {
-        "choice": capitalised(action_words(action)),
+        "choice": capitalised(choice_words(action)),
         "points": number(judged.points[action], signed=True),
         "n": judged.weighed.get(action, judged.deals),
     }
@@ -1075,7 +1075,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals; "
             "made, it scores no more than {best} would, and it can fail where {best} is "
             "made: the cheaper bid is the better one."
-        ).format(best=action_words(judged.best), **values)
+        ).format(best=choice_words(judged.best), **values)
     if action == judged.best:
         # Translators: choice is what was chosen ("Name hearts as trumps", "Discard 9♠",
         # "Pass"), points a signed average ("+2.1"), n the deals weighed.
@@ -1089,7 +1089,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
         return True, _(
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "as much as the best choice ({best})."
-        ).format(best=action_words(judged.best), **values)
+        ).format(best=choice_words(judged.best), **values)
     if judged.is_good(action):
         # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
         # deals weighed, cost how many points less than the best ("0.1"), best the best
@@ -1099,7 +1099,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
             "within {cost} of the best choice ({best}): too close to tell apart."
         ).format(
             cost=number(judged.shown_gap(judged.best, action)),
-            best=action_words(judged.best),
+            best=choice_words(judged.best),
             **values,
         )
     # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
@@ -1109,7 +1109,7 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
         "about {cost} less than the best choice ({best})."
     ).format(
         cost=number(judged.shown_gap(judged.best, action)),
-        best=action_words(judged.best),
+        best=choice_words(judged.best),
         **values,
     )
 
