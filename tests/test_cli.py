@@ -176,6 +176,10 @@ def test_default_quiz_mixes_the_three_kinds_and_stops_at_the_end_of_input(
     assert "(trick-winner," in out and "(legal-play," in out
     assert "Stopped after 1 of 4 questions." in out
     assert re.fullmatch(r"score: [01]/1", out.rstrip("\n").splitlines()[-1])
+    # the header tells how to get the same questions again, as the option to type, not
+    # with the program's word "seed" as if it were the learner's
+    head = out.splitlines()[0]
+    assert head == "Quiz: 4 questions, difficulty mixed. The same again: --seed 2.", head
 
 
 def test_q_stops_the_quiz(

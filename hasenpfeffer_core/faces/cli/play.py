@@ -591,15 +591,15 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
         # Translators: {rules} is the rules as typed ("seed; lone_hands=yes"); {opponents}
         # the kind of computer player as typed: thumb, expert or random.
         opening = _(
-            "Hasenpfeffer, rules {rules}, seed {seed}; the computer plays every seat; "
-            "opponents: {opponents}."
+            "Hasenpfeffer, rules {rules}; the computer plays every seat; opponents: "
+            "{opponents}. The same deals again: --seed {seed}."
         ).format(rules=rules.to_text(), seed=seed, opponents=args.opponents)
     else:
         # Translators: {opponents} and {partner} are kinds of computer player as typed:
         # thumb, expert or random.
         opening = _(
-            "Hasenpfeffer, rules {rules}, seed {seed}; you are South; opponents: {opponents}; "
-            "your partner: {partner}."
+            "Hasenpfeffer, rules {rules}; you are South; opponents: {opponents}; your "
+            "partner: {partner}. The same deals again: --seed {seed}."
         ).format(rules=rules.to_text(), seed=seed, opponents=args.opponents, partner=args.partner)
     term.say(opening)
     if not args.auto:

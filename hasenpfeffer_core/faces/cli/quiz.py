@@ -413,16 +413,17 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
     n = len(questions)
     if args.kind:
         # Translators: {kind} is the kind as typed (trick-winner, legal-play, ranking, bid),
-        # {difficulty} the difficulty as typed (first-steps, bowers, joker, mixed).
+        # {difficulty} the difficulty as typed (first-steps, bowers, joker, mixed); {seed}
+        # the number that asks the same questions again, shown as the option to type.
         opening = ngettext(
-            "Quiz: {n} {kind} question, difficulty {difficulty}, seed {seed}.",
-            "Quiz: {n} {kind} questions, difficulty {difficulty}, seed {seed}.",
+            "Quiz: {n} {kind} question, difficulty {difficulty}. The same again: --seed {seed}.",
+            "Quiz: {n} {kind} questions, difficulty {difficulty}. The same again: --seed {seed}.",
             n,
         )
     else:
         opening = ngettext(
-            "Quiz: {n} question, difficulty {difficulty}, seed {seed}.",
-            "Quiz: {n} questions, difficulty {difficulty}, seed {seed}.",
+            "Quiz: {n} question, difficulty {difficulty}. The same again: --seed {seed}.",
+            "Quiz: {n} questions, difficulty {difficulty}. The same again: --seed {seed}.",
             n,
         )
     term.say(opening.format(n=n, kind=args.kind, difficulty=args.difficulty, seed=seed))
