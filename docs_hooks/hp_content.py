@@ -292,10 +292,9 @@ def score_table(bid: int, took: int) -> str:
         )
     # The sides' short forms in the narrow columns (prose names them in full), kept on
     # one line by the site's style.
-    # Translators: the short form of North-South in a narrow column.
-    ns = esc(_("N-S"))
-    # Translators: the short form of East-West in a narrow column.
-    ew = esc(_("E-W"))
+    # (the partnerships' letters, as every compact text writes them: "EO" in Italian)
+    ns = esc(Side.NS.letters)
+    ew = esc(Side.EW.letters)
     return _html_table(
         "hp-score",
         [

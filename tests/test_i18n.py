@@ -396,3 +396,21 @@ def test_thai_counts_cards_in_figures_as_its_other_sentences_do() -> None:
     with language("th"):
         said = holding_words(parse_cards("JK JH JD AH AS 9C"), Suit.HEARTS)
     assert said.startswith("ทรัมป์ 4 ใบ"), said
+
+
+def test_the_partnerships_letters_are_one_form_in_every_compact_text() -> None:
+    """Italian showed "N-S · E-O" on the table and in the replayer but "NS · EO" in the
+    terminal and the quizzes (the translator's review): every compact text now writes
+    the partnerships' letters as Side.letters does."""
+    from hasenpfeffer_core import HandState, Seat
+    from hasenpfeffer_core.engine.i18n import language
+    from hasenpfeffer_core.faces.render import state_html
+    from hasenpfeffer_core.faces.widgets.replayer import HandReplayer
+
+    with language("it"):
+        table = state_html(HandState.new(dealer=Seat.N, seed=3))
+        replayer = HandReplayer("02", lang="it")
+        replayer.last_button.click()
+        shown = table + replayer.info.value
+    assert "prese NS 0 · EO 0" in table
+    assert "E-O" not in shown and "N-S" not in shown and "EO" in replayer.info.value

@@ -116,7 +116,7 @@ def test_the_joker_in_no_trump_is_the_highest_card_not_a_trump() -> None:
 def test_the_table_of_a_hand_says_its_phase_and_tricks_in_words() -> None:
     html_ = state_html(HandState.new(dealer=Seat.W, seed=1))
     assert "the auction" in html_ and "phase:" not in html_
-    assert "tricks won N-S 0 · E-W 0" in html_
+    assert "tricks won NS 0 · EW 0" in html_
 
 
 def test_ranking_picture_stays_narrow_enough_for_a_phone() -> None:

@@ -152,12 +152,12 @@ def test_replayer_shows_title_point_hand_notes_and_move_notes() -> None:
         r.step = i + 1
         assert html.escape(record.moves[i].note) in r.note.value
     # The score line: the score before, and at the end the result and the score after.
-    assert "N-S 3 · E-W 7" in r.info.value
+    assert "NS 3 · EW 7" in r.info.value
     r.last_button.click()
     final = record.final_state()
     assert final.result is not None
     assert html.escape(final.result.reason) in r.info.value
-    assert "Score after" in r.info.value and "N-S 13 · E-W 7" in r.info.value
+    assert "Score after" in r.info.value and "NS 13 · EW 7" in r.info.value
 
 
 def test_replayer_shows_auction_trump_trick_and_tricks_won() -> None:
@@ -177,7 +177,7 @@ def test_replayer_shows_auction_trump_trick_and_tricks_won() -> None:
     assert "Trick 1" in r.info.value and lead.card.text in html.unescape(r.info.value)
     r.last_button.click()
     st = record.final_state().side_tricks
-    assert f"N-S <b>{st[SEATS[0].side]}</b>" in r.info.value
+    assert f"NS <b>{st[SEATS[0].side]}</b>" in r.info.value
 
 
 def test_trick_jump_goes_to_the_deal_the_auction_and_each_trick() -> None:

@@ -28,7 +28,7 @@ from ..engine.cards import JOKER, Card, Suit, Trump, parse_card, parse_cards, pa
 from ..engine.errors import InvalidDataError, ParseError
 from ..engine.i18n import N_, ngettext, pgettext
 from ..engine.i18n import gettext as _
-from ..engine.seats import SEATS, Seat, parse_seat
+from ..engine.seats import SEATS, Seat, Side, parse_seat
 from ..engine.tricks import CardRole, card_role, ranking
 from .text import visible
 
@@ -647,8 +647,11 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
             # Translators: {suit} is the trump suit, its symbol and name ("♥ hearts").
             meta.append(_esc(_("trump {suit}")).format(suit=_suit_html(trump)))
     st = state.side_tricks
-    # Translators: the tricks each side has won: N-S is North-South, E-W East-West.
-    won = _("tricks won N-S {ns} · E-W {ew}").format(ns=st[SEATS[0].side], ew=st[SEATS[1].side])
+    # Translators: the tricks each side has won: {ns_side} and {ew_side} are the
+    # partnerships' letters ("NS", "EW"; Italian "EO"), {ns} and {ew} their tricks.
+    won = _("tricks won {ns_side} {ns} · {ew_side} {ew}").format(
+        ns_side=Side.NS.letters, ns=st[Side.NS], ew_side=Side.EW.letters, ew=st[Side.EW]
+    )
     meta.append(f'<span class="hp-nowrap">{_esc(won)}</span>')
     if state.result is not None:
         meta.append(_esc(state.result.reason))

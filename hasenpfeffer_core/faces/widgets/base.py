@@ -187,7 +187,6 @@ STYLE: Final = f"""
 #: A partnership in prose, and in a table's narrow column (marked for the catalogue:
 #: translated where shown).
 SIDE_WORDS: Final = {Side.NS: N_("North-South"), Side.EW: N_("East-West")}
-SIDE_SHORT: Final = {Side.NS: N_("N-S"), Side.EW: N_("E-W")}
 
 
 #: The lesson folders in another language than English: ``lessons/it``, ``lessons/th``.

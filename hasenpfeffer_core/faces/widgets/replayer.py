@@ -262,8 +262,8 @@ def _same_hand(a: HandRecord, b: HandRecord) -> bool:
 
 
 def _score(ns: int, ew: int) -> str:
-    """A score as the replayer's table writes it: ``N-S 4 · E-W 2``."""
-    ns_side, ew_side = pgettext("side", "N-S"), pgettext("side", "E-W")
+    """A score as the replayer's table writes it: ``NS 4 · EW 2``."""
+    ns_side, ew_side = Side.NS.letters, Side.EW.letters
     return f"{esc(ns_side)} {ns} · {esc(ew_side)} {ew}"
 
 
@@ -818,7 +818,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         st = state.side_tricks
         won = state.tricks_won
         per_seat = ", ".join(f"{s.letter} {won[s]}" for s in SEATS)
-        ns, ew = esc(pgettext("side", "N-S")), esc(pgettext("side", "E-W"))
+        ns, ew = esc(Side.NS.letters), esc(Side.EW.letters)
         rows.append(
             (
                 _("Tricks won"),
