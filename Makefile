@@ -16,9 +16,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev,lessons,docs]"
 	@touch $(STAMP)
 
-## make lessons: install everything and open JupyterLab at the first lesson
+## make lessons: install everything and open JupyterLab at the first lesson (served from
+## the repository's root, so that the lessons' links to the site's pages open)
 lessons: $(STAMP)
-	cd lessons && ../$(BIN)/jupyter lab $(ROOT_FLAG) 01-the-cards.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) lessons/01-the-cards.ipynb
 
 ## make test: lint, type-check and run the whole test suite
 test: lint typecheck unit

@@ -342,3 +342,28 @@ def test_lesson_runs_top_to_bottom(name: str, runner: Any) -> None:
         return
     assert "<svg" in shown, "the lesson shows card pictures"
     assert "application/vnd.jupyter.widget-view+json" in shown, "the lesson shows a widget"
+
+
+def test_make_lessons_serves_every_page_a_lesson_links_to() -> None:
+    """`make lessons` started JupyterLab inside lessons/, so the lessons' links to the
+    glossary (../site/rules/glossary.md) pointed outside what it served: dead. Every
+    relative link of every lesson must land inside the folder the recipe serves, on a
+    file that exists."""
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nlessons:", 1)[1]
+    command = recipe.split("\n")[1].strip()
+    served = (
+        ROOT / command.split("cd ", 1)[1].split(" ", 1)[0] if command.startswith("cd ") else ROOT
+    )
+    checked = 0
+    for path in sorted((ROOT / "lessons").rglob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", "".join(cell["source"])):
+                if re.match(r"[a-z]+:", target):
+                    continue  # an address, not a file
+                page = (path.parent / target).resolve()
+                assert page.is_relative_to(served.resolve()), (path.name, target, served)
+                assert page.exists(), (path.name, target)
+                checked += 1
+    assert checked >= 20
