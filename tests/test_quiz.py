@@ -173,3 +173,22 @@ def test_a_bid_question_always_has_a_wrong_choice() -> None:
         values = [c["value"] for c in q.details["choices"]]
         assert any(v not in q.details["right"] for v in values)
         assert not q.check("pass")
+
+
+def test_a_bid_question_names_its_call_once_after_the_comment_on_the_call() -> None:
+    """The site shows the comment on the learner's call ("Bid 4: worth about ...") and
+    then the explanation, which opened with "Bid 4:" again (issue 26): the explanation
+    now gives the reason and ends with the call."""
+    import random
+
+    from hasenpfeffer_core.analysis.bidding import action_label
+    from hasenpfeffer_core.analysis.quiz import bid_question
+    from hasenpfeffer_core.engine.actions import Pass
+    from hasenpfeffer_core.engine.rules import Rules
+
+    for k in range(4, 9):
+        q = bid_question(random.Random(k))
+        label = action_label(q.answer, Rules.parse(q.details["rules"]))
+        assert not q.explanation.startswith(f"{label}:"), q.explanation
+        ending = "Pass." if isinstance(q.answer, Pass) else f"Bid {q.answer.label}."
+        assert q.explanation.endswith(ending) or label in q.explanation, q.explanation

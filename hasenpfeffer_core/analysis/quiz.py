@@ -816,6 +816,21 @@ def _bid_choices(legal: Sequence[Action]) -> list[Bid | Pass]:
     return [*passes, *bids[:3], *big]
 
 
+def _without_call(reason: str, action: Bid | Pass, rules: Rules) -> str:
+    """A bid study's reason without the call it opens with ("Bid 4: with spades ..."):
+    the site's quiz shows the comment on the learner's call first, which opens with the
+    call too, so "Bid 4:" read twice. A bid's reason ends by naming the bid; a pass's
+    gets "Pass." at its end instead."""
+    head, sep, rest = reason.partition(": ")
+    if not sep or not rest or head != action_label(action, rules):
+        return reason
+    text = capitalised(rest)
+    if isinstance(action, Pass):
+        # Translators: a reason ({reason}, whole sentences), then what to do, as "Pass".
+        text = _("{reason} {action}.").format(reason=text, action=head)
+    return text
+
+
 def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None = None) -> Question:
     """Your six cards and the auction so far: what do you bid?
 
@@ -894,7 +909,7 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
             trump=None,
             prompt=prompt,
             answer=study.action,
-            explanation=study.reason,
+            explanation=_without_call(study.reason, study.action, rules),
             hand=tuple(view.hand),
             seat=me,
             details={
