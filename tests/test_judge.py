@@ -39,7 +39,7 @@ from hasenpfeffer_core.analysis.session import PlaySession
 from hasenpfeffer_core.analysis.solver import card_runs, play_values_masks
 from hasenpfeffer_core.analysis.view import PlayerView
 from hasenpfeffer_core.engine.actions import Bid, Discard, Pass, Play
-from hasenpfeffer_core.engine.cards import DECK
+from hasenpfeffer_core.engine.cards import DECK, Card
 from hasenpfeffer_core.engine.i18n import gettext as _
 from hasenpfeffer_core.engine.rules import Rules
 from hasenpfeffer_core.engine.scoring import score_hand
@@ -335,3 +335,34 @@ def test_a_gap_is_read_off_the_figures_a_learner_sees() -> None:
     )
     assert f"{j.cost(passing):.1f}" == "4.8" and j.shown_gap(bid, passing) == 4.7
     assert f"{j.points[bid]:+.1f}" == "+5.5" and f"{j.points[passing]:+.1f}" == "+0.8"
+
+
+def test_a_best_preferred_by_a_principle_is_told_as_a_tie_never_as_a_negative_gap() -> None:
+    """Where the usual principle decides between options the judge cannot tell apart,
+    the option it passes over may show the higher figure (+1.0 against +0.9): the hint
+    and the verdicts call that "worth as much", never "within -0.1 of the best"."""
+    from hasenpfeffer_core.faces.widgets.exercises import _judged
+
+    high, low = Play(Seat.S, Card("KC")), Play(Seat.S, Card("9C"))
+    j = Judgement(
+        options=(high, low),
+        points={high: 1.0, low: 0.92},
+        tricks={high: 2.0, low: 2.0},
+        spread={high: 0.0, low: 0.05},
+        deals=64,
+        best=high,
+    )
+    assert j.indistinct(low) and not j.tied
+    p = j.preferring(low)
+    assert p.best == low and p.tied and p.cost(high) == 0 and p.close
+    right, said = _judged(p, high)
+    assert right and "as much as the best choice (play 9♣)" in said and "-" not in said
+    with pytest.raises(ValueError, match="cannot stand for the best"):
+        Judgement(
+            options=(high, low),
+            points={high: 1.0, low: 0.5},
+            tricks={high: 2.0, low: 1.0},
+            spread={high: 0.0, low: 0.01},
+            deals=64,
+            best=high,
+        ).preferring(low)

@@ -198,9 +198,11 @@ class Judgement:
     @property
     def tied(self) -> bool:
         """Whether the runner-up is worth as much as the best, as a learner reads the
-        figures (no difference to one decimal)."""
+        figures: no difference to one decimal, or the runner-up's figure is the higher
+        (the best was preferred by a usual principle over an option the judge cannot
+        tell from it: see :meth:`preferring`)."""
         other = self.runner_up
-        return other is not None and self.shown_gap(self.best, other) == 0
+        return other is not None and self.shown_gap(self.best, other) <= 0
 
     @property
     def indifferent(self) -> bool:

@@ -1083,7 +1083,9 @@ def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "the best choice here."
         ).format(**values)
-    if judged.is_good(action) and judged.shown_gap(judged.best, action) == 0:
+    if judged.is_good(action) and judged.shown_gap(judged.best, action) <= 0:
+        # (a figure above the best's: the best was preferred by a usual principle over
+        # an option the judge cannot tell from it; never "within -0.1 of the best")
         # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
         # deals weighed, best the best choice ("discard 9♣"), worth the same.
         return True, _(
