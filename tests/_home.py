@@ -8,9 +8,13 @@ outside packages, this one and ``tests/browser/conftest.py``, would clash.)"""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 import pytest
+
+#: The home this process made, removed when its run ends (169 were left in /tmp).
+_MADE: list[str] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -19,5 +23,11 @@ def pytest_configure(config: pytest.Config) -> None:
     if not os.environ.get("HASENPFEFFER_TEST_HOME") or os.environ.get("PYTEST_XDIST_WORKER"):
         home = tempfile.mkdtemp(prefix="hasenpfeffer-test-home-")
         os.environ["HASENPFEFFER_TEST_HOME"] = home
+        _MADE.append(home)
     os.environ["HASENPFEFFER_HOME"] = os.environ["HASENPFEFFER_TEST_HOME"]
     os.environ["HASENPFEFFER_LANG"] = "en"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for home in _MADE:
+        shutil.rmtree(home, ignore_errors=True)
