@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 ## make lessons: install everything and open JupyterLab at the first lesson (served from
 ## the repository's root, so that the lessons' links to the site's pages open)
 lessons: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) lessons/01-the-cards.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. lessons/01-the-cards.ipynb
 
 ## make test: lint, type-check and run the whole test suite
 test: lint typecheck unit

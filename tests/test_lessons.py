@@ -351,9 +351,17 @@ def test_make_lessons_serves_every_page_a_lesson_links_to() -> None:
     file that exists."""
     recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\nlessons:", 1)[1]
     command = recipe.split("\n")[1].strip()
-    served = (
-        ROOT / command.split("cd ", 1)[1].split(" ", 1)[0] if command.startswith("cd ") else ROOT
-    )
+    here = ROOT / command.split("cd ", 1)[1].split(" ", 1)[0] if command.startswith("cd ") else ROOT
+    # JupyterLab serves --ServerApp.root_dir; without it, given a notebook to open, it
+    # serves the notebook's own folder (seen: "Serving notebooks from .../lessons")
+    root = re.search(r"--ServerApp\.root_dir=(\S+)", command)
+    opened = re.search(r"(\S+\.ipynb)", command)
+    if root:
+        served = here / root[1]
+    elif opened:
+        served = (here / opened[1]).parent
+    else:
+        served = here
     checked = 0
     for path in sorted((ROOT / "lessons").rglob("*.ipynb")):
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
