@@ -38,7 +38,7 @@ from hasenpfeffer_core.analysis.principles import (
 from hasenpfeffer_core.analysis.session import PlaySession
 from hasenpfeffer_core.analysis.solver import card_runs, play_values_masks
 from hasenpfeffer_core.analysis.view import PlayerView
-from hasenpfeffer_core.engine.actions import Bid, Discard, Pass, Play
+from hasenpfeffer_core.engine.actions import Action, Bid, Discard, Pass, Play
 from hasenpfeffer_core.engine.cards import DECK, Card
 from hasenpfeffer_core.engine.i18n import gettext as _
 from hasenpfeffer_core.engine.rules import Rules
@@ -322,17 +322,26 @@ def test_a_hint_whose_move_breaks_a_usual_principle_says_what_outweighs_it() -> 
         pytest.skip("no hint broke a principle in these positions")
 
 
+def _pair(
+    best: tuple[Action, float, float], other: tuple[Action, float, float], spread: float
+) -> Judgement:
+    """A judgement made by hand of two options, each (action, points, tricks), the best
+    first; ``spread`` is the doubt of the other's difference from it."""
+    (a, points_a, tricks_a), (b, points_b, tricks_b) = best, other
+    return Judgement(
+        options=(a, b),
+        points={a: points_a, b: points_b},
+        tricks={a: tricks_a, b: tricks_b},
+        spread={a: 0.0, b: spread},
+        deals=64,
+        best=a,
+    )
+
+
 def test_a_gap_is_read_off_the_figures_a_learner_sees() -> None:
     # +5.5 against +0.8 reads as 4.7 less, not the 4.8 the unrounded figures give
     bid, passing = Bid(Seat.N, 4), Pass(Seat.N)
-    j = Judgement(
-        options=(bid, passing),
-        points={bid: 5.5, passing: 0.75},
-        tricks={bid: 5.5, passing: 0.0},
-        spread={bid: 0.0, passing: 0.3},
-        deals=8,
-        best=bid,
-    )
+    j = _pair((bid, 5.5, 5.5), (passing, 0.75, 0.0), spread=0.3)
     assert f"{j.cost(passing):.1f}" == "4.8" and j.shown_gap(bid, passing) == 4.7
     assert f"{j.points[bid]:+.1f}" == "+5.5" and f"{j.points[passing]:+.1f}" == "+0.8"
 
@@ -344,25 +353,11 @@ def test_a_best_preferred_by_a_principle_is_told_as_a_tie_never_as_a_negative_ga
     from hasenpfeffer_core.faces.widgets.exercises import _judged
 
     high, low = Play(Seat.S, Card("KC")), Play(Seat.S, Card("9C"))
-    j = Judgement(
-        options=(high, low),
-        points={high: 1.0, low: 0.92},
-        tricks={high: 2.0, low: 2.0},
-        spread={high: 0.0, low: 0.05},
-        deals=64,
-        best=high,
-    )
+    j = _pair((high, 1.0, 2.0), (low, 0.92, 2.0), spread=0.05)
     assert j.indistinct(low) and not j.tied
     p = j.preferring(low)
     assert p.best == low and p.tied and p.cost(high) == 0 and p.close
     right, said = _judged(p, high)
     assert right and "as much as the best choice (play 9♣)" in said and "-" not in said
     with pytest.raises(ValueError, match="cannot stand for the best"):
-        Judgement(
-            options=(high, low),
-            points={high: 1.0, low: 0.5},
-            tricks={high: 2.0, low: 1.0},
-            spread={high: 0.0, low: 0.01},
-            deals=64,
-            best=high,
-        ).preferring(low)
+        _pair((high, 1.0, 2.0), (low, 0.5, 1.0), spread=0.01).preferring(low)

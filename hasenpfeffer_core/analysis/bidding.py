@@ -68,6 +68,8 @@ __all__ = [
     "trump_options",
     "trump_words",
     "weakest",
+    "with_trump",
+    "without_call",
 ]
 
 
@@ -567,6 +569,21 @@ def _against_words(points: float) -> str:
     # Translators: a clause after a figure for a pass such as "+0.8": the
     # contract the other side plays costs it more than it costs the passer's side.
     return _("that contract costs the other side more than it costs yours")
+
+
+def without_call(reason: str, action: Bid | Pass, rules: Rules, closing: str = "") -> str:
+    """A bid study's reason (or its part that decides) without the call it opens with
+    ("Bid 4: with spades ..."), for a face that has just named the call. A bid's reason
+    ends by naming the bid again; a pass's gets ``closing`` at its end (the call's label
+    where none is given). A reason that does not open with the call is kept whole."""
+    head, sep, rest = reason.partition(": ")
+    if not sep or not rest or head != action_label(action, rules):
+        return reason
+    text = capitalised(rest)
+    if isinstance(action, Pass):
+        # Translators: a reason ({reason}, whole sentences), then what to do, as "Pass".
+        text = _("{reason} {action}.").format(reason=text, action=closing or head)
+    return text
 
 
 def _full_stop(text: str) -> str:

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import JOKER, Card
 from ..engine.i18n import N_, number, pgettext
 from ..engine.i18n import gettext as _
-from .bidding import hand_words, study_answer, study_of, trump_words, with_trump
+from .bidding import hand_words, study_answer, study_of, trump_words, with_trump, without_call
 from .bots import Advice, FairExpert, action_words
 from .explain import capitalised
 from .judge import CLOSE_POINTS, SURE, CallJudgement, Judgement
@@ -168,7 +169,7 @@ def stepped_hint(
         return SteppedHint(advice, reasons, nudge, principle, answer, "", answer)
     choice = _bid_or_pass(view, advice, reasons, focus)
     if choice is not None:
-        nudge, principle, answer = choice[:3]
+        nudge, principle, answer = choice.nudge, choice.principle, choice.answer
     elif reasons:
         top = reasons[0]
         nudge = _(top.principle.nudge)
@@ -220,28 +221,39 @@ def stepped_hint(
             ).format(answer=answer)
     # The figures behind the move, without the move again ("Play J♦: over 16 deals ...")
     # and without a sentence the answer already says.
-    head, sep, rest = advice.reason.partition(": ")
-    details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
-    said_already = [r.text for r in reasons[:1]] + [_("{action}.").format(action=said)]
-    details = _without_repeats(details, answer, said_already)
-    if choice is not None:
-        details = choice[4]  # the study's own split: the figures beside the decision
     last = answer
     if choice is not None:
+        details = choice.figures  # the study's own split: the figures beside the decision
         # (the judge's reason opens with the trump and the hand the second step shows)
-        shown = choice[3]
-        if shown and answer.startswith(shown):
-            last = capitalised(answer[len(shown) :].lstrip(";: "))
-    elif reasons:
-        situation, sep, _rest = reasons[0].text.strip().rpartition(": ")
-        if sep and len(situation) >= 20 and answer.startswith(situation + sep):
-            last = capitalised(answer[len(situation) + len(sep) :])
+        if answer.startswith(choice.shown):
+            last = capitalised(answer[len(choice.shown) :].lstrip(";: "))
+    else:
+        head, sep, rest = advice.reason.partition(": ")
+        details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
+        said_already = [r.text for r in reasons[:1]] + [_("{action}.").format(action=said)]
+        details = _without_repeats(details, answer, said_already)
+        if reasons:
+            situation, sep, _rest = reasons[0].text.strip().rpartition(": ")
+            if sep and len(situation) >= 20 and answer.startswith(situation + sep):
+                last = capitalised(answer[len(situation) + len(sep) :])
     return SteppedHint(advice, reasons, nudge, principle, answer, details, move, last)
+
+
+class _BidWords(NamedTuple):
+    """A pass-or-bid hint's words (see :func:`_bid_or_pass`): ``shown`` is what the
+    answer opens with that the second step has already said; ``figures`` the study's
+    figures beside the call."""
+
+    nudge: str
+    principle: str
+    answer: str
+    shown: str
+    figures: str
 
 
 def _bid_or_pass(
     view: PlayerView, advice: Advice, reasons: tuple[Reason, ...], focus: str
-) -> tuple[str, str, str, str, str] | None:
+) -> _BidWords | None:
     """The first three words of a hint where the choice is to bid or to pass: what to
     count, the trump the hand would name and what it holds in it, and the judge's
     reason (the chance to make the bid, what a pass leaves, what the bid is worth).
@@ -271,25 +283,19 @@ def _bid_or_pass(
     if trump is None and target not in judged.trumps:
         return None
     nudge = _(_NUDGES["bid"])
+    phrase, hand = with_trump(trump), hand_words(view.hand, trump)
     # Translators: trump is the trump the hand would name ("spades", "no trump"),
     # with_trump a phrase ("with spades as trumps"), hand what the hand holds there
     # ("you hold 5 trumps (the Joker, ...) and no side ace").
-    holding = f"{with_trump(trump)} {hand_words(view.hand, trump)}"
     principle = _("Your best trump would be {trump}, and {with_trump} {hand}.").format(
-        trump=trump_words(trump), with_trump=with_trump(trump), hand=hand_words(view.hand, trump)
+        trump=trump_words(trump), with_trump=phrase, hand=hand
     )
     # what the third step need not say again: the whole second step (a pass's reason
     # opens with it), or the holding (a bid's reason opens with it)
-    shown = principle if isinstance(action, Pass) else capitalised(holding)
+    shown = principle if isinstance(action, Pass) else capitalised(f"{phrase} {hand}")
     said, figures = study_answer(view, study_of(view, judged))
-    _head, sep, rest = said.partition(": ")
-    answer = capitalised(rest) if sep and rest else said
-    if not _names_action(answer, action):
-        # Translators: a reason ({reason}, whole sentences), then what to do, as "Pass".
-        answer = _("{reason} {action}.").format(
-            reason=answer, action=capitalised(action_words(action))
-        )
-    return nudge, principle, answer, shown, figures
+    answer = without_call(said, action, view.rules, capitalised(action_words(action)))
+    return _BidWords(nudge, principle, answer, shown, figures)
 
 
 #: Where one sentence ends and the next begins (a full stop inside "4.5" is no end).

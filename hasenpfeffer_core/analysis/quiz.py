@@ -47,7 +47,7 @@ from ..engine.rules import PRESETS, BiddingScale, Rules
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.state import HandState, Phase
 from ..engine.tricks import EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
-from .bidding import action_label, action_value, bid_study, chance_label
+from .bidding import action_label, action_value, bid_study, chance_label, without_call
 from .bots import RuleOfThumbPlayer
 from .describe import typed_call, typed_seat
 from .explain import (
@@ -816,21 +816,6 @@ def _bid_choices(legal: Sequence[Action]) -> list[Bid | Pass]:
     return [*passes, *bids[:3], *big]
 
 
-def _without_call(reason: str, action: Bid | Pass, rules: Rules) -> str:
-    """A bid study's reason without the call it opens with ("Bid 4: with spades ..."):
-    the site's quiz shows the comment on the learner's call first, which opens with the
-    call too, so "Bid 4:" read twice. A bid's reason ends by naming the bid; a pass's
-    gets "Pass." at its end instead."""
-    head, sep, rest = reason.partition(": ")
-    if not sep or not rest or head != action_label(action, rules):
-        return reason
-    text = capitalised(rest)
-    if isinstance(action, Pass):
-        # Translators: a reason ({reason}, whole sentences), then what to do, as "Pass".
-        text = _("{reason} {action}.").format(reason=text, action=head)
-    return text
-
-
 def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None = None) -> Question:
     """Your six cards and the auction so far: what do you bid?
 
@@ -909,7 +894,7 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
             trump=None,
             prompt=prompt,
             answer=study.action,
-            explanation=_without_call(study.reason, study.action, rules),
+            explanation=without_call(study.reason, study.action, rules),
             hand=tuple(view.hand),
             seat=me,
             details={

@@ -360,9 +360,9 @@ class Mistake:
         only the cards played."""
         if not isinstance(self.action, Play):
             return ""
-        if not self.lost and self.hint.action == self.action:
-            return ""
         if not self.lost:
+            if self.hint.action == self.action:
+                return ""
             # (the replay marks the card best: without this the review, which counts it
             # a mistake, and the replay read as if they disagreed)
             # Translators: double dummy's verdict on a card the fair expert would not

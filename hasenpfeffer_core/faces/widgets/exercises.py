@@ -774,7 +774,6 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
         self.recorder.question(self.question, right, attempt=self.tries)
         if right:
             self.tries = 0
-            self.solved = True
         for hook in list(self.answer_hooks):
             hook(right)
 
