@@ -13,7 +13,7 @@ from html import unescape
 
 import pytest
 
-from hasenpfeffer_core import JOKER, SEATS, Seat, Suit, parse_card, trick_winner
+from hasenpfeffer_core import JOKER, SEATS, Seat, Suit, parse_card, parse_cards, trick_winner
 from hasenpfeffer_core.analysis.describe import (
     parse_typed,
     spoken_card,
@@ -37,16 +37,33 @@ def text(html: str) -> str:
 
 def test_a_card_is_named_with_its_role_once_trump_is_known() -> None:
     jd, ah = parse_card("JD"), parse_card("AH")
-    assert spoken_card(jd, Suit.HEARTS) == "jack of diamonds, the left bower"
-    assert spoken_card(parse_card("JH"), Suit.HEARTS) == "jack of hearts, the right bower"
-    assert spoken_card(ah, Suit.HEARTS) == "ace of hearts"
+    assert spoken_card(jd, Suit.HEARTS) == "the jack of diamonds, the left bower"
+    assert spoken_card(parse_card("JH"), Suit.HEARTS) == "the jack of hearts, the right bower"
+    assert spoken_card(ah, Suit.HEARTS) == "the ace of hearts"
+    assert spoken_card(ah, Suit.HEARTS, article=False) == "ace of hearts"
     assert spoken_card(JOKER, Suit.SPADES) == "the Joker"
-    assert spoken_card(jd, None) == "jack of diamonds"  # no trump: no bowers
-    assert spoken_card(jd, Suit.HEARTS, trump_known=False) == "jack of diamonds"
+    assert spoken_card(jd, None) == "the jack of diamonds"  # no trump: no bowers
+    assert spoken_card(jd, Suit.HEARTS, trump_known=False) == "the jack of diamonds"
     with language("it"):
-        assert spoken_card(jd, Suit.HEARTS) == "fante di quadri, il fante sinistro"
+        assert spoken_card(jd, Suit.HEARTS) == "il fante di quadri, il fante sinistro"
     with language("th"):  # (the comma is the catalogue's: Thai separates with a space)
         assert spoken_card(jd, Suit.HEARTS) == "แจ็คข้าวหลามตัด แจ็คซ้าย"
+
+
+def test_a_card_in_a_sentence_takes_the_article_its_rank_needs_in_italian() -> None:
+    """Italian elides before a vowel and makes the queen feminine: "Nord sta vincendo
+    la presa 1 con l'asso di fiori", not "con asso di fiori"."""
+    with language("it"):
+        said = {c.text: spoken_card(c, Suit.SPADES) for c in parse_cards("9C TC JC QC KC AC")}
+        assert said == {
+            "9♣": "il nove di fiori",
+            "10♣": "il dieci di fiori",
+            "J♣": "il fante di fiori, il fante sinistro",
+            "Q♣": "la donna di fiori",
+            "K♣": "il re di fiori",
+            "A♣": "l'asso di fiori",
+        }
+        assert spoken_card(JOKER) == "il jolly"
 
 
 def _session_in_play(seed: int) -> PlaySession:
@@ -79,7 +96,7 @@ def test_the_table_in_words_tells_only_what_the_seat_may_know(seed: int) -> None
     lines = table_lines(hand, Seat.S)
     said = "\n".join(lines)
     for card in hand.hand(Seat.S):
-        assert spoken_card(card, hand.trump) in said
+        assert spoken_card(card, hand.trump, article=False) in said
     played = {c for _s, c in hand.current_trick}
     for other in SEATS:
         if other is Seat.S:

@@ -39,7 +39,7 @@ SOURCES = (
     ("docs_hooks", "**.py", "python"),
     ("lessons", "*.ipynb", "notebook_messages:extract"),
 )
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
 COMMENT_TAGS = ("Translators:",)
 
 

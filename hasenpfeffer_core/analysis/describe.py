@@ -6,7 +6,7 @@ seat may know (its :class:`~hasenpfeffer_core.analysis.view.PlayerView`: the oth
 hands are counted, never shown):
 
 * :func:`spoken_card`: a card as it is said aloud, with its role under the trump
-  ("jack of diamonds, the left bower");
+  ("the jack of diamonds, the left bower");
 * :func:`trick_status`: who is winning the trick in progress, and with what;
 * :func:`table_lines`: the whole table, line by line: the contract and trump, the
   tricks each side has, the seat's cards, the other hands' sizes, the trick and whose
@@ -85,23 +85,30 @@ def trump_clause(trump: Suit | None) -> str:
     return _(_TRUMP_CLAUSE[trump])
 
 
-def spoken_card(card: Card, trump: Suit | None = None, *, trump_known: bool = True) -> str:
-    """A card as it is said aloud: its name, and its role once the trump is known.
+def spoken_card(
+    card: Card, trump: Suit | None = None, *, trump_known: bool = True, article: bool = True
+) -> str:
+    """A card as it is said aloud: its name, and its role once the trump is known; with
+    ``article`` (the default), as a sentence says it ("the ace of hearts"), else bare,
+    as in a list.
 
     >>> from hasenpfeffer_core import JOKER, Suit, parse_card
     >>> spoken_card(parse_card("JD"), Suit.HEARTS), spoken_card(parse_card("AH"), Suit.HEARTS)
-    ('jack of diamonds, the left bower', 'ace of hearts')
+    ('the jack of diamonds, the left bower', 'the ace of hearts')
     >>> spoken_card(JOKER), spoken_card(parse_card("JD"), Suit.HEARTS, trump_known=False)
-    ('the Joker', 'jack of diamonds')
+    ('the Joker', 'the jack of diamonds')
+    >>> spoken_card(parse_card("AH"), Suit.HEARTS, article=False)
+    'ace of hearts'
     """
+    name = card.name_in_sentence if article else card.name
     if not trump_known:
-        return card.name
+        return name
     role = card_role(card, trump)
     if role in (CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER):
-        # Translators: a card said aloud with its role: {card} is its name ("jack of
+        # Translators: a card said aloud with its role: {card} is its name ("the jack of
         # diamonds"), {role} the role ("the left bower").
-        return _("{card}, {role}").format(card=card.name, role=role.phrase)
-    return card.name
+        return _("{card}, {role}").format(card=name, role=role.phrase)
+    return name
 
 
 def trick_status(state: HandState, you: Seat | None = None) -> str:
@@ -116,10 +123,10 @@ def trick_status(state: HandState, you: Seat | None = None) -> str:
     n = len(state.tricks) + 1
     if seat is you:
         # Translators: {n} is the trick's number, {card} a card said aloud
-        # ("jack of diamonds, the left bower").
+        # ("the jack of diamonds, the left bower").
         return _("You are winning trick {n} with {card}.").format(n=n, card=said)
     # Translators: {seat} is a seat (North...), {n} the trick's number, {card} a card
-    # said aloud ("jack of diamonds, the left bower").
+    # said aloud ("the jack of diamonds, the left bower").
     return _("{seat} is winning trick {n} with {card}.").format(seat=seat.word, n=n, card=said)
 
 
@@ -155,7 +162,7 @@ def table_lines(state: HandState, seat: Seat) -> list[str]:
             )
         )
     cards = sort_hand(view.hand, view.trump if known else None)
-    spoken = "; ".join(spoken_card(c, view.trump, trump_known=known) for c in cards)
+    spoken = "; ".join(spoken_card(c, view.trump, trump_known=known, article=False) for c in cards)
     if cards:
         # Translators: {n} is how many cards the learner holds, {cards} the cards said aloud.
         lines.append(_("Your cards ({n}): {cards}.").format(n=len(cards), cards=spoken))

@@ -35,7 +35,7 @@ from .errors import (
     check_length,
     shown,
 )
-from .i18n import N_, pgettext
+from .i18n import N_, NP_, pgettext
 from .i18n import gettext as _
 
 __all__ = [
@@ -206,6 +206,19 @@ _RANK_TEXT: Final = {
     Rank.KING: "K",
     Rank.ACE: "A",
     Rank.JOKER: "JK",
+}
+
+#: A card's name with its article, by rank ("the jack of hearts"): one message per rank,
+#: since the article may change with the rank (Italian "il fante", "la donna", "l'asso").
+_THE_RANK_OF: Final = {
+    # Translators: a card's name with its article, as a sentence says it ("North is
+    # winning the trick with the nine of hearts"): {suit} is a suit's name ("hearts").
+    Rank.NINE: NP_("card name with article", "the nine of {suit}"),
+    Rank.TEN: NP_("card name with article", "the ten of {suit}"),
+    Rank.JACK: NP_("card name with article", "the jack of {suit}"),
+    Rank.QUEEN: NP_("card name with article", "the queen of {suit}"),
+    Rank.KING: NP_("card name with article", "the king of {suit}"),
+    Rank.ACE: NP_("card name with article", "the ace of {suit}"),
 }
 
 _RANK_WORD: Final = {
@@ -387,6 +400,17 @@ class Card:
         # ("jack"), {suit} a suit's name ("hearts").
         return pgettext("card name", "{rank} of {suit}").format(
             rank=self.rank.word, suit=self.suit.plural
+        )
+
+    @property
+    def name_in_sentence(self) -> str:
+        """The card's name as a sentence says it, with its article where the language
+        has one: ``the jack of hearts`` (``il fante di cuori``, ``l'asso di fiori``),
+        ``the Joker``. :attr:`name` is the bare name, for lists and labels."""
+        if self.suit is None:
+            return _("the Joker")
+        return pgettext("card name with article", _THE_RANK_OF[self.rank]).format(
+            suit=self.suit.plural
         )
 
     @property

@@ -43,6 +43,7 @@ __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "LOCALE_DIR",
+    "NP_",
     "NUMBER_SIGNS",
     "N_",
     "PSEUDO",
@@ -227,6 +228,12 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it now: for wording kept
     in a table at import time and translated with :func:`gettext` where it is shown."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` with a context: translated later with :func:`pgettext` and the same
+    ``context``."""
     return message
 
 

@@ -1004,7 +1004,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self, state: HandState, *, spoken: bool = False
     ) -> list[tuple[Action | None, str]]:
         """Each action in words, with a line at the end of each trick; ``spoken``: the
-        cards named for a listener ("jack of diamonds, the left bower")."""
+        cards named for a listener ("the jack of diamonds, the left bower")."""
         hide = PlayerView.of(state, self.seat).discard is None
         trump, known = state.trump, state.trump_named
 

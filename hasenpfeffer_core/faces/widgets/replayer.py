@@ -102,7 +102,7 @@ def action_html(
     """An action in words: "East bids 4", "You play K♠", "North discards a card face down".
 
     ``names`` renames seats ("You"); ``maker`` tells a lone maker from a lone defender;
-    ``spoken`` names the cards for a listener ("jack of diamonds, the left bower")
+    ``spoken`` names the cards for a listener ("the jack of diamonds, the left bower")
     rather than by their short text.
     """
     seat = action.seat
