@@ -474,6 +474,8 @@ def word_faults(view: PlayerView, advice, cost) -> tuple[int, int, int]:
             ]
             if any(cost(o) > CLOSE_POINTS + 1e-9 for o in named):
                 bad += 1
+                worse = ", ".join(f"{o} {cost(o):.2f}" for o in named)
+                print(f"    verdict on {a} recommends {worse} worse: {r.text}", flush=True)
     return silent, shown, bad
 
 
@@ -602,6 +604,15 @@ def calls(args: argparse.Namespace) -> None:
             faults = word_faults(view, advice, lambda o, r=ref, b=ranked[0]: b - r[o])
             words = [w + f for w, f in zip(words, faults, strict=True)]
             rows.append((loss, advice.close == ref_close, ms))
+            if loss > CLOSE_POINTS + 1e-9 and advice.judgement is not None:
+                j = advice.judgement
+                print(
+                    f"  {kind} {where}: chose {advice.action} ({loss:.2f} worse); judge "
+                    + ", ".join(f"{a} {j.points[a]:+.2f} ({j.weighed[a]} deals)" for a in j.options)
+                    + "; reference "
+                    + ", ".join(f"{a} {v:+.2f}" for a, v in ref.items()),
+                    flush=True,
+                )
             worst.append((loss, kind, str(advice.action), where))
             if args.self_check:
                 # the reference against itself: another reference on other deals

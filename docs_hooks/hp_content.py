@@ -58,8 +58,9 @@ from hasenpfeffer_core.engine.tricks import (
     trick_winner,
 )
 from hasenpfeffer_core.faces.render import card_svg, hand_svg, ranking_svg, state_html, table_svg
+from hasenpfeffer_core.faces.rules_words import rules_words
 from hasenpfeffer_core.faces.text import visible
-from hasenpfeffer_core.faces.widgets.base import rules_words, side_words
+from hasenpfeffer_core.faces.widgets.base import side_words
 from hasenpfeffer_core.faces.widgets.bid_quiz import chances_caption, chances_html
 from hasenpfeffer_core.faces.widgets.replayer import action_html
 

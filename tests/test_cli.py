@@ -636,6 +636,35 @@ def test_play_a_whole_hand_answering_each_prompt(monkeypatch: pytest.MonkeyPatch
         assert re.search(rf"^  [NESW] wins trick {n} \(tricks: NS \d, EW \d\)$", out, re.MULTILINE)
 
 
+def test_play_names_the_rules_in_words_not_as_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = play(monkeypatch, "--seed", "5", script=["q"])
+    assert code == 0 and out.startswith("Hasenpfeffer, the source rules; you are South;")
+    code, out, _ = play(monkeypatch, "--seed", "5", "--rules", "seed; lone_hands=yes", script=["q"])
+    first = out.splitlines()[0]
+    assert code == 0
+    assert first.startswith("Hasenpfeffer, the source rules, except: going alone: allowed;")
+    assert "lone_hands" not in first and "seed;" not in first
+
+
+def test_play_says_at_once_what_a_move_against_the_hint_is_worth(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hasenpfeffer_core.analysis.describe import typed_words
+
+    session = PlaySession(seed=5, people=(Seat.S,))  # the command's own hand and players
+    session.run_computers()
+    hint = session.hint()
+    other = next(a for a in session.state.legal_actions() if a != hint.action)
+    assert hint.advice.judgement is not None
+    worse = not hint.advice.judgement.is_good(other)
+    code, out, _ = play(monkeypatch, "--seed", "5", script=["hint", typed_words(other)[0]])
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "Your move went against the hint." in flat
+    assert ("less than the best choice" in flat) is worse
+    assert flat.count("against the hint") == 1  # the later moves, no hint asked: nothing
+
+
 def test_play_hint_undo_and_bad_input_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli_term, "isatty", lambda stream: True)
     code, out, _ = play(

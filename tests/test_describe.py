@@ -68,7 +68,7 @@ def test_a_card_in_a_sentence_takes_the_article_its_rank_needs_in_italian() -> N
 
 def _session_in_play(seed: int) -> PlaySession:
     """A hand played by the computers up to South's first card."""
-    s = PlaySession(seed=seed, people=(Seat.S,))
+    s = PlaySession(seed=seed, people=(Seat.S,), partner="thumb")
     s.run_computers()
     while s.state.phase is not Phase.PLAY and not s.state.is_over:
         s.act(s.state.legal_actions()[0])

@@ -318,8 +318,9 @@ def test_a_hint_whose_move_breaks_a_usual_principle_says_what_outweighs_it() -> 
         assert "It goes against the usual rule" in hint.answer
         assert _(broken_by(view, advice.action)[0].principle.name) in hint.answer
         seen += 1
-    if not seen:
-        pytest.skip("no hint broke a principle in these positions")
+        if seen == 3:
+            break  # (each position judged costs a second)
+    assert seen, "no hint broke a principle in these positions: choose others"
 
 
 def _pair(
@@ -350,14 +351,14 @@ def test_a_best_preferred_by_a_principle_is_told_as_a_tie_never_as_a_negative_ga
     """Where the usual principle decides between options the judge cannot tell apart,
     the option it passes over may show the higher figure (+1.0 against +0.9): the hint
     and the verdicts call that "worth as much", never "within -0.1 of the best"."""
-    from hasenpfeffer_core.faces.widgets.exercises import _judged
+    from hasenpfeffer_core.analysis.hints import judged_words
 
     high, low = Play(Seat.S, Card("KC")), Play(Seat.S, Card("9C"))
     j = _pair((high, 1.0, 2.0), (low, 0.92, 2.0), spread=0.05)
     assert j.indistinct(low) and not j.tied
     p = j.preferring(low)
     assert p.best == low and p.tied and p.cost(high) == 0 and p.close
-    right, said = _judged(p, high)
+    right, said = judged_words(p, high)
     assert right and "as much as the best choice (play 9♣)" in said and "-" not in said
     with pytest.raises(ValueError, match="cannot stand for the best"):
         _pair((high, 1.0, 2.0), (low, 0.5, 1.0), spread=0.01).preferring(low)

@@ -16,7 +16,7 @@ pytest.importorskip("ipywidgets")
 
 from hasenpfeffer_core import JOKER, Discard, HandState, Phase, Play, Seat, Side, parse_card
 from hasenpfeffer_core.analysis import bots
-from hasenpfeffer_core.analysis.bots import Advice
+from hasenpfeffer_core.analysis.bots import Advice, choice_words
 from hasenpfeffer_core.analysis.hints import STEPS, stepped_hint
 from hasenpfeffer_core.analysis.principles import broken_by
 from hasenpfeffer_core.analysis.review import state_play_values
@@ -174,6 +174,50 @@ def test_in_a_game_the_hints_are_counted_per_hand() -> None:
     assert "You used no hints in this hand." in plain(t.result.value)
 
 
+def test_a_move_against_the_hint_shown_is_judged_at_once_in_the_hints_figures() -> None:
+    """A learner who asked for a hint and played another card is told what the judge
+    makes of it under the next prompt: as good (too close to tell apart) or worth less,
+    by the same figures the hint weighed. Following the hint, or asking none, says
+    nothing."""
+    seen = {True: 0, False: 0}
+    for seed in range(6):
+        t = PlayTable(seed=seed)
+        to_a_real_choice(t)
+        while not t.state.is_over and t.state.phase is not Phase.PLAY:
+            t.action_buttons[0].click()  # to the cards: a choice worth comparing
+        while not t.state.is_over and len(t.action_buttons) < 2:
+            t.action_buttons[0].click()
+        if t.state.is_over:
+            continue
+        t.hint_button.click()
+        hint = t.session.hint()
+        judged = hint.advice.judgement
+        assert judged is not None
+        other = next(b.action for b in t.action_buttons if b.action != hint.action)
+        good = judged.is_good(other)
+        t.act(other)
+        if t.state.is_over:
+            continue
+        said = plain(t.prompt.value)
+        assert "Your move went against the hint." in said
+        assert f"the best choice ({choice_words(hint.action)})." in said
+        assert ("too close to tell apart" in said or "as much as" in said) is good
+        seen[good] += 1
+        # the next move, no hint asked: nothing more is said
+        t.action_buttons[0].click()
+        if not t.state.is_over:
+            assert "against the hint" not in plain(t.prompt.value)
+    assert seen[True] >= 1 and seen[False] >= 1, seen
+
+
+def test_a_move_that_follows_the_hint_is_not_remarked_on() -> None:
+    t = PlayTable(seed=2)
+    to_a_real_choice(t)
+    t.hint_button.click()
+    t.act(t.session.hint().action)
+    assert "against the hint" not in plain(t.prompt.value)
+
+
 # --- the review of the learner's mistakes ---------------------------------------------
 
 
@@ -186,6 +230,8 @@ def bad_card(t: PlayTable) -> Play | None:
     assert seat is not None
     values = state_play_values(state)
     top = max(values.values())
+    if all(v == top for v in values.values()):
+        return None  # no card gives up a trick, all hands seen (and no hint worked out)
     view = PlayerView.of(state, seat)
     judged = t.session.hint().advice.judgement
     if judged is None:

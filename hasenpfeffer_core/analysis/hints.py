@@ -25,7 +25,7 @@ from ..engine.cards import JOKER, Card
 from ..engine.i18n import N_, number, pgettext
 from ..engine.i18n import gettext as _
 from .bidding import hand_words, study_answer, study_of, trump_words, with_trump, without_call
-from .bots import Advice, FairExpert, action_words
+from .bots import Advice, FairExpert, action_words, choice_words
 from .explain import capitalised
 from .judge import CLOSE_POINTS, SURE, CallJudgement, Judgement
 from .principles import Reason, broken_by, holding_words, reasons_for, void_left
@@ -37,6 +37,7 @@ __all__ = [
     "action_words",
     "agrees",
     "decision_kind",
+    "judged_words",
     "outweighed",
     "stepped_hint",
 ]
@@ -416,3 +417,61 @@ def agrees(judgement: Judgement | None, reason: Reason, action: Action) -> bool:
         if isinstance(a, Bid) and capitalised(action_words(a)) in last:
             return False
     return True
+
+
+def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
+    """Whether ``action`` is as good as the judged best (less than a close decision's
+    margin behind it), and the judge's figures for it, in points: the one wording of a
+    verdict on a choice, for the lessons' exercises and the play table."""
+    values = {
+        "choice": capitalised(choice_words(action)),
+        "points": number(judged.points[action], signed=True),
+        "n": judged.weighed.get(action, judged.deals),
+    }
+    if action in judged.dominated:
+        # Translators: choice is the bid chosen ("Bid 5"), points a signed average
+        # ("+5.5"), n the deals weighed, best the cheaper bid advised ("bid 4"). A side
+        # that makes its bid scores its tricks, whatever it bid.
+        return False, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals; "
+            "made, it scores no more than {best} would, and it can fail where {best} is "
+            "made: the cheaper bid is the better one."
+        ).format(best=choice_words(judged.best), **values)
+    if action == judged.best:
+        # Translators: choice is what was chosen ("Name hearts as trumps", "Discard 9♠",
+        # "Pass"), points a signed average ("+2.1"), n the deals weighed.
+        return True, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "the best choice here."
+        ).format(**values)
+    if judged.is_good(action) and judged.shown_gap(judged.best, action) <= 0:
+        # (a figure above the best's: the best was preferred by a usual principle over
+        # an option the judge cannot tell from it; never "within -0.1 of the best")
+        # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
+        # deals weighed, best the best choice ("discard 9♣"), worth the same.
+        return True, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "as much as the best choice ({best})."
+        ).format(best=choice_words(judged.best), **values)
+    if judged.is_good(action):
+        # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
+        # deals weighed, cost how many points less than the best ("0.1"), best the best
+        # choice ("discard 9♣").
+        return True, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "within {cost} of the best choice ({best}): too close to tell apart."
+        ).format(
+            cost=number(judged.shown_gap(judged.best, action)),
+            best=choice_words(judged.best),
+            **values,
+        )
+    # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
+    # many points less than the best ("1.3"), best the best choice ("name spades").
+    return False, _(
+        "{choice}: worth about {points} points to your side on average over {n} deals, "
+        "about {cost} less than the best choice ({best})."
+    ).format(
+        cost=number(judged.shown_gap(judged.best, action)),
+        best=choice_words(judged.best),
+        **values,
+    )

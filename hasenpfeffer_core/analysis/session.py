@@ -53,7 +53,7 @@ from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.state import HandState, Phase
 from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
 from .explain import card_words, join_and
-from .hints import STEPS, SteppedHint, agrees, stepped_hint
+from .hints import STEPS, SteppedHint, agrees, judged_words, stepped_hint
 from .judge import CLOSE_POINTS, Judgement
 from .principles import Reason, broken_by
 from .review import state_play_values
@@ -752,6 +752,25 @@ class PlaySession:
         shown = min(STEPS, self._shown.get(key, 0) + 1)
         self._shown[key] = shown
         return hint, shown
+
+    def against_hint(self, action: Action) -> str:
+        """The judge's words on ``action``, a person's move in the current position, when
+        a hint was shown here and advised another move: what it is worth against the
+        hint's, as the lessons' exercises word a verdict ("Play K♠: worth about +1.2
+        points to your side on average over 48 deals, within 0.1 of the best choice
+        (play Q♠): too close to tell apart."). Empty when no hint was asked here, or the
+        move is the hint's. A learner who goes against the hint is told at once whether
+        that cost anything, not only in the review (which lists costly moves alone)."""
+        if self.waiting_for is None or self.hint_steps_shown() == 0:
+            return ""
+        hint = self.hint()
+        judged = hint.advice.judgement
+        if judged is None or action == hint.action or action not in judged.points:
+            return ""
+        _good, said = judged_words(judged, action)
+        # Translators: {verdict} is the judge's verdict on the move, a whole sentence
+        # ("Play K♠: worth about +1.2 points ...").
+        return _("Your move went against the hint. {verdict}").format(verdict=said)
 
     def hint_steps_shown(self) -> int:
         """How many steps of the hint for the current position have been shown (0 to 3)."""

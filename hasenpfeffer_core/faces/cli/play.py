@@ -51,6 +51,7 @@ from ...engine.record import HandRecord, dumps
 from ...engine.rules import Rules
 from ...engine.seats import Seat
 from ...engine.state import HandState, Phase
+from ..rules_words import rules_words
 from .hands import (
     action_lines,
     auction_won_text,
@@ -320,8 +321,11 @@ class _Table:
             self.table()
             action = self.read_action()
             if action is not None:
+                note = session.against_hint(action)
                 session.apply(action)
                 self.announce(action)
+                if note:
+                    self.term.wrap(note, "  ")
 
     def finish_hand(self, hand: HandState) -> list[Mistake]:
         """The result, the hand annotated and the review of South's decisions; returns
@@ -588,19 +592,23 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
         game=args.game,
     )
     if args.auto:
-        # Translators: {rules} is the rules as typed ("seed; lone_hands=yes"); {opponents}
-        # the kind of computer player as typed: thumb, expert or random.
+        # Translators: {rules} is the rule set in words ("the source rules", "Parlett's
+        # rules, except: going alone: allowed"); {opponents} the kind of computer player
+        # as typed: thumb, expert or random.
         opening = _(
-            "Hasenpfeffer, rules {rules}; the computer plays every seat; opponents: "
+            "Hasenpfeffer, {rules}; the computer plays every seat; opponents: "
             "{opponents}. The same deals again: --seed {seed}."
-        ).format(rules=rules.to_text(), seed=seed, opponents=args.opponents)
+        ).format(rules=rules_words(rules), seed=seed, opponents=args.opponents)
     else:
         # Translators: {opponents} and {partner} are kinds of computer player as typed:
         # thumb, expert or random.
+        # Translators: {rules} is the rule set in words, as above.
         opening = _(
-            "Hasenpfeffer, rules {rules}; you are South; opponents: {opponents}; your "
+            "Hasenpfeffer, {rules}; you are South; opponents: {opponents}; your "
             "partner: {partner}. The same deals again: --seed {seed}."
-        ).format(rules=rules.to_text(), seed=seed, opponents=args.opponents, partner=args.partner)
+        ).format(
+            rules=rules_words(rules), seed=seed, opponents=args.opponents, partner=args.partner
+        )
     term.say(opening)
     if not args.auto:
         term.say(_("Type what the prompt offers. {also}").format(also=_(_COMMANDS_HELP)))

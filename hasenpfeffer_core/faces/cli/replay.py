@@ -14,6 +14,7 @@ from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord
 from ...engine.seats import SEATS
 from ...engine.state import Phase
+from ..rules_words import rules_words
 from .hands import action_lines, load_record, mistakes, phase_text
 from .term import Command, Reader, Stop, Term
 
@@ -38,7 +39,7 @@ def _header(term: Term, record: HandRecord) -> None:
         # Translators: {point} is what the hand teaches, written by the record's author.
         term.wrap(_("Point: {point}").format(point=record.point), "")
     # Translators: {rules} is the rules as the learner types them, "seed; lone_hands=yes".
-    term.say(_("Rules: {rules}").format(rules=record.rules.to_text()))
+    term.say(_("Rules: {rules}").format(rules=rules_words(record.rules)))
     term.say(_("Dealer: {seat}").format(seat=record.dealer.letter))
     if record.score is not None:
         term.say(

@@ -41,7 +41,7 @@ from IPython.display import display
 from tqdm.notebook import tqdm as notebook_tqdm
 from tqdm.std import tqdm as text_tqdm
 
-from ...analysis.bots import FairExpert, choice_words
+from ...analysis.bots import FairExpert
 from ...analysis.explain import (
     capitalised,
     explain_card,
@@ -49,7 +49,7 @@ from ...analysis.explain import (
     explain_trick,
     ordinal_word,
 )
-from ...analysis.hints import SteppedHint, stepped_hint
+from ...analysis.hints import SteppedHint, judged_words, stepped_hint
 from ...analysis.judge import Judgement
 from ...analysis.practice import principle_verdict
 from ...analysis.principles import broken_by
@@ -78,6 +78,7 @@ from ...engine.tricks import (
     ranking,
 )
 from ..render import hand_svg, table_svg
+from ..rules_words import option_label, rules_words, value_words
 from .base import (
     MAX_MESSAGE,
     box,
@@ -85,15 +86,12 @@ from .base import (
     check_difficulty,
     clear_mark,
     feedback,
-    option_label,
     paint_result,
     paint_suit,
     parse_rules,
-    rules_words,
     side_words,
     text_layout,
     translated,
-    value_words,
     widget_language,
 )
 from .learner import Recorder
@@ -1058,63 +1056,6 @@ def _advised(
     return stepped_hint(view, advice), judged
 
 
-def _judged(judged: Judgement, action: Action) -> tuple[bool, str]:
-    """Whether ``action`` is as good as the judged best (less than a close decision's
-    margin behind it), and the judge's figures for it, in points."""
-    values = {
-        "choice": capitalised(choice_words(action)),
-        "points": number(judged.points[action], signed=True),
-        "n": judged.weighed.get(action, judged.deals),
-    }
-    if action in judged.dominated:
-        # Translators: choice is the bid chosen ("Bid 5"), points a signed average
-        # ("+5.5"), n the deals weighed, best the cheaper bid advised ("bid 4"). A side
-        # that makes its bid scores its tricks, whatever it bid.
-        return False, _(
-            "{choice}: worth about {points} points to your side on average over {n} deals; "
-            "made, it scores no more than {best} would, and it can fail where {best} is "
-            "made: the cheaper bid is the better one."
-        ).format(best=choice_words(judged.best), **values)
-    if action == judged.best:
-        # Translators: choice is what was chosen ("Name hearts as trumps", "Discard 9♠",
-        # "Pass"), points a signed average ("+2.1"), n the deals weighed.
-        return True, _(
-            "{choice}: worth about {points} points to your side on average over {n} deals, "
-            "the best choice here."
-        ).format(**values)
-    if judged.is_good(action) and judged.shown_gap(judged.best, action) <= 0:
-        # (a figure above the best's: the best was preferred by a usual principle over
-        # an option the judge cannot tell from it; never "within -0.1 of the best")
-        # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
-        # deals weighed, best the best choice ("discard 9♣"), worth the same.
-        return True, _(
-            "{choice}: worth about {points} points to your side on average over {n} deals, "
-            "as much as the best choice ({best})."
-        ).format(best=choice_words(judged.best), **values)
-    if judged.is_good(action):
-        # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
-        # deals weighed, cost how many points less than the best ("0.1"), best the best
-        # choice ("discard 9♣").
-        return True, _(
-            "{choice}: worth about {points} points to your side on average over {n} deals, "
-            "within {cost} of the best choice ({best}): too close to tell apart."
-        ).format(
-            cost=number(judged.shown_gap(judged.best, action)),
-            best=choice_words(judged.best),
-            **values,
-        )
-    # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
-    # many points less than the best ("1.3"), best the best choice ("name spades").
-    return False, _(
-        "{choice}: worth about {points} points to your side on average over {n} deals, "
-        "about {cost} less than the best choice ({best})."
-    ).format(
-        cost=number(judged.shown_gap(judged.best, action)),
-        best=choice_words(judged.best),
-        **values,
-    )
-
-
 def principle_keys(hint: SteppedHint) -> list[str]:
     """The principles behind the fair expert's move (the concepts an exercise it judges
     practises), each once."""
@@ -1131,7 +1072,7 @@ def _verdict(
     But a move that does as well in points while going against a usual principle (the
     expert's move keeping to it) is not right: between choices this close the principle
     decides, as it decides the expert's own ties, and the feedback says which and why."""
-    right, said = _judged(judged, action)
+    right, said = judged_words(judged, action)
     if right and action != hint.action:
         view = PlayerView.of(state, action.seat)
         broken = broken_by(view, action)

@@ -63,6 +63,7 @@ from ...engine.rules import Rules
 from ...engine.seats import Seat, Side, parse_seat
 from ...engine.state import HandState, Phase
 from ..render import state_html
+from ..rules_words import rules_words
 from .base import (
     Guarded,
     box,
@@ -76,7 +77,6 @@ from .base import (
     paint_result,
     paint_suit,
     parse_rules,
-    rules_words,
     side_words,
     text_layout,
     widget_language,
@@ -289,7 +289,9 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         # words the learner's actions itself, in the language in use): not translated here.
         self._names = {self.seat: "You"}
         self._finished = False
-        self._note = ""  # said under the prompt after "Try again from here"
+        # said under the prompt: after "Try again from here", or after a move against
+        # the hint shown (what the judge makes of it)
+        self._note = ""
         self.action_buttons: list[w.Button] = []
         #: The learner's decisions that cost tricks or points, once the review is opened.
         self.mistakes: list[Mistake] = []
@@ -605,9 +607,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
                 ),
                 rule="turn order",
             )
+        note = self.session.against_hint(action) if action.seat is self.seat else ""
         self.session.act(action)  # the engine refuses anything the rules forbid
         self.status.value = ""
-        self._note = ""
+        self._note = note  # (said under the next prompt)
         self._render()
 
     def _undo(self) -> None:

@@ -43,13 +43,13 @@ from ...engine.rules import Rules
 from ...engine.seats import SEATS, Seat, Side, parse_seat
 from ...engine.state import HandState, Phase
 from ..render import state_html
+from ..rules_words import rules_words
 from .base import (
     Guarded,
     box,
     check_flag,
     esc,
     guarded,
-    rules_words,
     side_words,
     suit_span,
     widget_language,
