@@ -281,3 +281,26 @@ def test_a_wrong_move_typed_is_refused_with_the_reason_and_changes_nothing() -> 
     table.typed.value = "S play 9Q"
     assert table.state.log == log
     assert "That did not work" in text(table.status.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "th"])
+def test_the_examples_the_move_box_gives_are_accepted_in_each_language(lang: str) -> None:
+    """The help under the move box and the refusal of a typed move give examples in the
+    learner's language ("3, passo", "cuori"): each is read as the move it names."""
+    from hasenpfeffer_core.engine.i18n import gettext as _
+
+    with language(lang):
+        for message in (
+            _("type a card (JH or J♥), a bid (3, pass) or a suit (hearts)"),
+            _(
+                "Type a card (JH or J♥), a bid (3, pass) or a suit (hearts), then "
+                "Enter; h for a hint, u to undo, t to describe the table."
+            ),
+        ):
+            _card, bids, suit = re.findall(r"\(([^)]*)\)", message)[:3]
+            three, passing = (b.strip() for b in bids.split(","))
+            if lang != "en":  # the learner's own words, not the English ones
+                assert passing != "pass" and suit.strip() != "hearts", message
+            assert str(parse_typed(Phase.AUCTION, Seat.S, three)) == "S bid 3"
+            assert str(parse_typed(Phase.AUCTION, Seat.S, passing)) == "S pass"
+            assert str(parse_typed(Phase.TRUMP, Seat.S, suit.strip())) == "S trump ♥"

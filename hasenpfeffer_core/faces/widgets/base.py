@@ -181,6 +181,9 @@ STYLE: Final = f"""
 {_BUTTON}.hp-card-button:disabled{{opacity:1;cursor:default}}
 {_BUTTON}.hp-right:disabled,{_BUTTON}.hp-wrong:disabled,{_BUTTON}.hp-advised:disabled{{opacity:1}}
 {_BUTTON}.hp-card-button.mod-active{{box-shadow:inset 0 0 0 3px {_C["selected"]}}}
+/* a folding section's title (ipywidgets' Accordion): JupyterLab's quieter grey read at
+   4.2:1 in the dark theme */
+.hp-collapse .jupyter-widget-Collapse-header{{color:{_C["fg"]};background:{_C["badge-bg"]}}}
 </style>
 """
 

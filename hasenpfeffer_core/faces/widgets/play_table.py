@@ -337,12 +337,27 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             value="",
             # Translators: the label of the box where the learner types a move
             description=_("Your move:"),
-            placeholder=_("a card (JH or J♥), a bid, a suit; h hint, u undo, t table"),
+            # (short, to fit a narrow column: the help below says the rest)
+            placeholder=_("a card, a bid or a suit"),
             continuous_update=False,
             style={"description_width": "initial"},
             layout=w.Layout(width="100%", max_width="34em"),
         )
         self.typed.observe(self._on_typed, names="value")
+        #: What the box takes, under it (a placeholder is cut short in a narrow column,
+        #: and gone once the learner types).
+        self.typed_help = w.HTML(
+            box(
+                '<div class="hp-muted" style="font-size:.86em;margin:0 0 4px">'
+                + esc(
+                    _(
+                        "Type a card (JH or J♥), a bid (3, pass) or a suit (hearts), then "
+                        "Enter; h for a hint, u to undo, t to describe the table."
+                    )
+                )
+                + "</div>"
+            )
+        )
         self.describe_button = w.Button(
             description=pgettext("button", "Describe the table"),
             icon="list",
@@ -376,6 +391,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
                 self.prompt,
                 self.actions,
                 self.typed,
+                self.typed_help,
                 controls,
                 self.hint,
                 self.description,

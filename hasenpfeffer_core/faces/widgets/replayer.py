@@ -370,6 +370,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
                 titles=(_("Open a record file, or paste a record"),),
                 selected_index=None,
             )
+            self.openers.add_class("hp-collapse")  # (its title in the shared style's colours)
 
             # Stepping
             self.first_button = _button(
