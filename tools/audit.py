@@ -72,10 +72,22 @@ _OURS_JS = """([targets, ours]) => targets.map(sel => {
 })"""
 
 
-def audit(page: Any, where: str, ours: tuple[str, ...]) -> list[Finding]:
+#: axe's colour-contrast rule: most of a page's audit time (it measures every piece of
+#: text), and a matter of the template and the scheme, not of the words on the page.
+CONTRAST = "color-contrast"
+
+
+def audit(page: Any, where: str, ours: tuple[str, ...], *, contrast: bool = True) -> list[Finding]:
     """axe's findings on the page as it stands, ours and theirs apart (one run of axe;
-    each element it names is placed by whether it lies inside ``ours``)."""
-    options = {"runOnly": {"type": "tag", "values": list(TAGS)}, "resultTypes": ["violations"]}
+    each element it names is placed by whether it lies inside ``ours``). Without
+    ``contrast``, every rule but :data:`CONTRAST` (for a page whose template and scheme
+    are audited for contrast on another page)."""
+    options: dict[str, Any] = {
+        "runOnly": {"type": "tag", "values": list(TAGS)},
+        "resultTypes": ["violations"],
+    }
+    if not contrast:
+        options["rules"] = {CONTRAST: {"enabled": False}}
     result = _axe().run(page, options=options)
     found = []
     for v in result.response["violations"]:
