@@ -409,3 +409,19 @@ def test_the_site_s_bid_questions_carry_words_a_hand_and_a_chart() -> None:
         assert q["picture"].startswith("<svg") and 1 <= q["chart"].count("<svg") <= 4
         assert 'style="' not in q["chart"] and q["chart_caption"]
     json.loads(hp_content.to_json(data))
+
+
+def test_the_chance_charts_text_is_at_least_12_pixels_and_two_fit_a_phone() -> None:
+    """The bidding quiz's chances (in the notebooks and on the site): every figure and
+    label at least 12 px (they were 10 and 11, read as about 9), the panels drawn at
+    their own size, two side by side within a phone's 390 px page."""
+    import re
+
+    from hasenpfeffer_core.faces.widgets.bid_quiz import chances_html
+
+    entry = {"trump": "spades", "symbol": "♠", "chances": [1, 0.9, 0.5, 0.2, 0, 0], "mean": 2.6}
+    chart = chances_html([entry, {**entry, "trump": "hearts", "symbol": "♥"}], best="spades")
+    sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', chart)]
+    assert sizes and min(sizes) >= 12, sizes
+    widths = [int(x) for x in re.findall(r'<svg[^>]* width="(\d+)"', chart)]
+    assert len(widths) == 2 and sum(w + 6 for w in widths) <= 390 - 2 * 16, widths

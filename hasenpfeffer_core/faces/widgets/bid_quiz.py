@@ -60,12 +60,14 @@ _CHART_STYLE: Final = (
 )
 
 #: A panel's measures: one small chart per trump, side by side as room allows (two fit
-#: a phone's width).
-_PANEL_W: Final = 126
-_PANEL_H: Final = 136
-_ROW: Final = 15
-_TRACK_X: Final = 24
-_TRACK_W: Final = 58
+#: a phone's width). Drawn at its own size (never scaled down on a desktop), its text is
+#: at least :data:`_TEXT` pixels: smaller figures were hard to read.
+_PANEL_W: Final = 164
+_PANEL_H: Final = 156
+_ROW: Final = 18
+_TRACK_X: Final = 28
+_TRACK_W: Final = 76
+_TEXT: Final = 12
 
 
 def _panel(entry: Mapping[str, Any], *, best: bool, need: int | None) -> str:
@@ -96,21 +98,21 @@ def _panel(entry: Mapping[str, Any], *, best: bool, need: int | None) -> str:
         )
     mark = ' class="hp-red"' if symbol in ("♥", "♦") else ""
     sym = f"<tspan{mark}>{e(symbol)}</tspan> " if symbol else ""
-    out.append(f'<text x="8" y="18" font-size="13" font-weight="700">{sym}{e(trump)}</text>')
+    out.append(f'<text x="8" y="19" font-size="14" font-weight="700">{sym}{e(trump)}</text>')
     chances: Sequence[float] = entry.get("chances", ())
     labels: Sequence[str] = entry.get("labels", ())
     for k in range(1, 7):
         p = float(chances[k - 1]) if k - 1 < len(chances) else 0.0
         label = str(labels[k - 1]) if k - 1 < len(labels) else f"{round(p * 100)}%"
-        ty = 26 + (k - 1) * _ROW
+        ty = 28 + (k - 1) * _ROW
         weight = ' font-weight="700"' if k == need else ""
         out.append(
-            f'<text x="{_TRACK_X - 4}" y="{ty + 10}" font-size="11" text-anchor="end"'
+            f'<text x="{_TRACK_X - 4}" y="{ty + 11}" font-size="{_TEXT}" text-anchor="end"'
             f"{weight}>{k}+</text>"
         )
         out.append(
             f'<rect class="hp-track" x="{_TRACK_X}" y="{ty + 1}" width="{_TRACK_W}" '
-            'height="11" rx="2"/>'
+            'height="12" rx="2"/>'
         )
         if p > 0:
             # Translators: {chance} is a percentage (90%).
@@ -119,17 +121,17 @@ def _panel(entry: Mapping[str, Any], *, best: bool, need: int | None) -> str:
             ).format(n=k, chance=label)
             out.append(
                 f'<rect class="hp-bar" x="{_TRACK_X}" y="{ty + 1}" '
-                f'width="{max(_TRACK_W * min(p, 1.0), 1.5):.1f}" height="11" rx="2">'
+                f'width="{max(_TRACK_W * min(p, 1.0), 1.5):.1f}" height="12" rx="2">'
                 f"<title>{e(at_least)}</title></rect>"
             )
         out.append(
-            f'<text x="{_PANEL_W - 8}" y="{ty + 10}" font-size="11" text-anchor="end"'
+            f'<text x="{_PANEL_W - 8}" y="{ty + 11}" font-size="{_TEXT}" text-anchor="end"'
             f"{weight}>{e(label)}</text>"
         )
     # Translators: {mean} is a number of tricks with one decimal (2.6).
     average = _("{mean} tricks on average").format(mean=number(mean))
     out.append(
-        f'<text class="hp-quiet" x="8" y="{_PANEL_H - 10}" font-size="10">{e(average)}</text>'
+        f'<text class="hp-quiet" x="8" y="{_PANEL_H - 10}" font-size="{_TEXT}">{e(average)}</text>'
     )
     out.append("</svg>")
     return "".join(out)
