@@ -29,8 +29,9 @@ and the viewer's scripts get theirs in their JSON: they have no words of their o
   pages (translated by the project, corrections welcome).
 * ``on_post_build``: that shared file; each language's search index (``search/``,
   ``it/search/``, ``th/search/``: Thai text split into words); once all languages are
-  built, the English 404 page and the live copy of the lessons (JupyterLite on Pyodide,
-  fully offline, every language's lessons) in the site's ``live/`` (see ``hp_lite``).
+  built, the 404 pages (each in the three languages: ``hp_not_found``) and the live
+  copy of the lessons (JupyterLite on Pyodide, fully offline, every language's lessons)
+  in the site's ``live/`` (see ``hp_lite``).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ import hp_content
 import hp_fonts
 import hp_lessons
 import hp_lite
+import hp_not_found
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
@@ -84,7 +86,7 @@ _state: dict[str, Any] = {
     "urls": {},
     "css": {},
     "lang": DEFAULT,
-    "not_found": None,
+    "not_found": {},
 }
 
 
@@ -791,12 +793,26 @@ def _no_repo_facts(output: str) -> str:
     return _ALTERNATE_LINKS.sub("", _REPO_FACTS.sub(r"\1", output))
 
 
+def on_pre_template(template: Any, template_name: str, config: Any) -> Any:
+    """The 404 page speaks all three languages (hp_not_found): no footer note saying
+    that it was translated into one of them (the last page built left its own)."""
+    if template_name == "404.html":
+        config["copyright"] = None
+    return template
+
+
 def on_post_template(output_content: str, template_name: str, config: Any) -> str:
     output = _no_repo_facts(output_content)
-    if template_name == "404.html" and build_language(config) == DEFAULT:
-        # Each language's build writes its own 404.html over the root one: the English
-        # one is put back once all are built (GitHub Pages serves the root one).
-        _state["not_found"] = output
+    if template_name == "404.html":
+        # The theme's bare "404 - Not found" becomes the message in the three languages
+        # with the way back (hp_not_found). Each language's build writes its 404.html
+        # over the root one: each is kept, and written into its own folder once all are
+        # built, the English one at the root (GitHub Pages serves the root one).
+        site_path = urlsplit(config.get("site_url") or "/").path or "/"
+        output = output.replace(
+            "<h1>404 - Not found</h1>", hp_not_found.not_found_html(site_path), 1
+        )
+        _state["not_found"][build_language(config)] = output
     return output
 
 
@@ -1006,7 +1022,8 @@ def _search_indexes(config: Any, lang: str, outermost: bool) -> None:
 # builds the other languages from the English build's on_post_build)
 def on_post_build(config: Any) -> None:
     """The lessons' shared styles and this language's search index; after the last
-    language, the English 404 page and the live copy of the lessons into ``live/``."""
+    language, the 404 pages (the English build's at the root) and the live copy of the
+    lessons into ``live/``."""
     outermost = _outermost(config)
     # (after the other languages' builds the theme's language is the last one's)
     lang = DEFAULT if outermost else build_language(config)
@@ -1017,8 +1034,9 @@ def on_post_build(config: Any) -> None:
     _search_indexes(config, lang, outermost)
     if not outermost:
         return
-    if _state["not_found"] is not None:
-        (Path(config["site_dir"]) / "404.html").write_text(_state["not_found"], "utf-8")
+    for lang, page in _state["not_found"].items():
+        where = Path(config["site_dir"]) / lang_prefix(lang) / "404.html"
+        where.write_text(page, "utf-8")
     if os.environ.get("HP_NO_LIVE"):
         log.info("HP_NO_LIVE is set: the live copy of the lessons is not built")
         return

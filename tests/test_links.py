@@ -190,6 +190,26 @@ def test_not_found_page_works_on_a_project_pages_address(site: Path) -> None:
     assert f'href="{path}assets/site.css"' in text
 
 
+def test_the_not_found_page_speaks_each_language_and_leads_back(site: Path) -> None:
+    """The one 404.html GitHub serves holds the message in the three languages (a script
+    shows the one of the address asked for), each with links to its language's home,
+    rules, lessons and practice, which exist; each language's folder has the page too."""
+    root = (site / "404.html").read_text(encoding="utf-8")
+    assert "404 - Not found" not in root  # (the theme's bare page)
+    for prefix, heading in (
+        ("", "Page not found"),
+        ("it/", "Pagina non trovata"),
+        ("th/", "ไม่พบหน้านี้"),
+    ):
+        assert f"<h1>{heading}</h1>" in root, heading
+        assert (site / prefix / "404.html").is_file()
+        # (no footer saying the page was translated into one language: it holds three)
+        assert "hp-translated-note" not in (site / prefix / "404.html").read_text(encoding="utf-8")
+        for place in ("", "rules/", "lessons/", "practice/"):
+            assert f'href="/hasenpfeffer-core/{prefix}{place}"' in root, (prefix, place)
+            assert (site / prefix / place / "index.html").is_file(), (prefix, place)
+
+
 def test_sitemap_lists_every_page(site: Path) -> None:
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     locs = re.findall(r"<loc>([^<]+)</loc>", sitemap)

@@ -8,7 +8,7 @@ Thai webfont is served by the site and declared with ``@font-face`` for the Thai
 each language has its own search index, and a Thai word inside running Thai text is a
 word of the Thai index; the generated words (practice and viewer labels, the API
 reference's note) are in the page's language; the live copy has every language's
-lessons; the root 404 page is the English one.
+lessons; the root 404 page is the English build's (it speaks all three languages).
 
 Without MkDocs the built-site tests skip, except under CI (the ``CI`` variable set),
 where they fail.

@@ -548,6 +548,30 @@ def _rgb(hex_colour: str) -> str:
 # --- every page, light and dark -------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("path", "heading", "home"),
+    [("404.html", "Page not found", "Home"), ("it/404.html", "Pagina non trovata", "Inizio")],
+)
+def test_the_not_found_page_in_the_readers_language_styled_with_the_way_back(
+    page: Any, site_url: str, path: str, heading: str, home: str
+) -> None:
+    """Served from this server's root (not the site's own path), the page still loads the
+    site's styles and its links lead into the site; under /it/ it speaks Italian."""
+    page.goto(site_url + path)
+    page.wait_for_load_state("load")
+    shown = page.locator("section.hp-not-found:visible")
+    assert shown.count() == 1
+    assert shown.locator("h1").inner_text() == heading
+    page.wait_for_function(
+        "[...document.styleSheets].some(s => s.href && s.href.endsWith('/assets/site.css')"
+        " && s.cssRules.length > 0)"
+    )
+    shown.get_by_role("link", name=home).click()
+    page.wait_for_load_state("load")
+    assert page.url == site_url + path.removesuffix("404.html")
+    assert page.locator("h1").count() >= 1
+
+
 def test_no_request_left_the_machine(page: Any, site_url: str, requests_seen: Requests) -> None:
     """The record of every request the pages of this test process made. (It loads the
     home page itself: with the tests shared between processes, this one may run where
