@@ -40,7 +40,12 @@ from hasenpfeffer_core import (
     ranking,
     score_hand,
 )
-from hasenpfeffer_core.analysis.explain import explain_card, explain_plays, explain_trick
+from hasenpfeffer_core.analysis.explain import (
+    card_words,
+    explain_card,
+    explain_plays,
+    explain_trick,
+)
 from hasenpfeffer_core.analysis.principles import PRINCIPLES
 from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, quiz_set
 from hasenpfeffer_core.analysis.review import analyse
@@ -1080,14 +1085,16 @@ def _practice_data(kind: str) -> dict[str, Any]:
                     # Translators: an answer button: a seat and the card it played, "East (J♦)".
                     {
                         "value": s.name,
-                        "label": _("{seat} ({card})").format(seat=s.word, card=c.text),
+                        "label": _("{seat} ({card})").format(seat=s.word, card=card_words(c)),
                     }
                     for s, c in plays
                 ]
             else:
                 legal = list(data["answer"])
                 data["wrong_text"] = (
-                    _("Not quite. You may play: {cards}.").format(cards=", ".join(legal))
+                    _("Not quite. You may play: {cards}.").format(
+                        cards=", ".join(card_words(parse_card(t)) for t in legal)
+                    )
                     if legal
                     else _("Not quite.")
                 )

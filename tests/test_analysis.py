@@ -13,9 +13,10 @@ from hasenpfeffer_core.engine.record import EXAMPLE
 def test_rule_notes_say_what_each_play_did() -> None:
     a = analyse(loads(EXAMPLE))
     assert [p.status for p in a.plays] == ["led", "trumped", "followed"]
-    assert a.plays[0].rule_note == "N led A♠, leading spades."
-    assert a.plays[1].rule_note.startswith("E could not follow spades and trumped with J♦")
-    assert "E is still winning the trick" in a.plays[2].rule_note
+    # (seats in full: the notes are read as sentences, not as a record's letters)
+    assert a.plays[0].rule_note == "North led A♠, leading spades."
+    assert a.plays[1].rule_note.startswith("East could not follow spades and trumped with J♦")
+    assert "East is still winning the trick" in a.plays[2].rule_note
 
 
 def test_verdicts_agree_with_the_solver_and_name_the_better_card() -> None:

@@ -256,3 +256,23 @@ def test_the_footer_links_name_their_pages_in_the_page_language(site: Path, lang
     nxt = re.search(r'class="md-footer__link md-footer__link--next" aria-label="([^"]*)"', viewer)
     assert nxt is not None
     assert not re.search(r"Index|Overview|Next", nxt[1]), nxt[1]
+
+
+@pytest.mark.parametrize("kind", ["trick-winner", "legal-play"])
+def test_the_site_quizzes_name_the_joker_in_words_not_by_its_short_text(kind: str) -> None:
+    """ "North (the Joker)", "You may play: 10♦, J♥, the Joker": the short text JK stays on
+    the cards and the buttons a card is drawn on, never in the site's sentences."""
+    sys.path.insert(0, str(ROOT / "docs_hooks"))
+    import hp_content
+
+    seen = 0
+    for q in hp_content.practice_data(kind)["questions"]:
+        said = [c["label"] for c in q["choices"]] if kind == "trick-winner" else []
+        said += [q.get("wrong_text", "")]
+        if kind == "legal-play" and "JK" in q["answer"]:
+            assert "the Joker" in q["wrong_text"], q["wrong_text"]
+            seen += 1
+        if kind == "trick-winner" and any("Joker" in x for x in said):
+            seen += 1
+        assert not any(re.search(r"\bJK\b", x) for x in said), said
+    assert seen, "no question held the Joker"

@@ -12,7 +12,7 @@ kept it").
 >>> [s.action.card.text for s in a.plays]
 ['A♠', 'J♦', '10♠']
 >>> print(a.plays[1].text)
-E could not follow spades and trumped with J♦ (the left bower): E is winning the trick.
+East could not follow spades and trumped with J♦ (the left bower): East is winning the trick.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ class HandAnalysis:
 
 
 def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
-    seat = play.seat.letter
+    seat = play.seat.word  # (in full: the notes are read as sentences)
     card = play.card
     trump = state.trump
     tk = NO_TRUMP_KEY if trump is None else trump.value
@@ -129,7 +129,8 @@ def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
     led = trick[0][1]
     code = EFF[tk][led.index]
     if code == tk:
-        # Translators: the suit led when trumps are led, as in "E could not follow trumps".
+        # Translators: the suit led when trumps are led, as in "East could not follow
+        # trumps".
         suit = pgettext("suit led", "trumps")
     elif code == NO_TRUMP_KEY:
         suit = pgettext("suit led", "the Joker")
@@ -137,7 +138,7 @@ def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
         suit = Suit(code).plural
     played = named if bower else card_words(card)
     if status == "followed":
-        # Translators: {seat} is a seat's letter (E); {suit} the suit led ("spades").
+        # Translators: {seat} is a seat's name (East); {suit} the suit led ("spades").
         first = _("{seat} followed {suit} with {card}").format(seat=seat, suit=suit, card=played)
     elif status == "trumped":
         first = _("{seat} could not follow {suit} and trumped with {card}").format(
@@ -148,14 +149,14 @@ def _rule_note(state: HandState, play: Play, status: str, winning: Seat) -> str:
             seat=seat, suit=suit, card=card_words(card)
         )
     if winning is play.seat:
-        # Translators: {play} is what the player did, as "E could not follow spades and
-        # trumped with J♦"; {seat} the seat winning the trick (a letter).
+        # Translators: {play} is what the player did, as "East could not follow spades
+        # and trumped with J♦"; {seat} the seat winning the trick (East).
         return _("{play}: {seat} is winning the trick.").format(play=first, seat=seat)
     if winning is play.seat.partner:
         return _("{play}: partner {seat} is still winning the trick.").format(
-            play=first, seat=winning.letter
+            play=first, seat=winning.word
         )
-    return _("{play}: {seat} is still winning the trick.").format(play=first, seat=winning.letter)
+    return _("{play}: {seat} is still winning the trick.").format(play=first, seat=winning.word)
 
 
 def analyse(record: HandRecord) -> HandAnalysis:

@@ -82,7 +82,7 @@ def check_bid(bid: Bid, high: Bid | None, high_seat: Seat | None, rules: Rules) 
     """Raise :class:`BidTooLowError` unless ``bid`` exists and outranks the high bid."""
     if bid.big and rules.bidding is not BiddingScale.PEPPER:
         raise BidTooLowError(
-            # Translators: {seat} is a seat's letter (N, E, S, W); {bids} lists the bids
+            # Translators: {seat} is a seat's name (North...); {bids} lists the bids
             # that exist, as in "1 to 6".
             _(
                 "{seat} cannot bid Big Pepper: it exists only with the pepper bidding "
@@ -103,7 +103,7 @@ def check_bid(bid: Bid, high: Bid | None, high_seat: Seat | None, rules: Rules) 
         high_name = bid_name(high.tricks, high.big, rules)
         raise BidTooLowError(
             # Translators: {seat} tried to bid {bid}; {high} is the high bid, made by
-            # {bidder} (seats are letters: N, E, S, W).
+            # {bidder} (seats' names: North, East...).
             _(
                 "{seat} cannot bid {bid}: the high bid is {high} by {bidder}, and each bid "
                 "must be higher than the last"

@@ -19,6 +19,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...analysis import quiz as _quiz
+from ...analysis.explain import card_words
 from ...analysis.quiz import Question
 from ...engine.cards import Card
 from ...engine.i18n import N_, language, ngettext, pgettext
@@ -41,7 +42,7 @@ __all__ = ["LegalPlayQuiz"]
 
 def _cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
     # Translators: no card at all (in "The cards that may be played: none.").
-    return ", ".join(c.text for c in cards) or pgettext("cards", "none")
+    return ", ".join(card_words(c) for c in cards) or pgettext("cards", "none")
 
 
 class LegalPlayQuiz(QuizWidget):

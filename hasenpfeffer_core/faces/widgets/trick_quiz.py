@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...analysis import quiz as _quiz
+from ...analysis.explain import card_words
 from ...analysis.quiz import Question
 from ...engine.i18n import N_, language, pgettext
 from ...engine.i18n import gettext as _
@@ -192,11 +193,11 @@ class TrickWinnerQuiz(QuizWidget):
         if self.answered:
             # Translators: {seat} is the seat that won (North...), {card} its card (J♥).
             caption = _("The winning card is lit: {seat} ({card}).").format(
-                seat=q.answer.word, card=dict(q.trick)[q.answer].text
+                seat=q.answer.word, card=card_words(dict(q.trick)[q.answer])
             )
         else:
             # Translators: one card of a trick: the seat (North...) and its card (J♥).
-            plays = [_("{seat} {card}").format(seat=s.word, card=c.text) for s, c in q.trick]
+            plays = [_("{seat} {card}").format(seat=s.word, card=card_words(c)) for s, c in q.trick]
             # Translators: what joins the cards of a trick in playing order:
             # "North J♥, then East A♠, then South 9♠".
             then = pgettext("list of plays", ", then ")
