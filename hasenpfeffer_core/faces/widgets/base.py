@@ -161,6 +161,9 @@ STYLE: Final = f"""
 .hp-w .hp-badge{{display:inline-block;border-radius:10px;padding:0 8px;font-size:.85em;
   background:{_C["badge-bg"]};margin:0 4px 2px 0}}
 .hp-w .hp-nowrap{{white-space:nowrap}}
+/* the figures under a hint or a verdict, a box's help: quieter, still 13 px (12 px grey
+   was found hard to read) */
+.hp-w .hp-details{{font-size:.93em;margin-top:3px}}
 /* a focus ring the keyboard user sees in both themes (JupyterLab's own is one faint
    pixel) on the widgets' buttons, boxes and menus */
 .jupyter-widgets :is(.jupyter-button, input, select, textarea):focus-visible{{

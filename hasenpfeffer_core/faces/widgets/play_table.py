@@ -348,7 +348,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         #: and gone once the learner types).
         self.typed_help = w.HTML(
             box(
-                '<div class="hp-muted" style="font-size:.86em;margin:0 0 4px">'
+                '<div class="hp-muted hp-details" style="margin:0 0 4px">'
                 + esc(
                     _(
                         "Type a card (JH or J♥), a bid (3, pass) or a suit (hearts), then "
@@ -650,10 +650,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             if n == STEPS:
                 text = f"<b>{text}</b>"
                 if hint.details:
-                    text += (
-                        '<div class="hp-muted hp-details" style="font-size:.86em;'
-                        f'margin-top:3px">{_text_html(hint.details)}</div>'
-                    )
+                    text += f'<div class="hp-muted hp-details">{_text_html(hint.details)}</div>'
             items.append(
                 f'<li style="margin:2px 0"><span class="hp-muted">'
                 f"{esc(_(_STEP_NAMES[n - 1]))}</span> {text}</li>"
@@ -765,10 +762,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         if m.principle:
             expert += f'<div style="margin-top:3px">{_text_html(m.principle)}</div>'
         if m.hint.details:
-            expert += (
-                '<div class="hp-muted hp-details" style="font-size:.86em;margin-top:3px">'
-                f"{_text_html(m.hint.details)}</div>"
-            )
+            expert += f'<div class="hp-muted hp-details">{_text_html(m.hint.details)}</div>'
         views = [(EXPERT_VIEW, expert)]
         if m.double_dummy:
             views.append((DOUBLE_DUMMY_VIEW, f"<div>{_text_html(m.double_dummy)}</div>"))
