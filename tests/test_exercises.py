@@ -31,8 +31,9 @@ from hasenpfeffer_core.engine.scoring import score_hand  # noqa: E402
 from hasenpfeffer_core.engine.seats import Seat, Side  # noqa: E402
 from hasenpfeffer_core.engine.state import HandState  # noqa: E402
 from hasenpfeffer_core.faces import widgets  # noqa: E402
+from hasenpfeffer_core.faces.rules_words import OPTION_WORDS  # noqa: E402
 from hasenpfeffer_core.faces.widgets import exercises as ex  # noqa: E402
-from hasenpfeffer_core.faces.widgets.base import CARD_FACE, MARKS, OPTION_WORDS  # noqa: E402
+from hasenpfeffer_core.faces.widgets.base import CARD_FACE, MARKS  # noqa: E402
 
 
 def words(markup: str) -> str:
