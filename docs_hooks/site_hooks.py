@@ -57,6 +57,7 @@ import hp_fonts
 import hp_lessons
 import hp_lite
 import hp_not_found
+import hp_search
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
@@ -985,7 +986,8 @@ def split_thai(texts: list[str]) -> list[str]:
 
 def _write_search_index(config: Any, lang: str, docs: list[dict[str, Any]], data: Any) -> None:
     """``lang``'s search index, at ``search/search_index.json`` of its folder: its own
-    pages (addresses from its folder), its languages, Thai split into words."""
+    pages (addresses from its folder), its languages, Thai split into words, tidied
+    for a reader (``hp_search``: prose, not the lessons' code; the rules first)."""
     prefix = lang_prefix(lang)
     fields = [(i, key) for i, doc in enumerate(docs) for key in ("title", "text") if key in doc]
     split = split_thai([str(docs[i][key]) for i, key in fields])
@@ -993,6 +995,7 @@ def _write_search_index(config: Any, lang: str, docs: list[dict[str, Any]], data
         docs[i][key] = text
     for doc in docs:
         doc["location"] = str(doc["location"]).removeprefix(prefix)
+    docs = hp_search.tidy(docs)  # the lessons' prose without their code; the rules first
     index = dict(data)
     index["config"] = dict(
         data.get("config", {}), lang=SEARCH_LANGS.get(lang, [lang]), separator=SEARCH_SEPARATOR

@@ -276,3 +276,20 @@ def test_the_site_quizzes_name_the_joker_in_words_not_by_its_short_text(kind: st
             seen += 1
         assert not any(re.search(r"\bJK\b", x) for x in said), said
     assert seen, "no question held the Joker"
+
+
+@pytest.mark.parametrize("lang", list(PREFIXES))
+def test_the_search_index_holds_the_lessons_prose_not_their_code(site: Path, lang: str) -> None:
+    """Each language's index: the lessons' prose, without their code, prompts and copy
+    marks; no heading ending in the permalink's ¶; the rules weighted above the rest."""
+    index = json.loads((site / PREFIXES[lang] / "search" / "search_index.json").read_text("utf-8"))
+    docs = index["docs"]
+    lessons = [d for d in docs if d["location"].startswith("lessons/")]
+    assert len(lessons) > 20
+    for d in lessons:
+        assert "<pre" not in d["text"] and "Copied!" not in d["text"], d["location"]
+        assert not re.search(r"\bIn\s*\[\d*\]:", d["text"]), d["location"]
+    assert not [d["title"] for d in docs if d["title"].rstrip().endswith("¶")]
+    rules = {d["boost"] for d in docs if d["location"].startswith("rules/")}
+    others = {d["boost"] for d in docs if not d["location"].startswith("rules/")}
+    assert rules and min(rules) > max(others)

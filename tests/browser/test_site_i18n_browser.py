@@ -134,6 +134,53 @@ def test_search_finds_a_thai_word_on_the_thai_site(
     assert seen.outside == []
 
 
+def _first_result(page: Any, url: str, query: str) -> str:
+    """The address of the first result the header's search box lists for ``query`` on
+    the page at ``url`` (typed as a reader types it, once the index has loaded)."""
+    page.goto(url)
+    box = page.locator("input.md-search__input")
+    box.click()
+    ready = page.evaluate(
+        "JSON.parse(document.querySelector('#__config').textContent)"
+        ".translations['search.result.placeholder']"
+    )
+    page.wait_for_function(
+        "t => document.querySelector('.md-search-result__meta').textContent.trim() === t",
+        arg=ready,
+        timeout=60_000,
+    )
+    box.press_sequentially(query, delay=50)
+    box.press("End")
+    page.locator(".md-search-result__item").first.wait_for()
+    return page.locator(".md-search-result__link").first.get_attribute("href") or ""
+
+
+@pytest.mark.parametrize(
+    ("prefix", "query"),
+    [
+        ("", "discard"),
+        ("", "trump"),
+        ("", "bower"),
+        ("it/", "scarto"),
+        ("it/", "briscola"),
+        ("th/", "ทิ้ง"),
+        ("th/", "ทรัมป์"),
+    ],
+)
+def test_search_ranks_a_rules_page_first(
+    chromium: Any, site_url: str, seen: Seen, prefix: str, query: str
+) -> None:
+    """A reader who searches a word of the game finds the rules page that explains it
+    first, not a lesson's code or the API reference (hp_search weights the index)."""
+    context, page = _context(chromium, seen)
+    try:
+        href = _first_result(page, site_url + prefix, query)
+        assert urlsplit(href).path.startswith(f"/{prefix}rules/"), (query, href)
+    finally:
+        context.close()
+    assert seen.outside == []
+
+
 def test_thai_is_drawn_with_the_site_font(chromium: Any, site_url: str, seen: Seen) -> None:
     context, page = _context(chromium, seen)
     try:
