@@ -20,7 +20,11 @@ import re
 from collections.abc import Iterable
 from typing import Any, Final
 
-__all__ = ["BOOST", "tidy"]
+__all__ = ["BOOST", "THAI_WORDS", "thai_words", "tidy"]
+
+#: The Thai site's list of the words its index holds (``th/search/`` + this), which
+#: ``assets/search-thai.js`` splits a typed query by: Thai is written without spaces.
+THAI_WORDS: Final = "thai-words.json"
 
 #: An entry's weight by the folder of its page (the language's folder removed): the
 #: rules first, then the sources, lessons and practice, the API reference last.
@@ -37,6 +41,7 @@ _CODE: Final = re.compile(r"<pre\b.*?</pre>", re.S)
 _PROMPT: Final = re.compile(r"\b(?:In|Out)\s*\[[\d\s*]*\]:")
 _COPIED: Final = re.compile(r"\bCopied!")
 _PILCROW: Final = re.compile(r"\s*¶\s*$")
+_THAI_RUN: Final = re.compile(r"[\u0e00-\u0e7f]+")
 
 
 def _boost(location: str) -> float:
@@ -67,3 +72,20 @@ def tidy(docs: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         entry["boost"] = _boost(location)
         out.append(entry)
     return out
+
+
+def thai_words(docs: Iterable[dict[str, Any]]) -> list[str]:
+    """The Thai words of an index whose Thai text is split into words (by zero-width
+    spaces), each once, longest first: what a Thai query is split by in the browser,
+    so that "แจ็คขวา" typed as one run finds the index's "แจ็ค" and "ขวา".
+
+    >>> thai_words([{"title": "แจ็ค\u200bขวา", "text": "<p>แจ็ค J♥</p>"}])
+    ['แจ็ค', 'ขวา']
+    """
+    words = {
+        run
+        for doc in docs
+        for key in ("title", "text")
+        for run in _THAI_RUN.findall(str(doc.get(key, "")))
+    }
+    return sorted(words, key=lambda w: (-len(w), w))

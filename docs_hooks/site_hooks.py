@@ -1004,6 +1004,9 @@ def _write_search_index(config: Any, lang: str, docs: list[dict[str, Any]], data
     path = Path(config["site_dir"]) / prefix / "search" / "search_index.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
+    if lang == "th":  # the words a Thai query is split by in the browser
+        words = json.dumps(hp_search.thai_words(docs), ensure_ascii=False, separators=(",", ":"))
+        (path.parent / hp_search.THAI_WORDS).write_text(words, "utf-8")
 
 
 def _search_indexes(config: Any, lang: str, outermost: bool) -> None:

@@ -413,7 +413,7 @@ def test_theme_fonts_are_off() -> None:
 
 
 def test_own_scripts_fetch_only_from_the_site() -> None:
-    for name in ("hp-safe.js", "practice.js", "viewer.js", "widgets-offline.js"):
+    for name in ("hp-safe.js", "practice.js", "viewer.js", "widgets-offline.js", "search-thai.js"):
         script = (SITE_SRC / "assets" / name).read_text(encoding="utf-8")
         assert not re.search(r"https?://", script), name
 

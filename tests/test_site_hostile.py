@@ -175,7 +175,7 @@ def test_build_writes_hostile_text_into_markdown_as_literal_text() -> None:
 
 # --- the scripts ------------------------------------------------------------------------
 
-_SCRIPTS = ("hp-safe.js", "viewer.js", "practice.js", "widgets-offline.js")
+_SCRIPTS = ("hp-safe.js", "viewer.js", "practice.js", "widgets-offline.js", "search-thai.js")
 
 
 @pytest.mark.parametrize("name", _SCRIPTS)
