@@ -195,7 +195,12 @@ def test_a_lessons_quiz_gives_stars_by_rounds_of_five() -> None:
     assert exercise_stars([quiz(True)] * (ROUND - 1)) == 0  # no round finished yet
     assert exercise_stars([quiz(True)] * ROUND) == 3
     assert exercise_stars([quiz(False)] + [quiz(True)] * (ROUND - 1)) == 2
-    assert exercise_stars([quiz(False)] * ROUND) == 1
+    assert exercise_stars([quiz(False)] * 2 + [quiz(True)] * (ROUND - 2)) == 1
+    # a round mostly wrong is finished, not done: no star ("1 of 1 done" with a star
+    # after five wrong answers read as praise)
+    assert exercise_stars([quiz(False)] * 3 + [quiz(True)] * (ROUND - 3)) == 0
+    assert exercise_stars([quiz(False)] * ROUND) == 0
+    assert lesson_stars([quiz(False)] * ROUND)[3].done == 0
 
 
 def test_a_lesson_has_its_stars_once_every_exercise_is_done() -> None:

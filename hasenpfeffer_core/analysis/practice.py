@@ -460,6 +460,9 @@ LESSONS: Final[dict[int, tuple[str, int]]] = {
 }
 #: The questions in one round of a lesson's quiz.
 ROUND: Final = 5
+#: The right answers (of :data:`ROUND`) a round needs for one star: a round mostly
+#: wrong is finished, not done.
+ROUND_PASS: Final = 3
 
 
 def exercise_stars(answers: Sequence[Event]) -> int:
@@ -469,7 +472,8 @@ def exercise_stars(answers: Sequence[Event]) -> int:
 
     A lesson's quiz (its answers are ``quiz`` events) gives stars by rounds of
     :data:`ROUND` questions: 3 for a round all right with no hint, 2 for four right,
-    1 for any round finished.
+    1 for three (:data:`ROUND_PASS`), 0 for fewer: a round mostly wrong earns no star
+    and does not count as done. The best round counts.
     """
     fold = _Stars()
     for a in answers:
@@ -496,7 +500,8 @@ class _Stars:
         self.round_right += bool(a.right and not a.hints)
         if self.in_round == ROUND:
             right = self.round_right
-            self.rounds = max(self.rounds, 3 if right == ROUND else 2 if right >= ROUND - 1 else 1)
+            stars = 3 if right == ROUND else 2 if right >= ROUND - 1 else int(right >= ROUND_PASS)
+            self.rounds = max(self.rounds, stars)
             self.in_round = self.round_right = 0
         self.tries += 1
         if a.right:
@@ -877,7 +882,9 @@ class Summary:
 #: so far (the schedule, the counts, the stars) and the place in the store it reached,
 #: so that a store of many answers opens quickly.
 CACHE_NAME: Final = "schedule-cache.json"
-CACHE_VERSION: Final = 3
+#: (4: a quiz round needs three right answers for a star: stars cached by version 3
+#: are worked out again.)
+CACHE_VERSION: Final = 4
 #: How many answers past the cache make it worth writing again.
 CACHE_EVERY: Final = 200
 #: The largest cache that is read (or written): past it, the summary is worked out anew.
