@@ -79,17 +79,22 @@ def bar_svg(fraction: float | None, cls: str = "") -> str:
 
 
 def strength_rows(title: str, concepts: Sequence[ConceptSummary], now: datetime) -> str:
-    """A bar per concept: its name, a *due* mark when it is due now, its strength now as
-    an SVG bar, and the figure; a concept never practised is drawn faintly. A wide page
+    """A bar per concept: its name, a *due* mark when it is due now (else when it will
+    be, "due in 3 days"), its strength as an SVG bar, and the figure; a concept never
+    practised is drawn faintly. A wide page
     has one line per concept; a narrow one puts the bar under the name.
 
     >>> from hasenpfeffer_core.analysis.practice import CONCEPTS, ConceptSummary
-    >>> from datetime import datetime, timezone
-    >>> rows = [ConceptSummary(CONCEPTS[0], 0.72, 3, 2, None),
-    ...         ConceptSummary(CONCEPTS[1], None, 0, 0, None)]
-    >>> html = strength_rows("Situations", rows, datetime.now(timezone.utc))
+    >>> from datetime import datetime, timedelta, timezone
+    >>> now = datetime.now(timezone.utc)
+    >>> rows = [ConceptSummary(CONCEPTS[0], 0.72, 3, 2, now - timedelta(hours=1)),
+    ...         ConceptSummary(CONCEPTS[1], None, 0, 0, None),
+    ...         ConceptSummary(CONCEPTS[2], 0.58, 2, 1, now + timedelta(days=3))]
+    >>> html = strength_rows("Situations", rows, now)
     >>> "72%" in html, "not yet" in html, html.count('class="hp-fill"')
-    (True, True, 1)
+    (True, True, 2)
+    >>> html.count(">due<"), "due in 3 days" in html
+    (1, True)
     """
     rows = []
     for c in concepts:
@@ -110,7 +115,16 @@ def strength_rows(title: str, concepts: Sequence[ConceptSummary], now: datetime)
         due = c.due is not None and c.due <= now
         # Translators: the mark of an idea due for practice now.
         due_mark = _("due")
-        mark = f'<span class="hp-due-mark">{esc(due_mark)}</span>' if due else ""
+        if due:
+            mark = f'<span class="hp-due-mark">{esc(due_mark)}</span>'
+        elif c.due is not None:
+            # when the next practice is due, so that a strong idea due today and a
+            # weaker one due later read as one schedule ("due in 3 days")
+            # Translators: {when} is a wait in words ("in 3 days", "in 5 hours").
+            later = _("due {when}").format(when=days_text(c.due - now))
+            mark = f'<span class="hp-muted hp-small">{esc(later)}</span>'
+        else:
+            mark = ""
         # Translators: {right} answers right out of {answers} (the plural follows {right}).
         right = esc(
             ngettext("{right} of {answers} right", "{right} of {answers} right", c.right).format(
