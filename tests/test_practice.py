@@ -321,3 +321,25 @@ def test_a_wrong_principle_answer_hears_what_is_against_it_and_the_principle_onc
     verdict = principle_verdict(q, wrong)
     assert verdict.startswith(against) and verdict.count(q.details["about"]) == 1
     assert principle_verdict(q, q.details["right"][0]) == q.explanation
+
+
+def test_a_lessons_practice_asks_only_the_kinds_of_question_taught_so_far() -> None:
+    """Lesson 1's practice asked "Who wins the trick?", which lesson 3 teaches: limited
+    to a lesson, a concept is asked in a kind of question that lesson or an earlier one
+    has taught, where it has one."""
+    import random
+
+    from hasenpfeffer_core.analysis.practice import CONCEPTS, KIND_LESSON, practice_question
+
+    early = [c for c in CONCEPTS if c.kind == "situation" and "order" in c.kinds and c.lesson == 1]
+    assert early
+    for c in early:
+        kinds = {practice_question(c.key, random.Random(seed), lesson=1).kind for seed in range(8)}
+        assert kinds == {"order"}, (c.key, kinds)
+    assert all(KIND_LESSON[k] <= 3 for k in ("order", "legal-play", "trick-winner"))
+    # a lesson-1 idea asked only by "Who wins the trick?" waits for lesson 3
+    only_later = [c for c in CONCEPTS if c.kinds == ("trick-winner",) and c.lesson == 1]
+    for c in only_later:
+        with pytest.raises(InvalidDataError, match="lesson 1"):
+            practice_question(c.key, random.Random(0), lesson=1)
+        assert practice_question(c.key, random.Random(0), lesson=3).kind == "trick-winner"

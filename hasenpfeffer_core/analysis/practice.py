@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CONCEPTS",
+    "KIND_LESSON",
     "LESSONS",
     "NEW_PER_DAY",
     "Concept",
@@ -590,13 +591,26 @@ def _lesson_stars(folds: Mapping[int, Mapping[str, _Stars]]) -> dict[int, Lesson
 # --- fresh questions for a concept -------------------------------------------------------
 
 
-def practice_question(key: str, rng: random.Random) -> Question:
-    """A fresh question practising the concept ``key``."""
+#: The lesson that introduces each kind of question: a practice limited to a lesson
+#: asks only the kinds taught so far (lesson 1's practice asked "Who wins the trick?",
+#: which lesson 3 teaches).
+KIND_LESSON: Final = {"order": 1, "legal-play": 2, "trick-winner": 3, "bid": 4, "tricks": 6}
+
+
+def practice_question(key: str, rng: random.Random, lesson: int | None = None) -> Question:
+    """A fresh question practising the concept ``key``; with ``lesson``, of a kind that
+    lesson or an earlier one teaches (:data:`KIND_LESSON`), or an error when it has none
+    (the practice then moves on to the next concept)."""
     c = concept(key)
     if c.kind == "principle":
         return principle_question(key, rng)
-    kind = rng.choice(c.kinds)
-    return make_question(kind, rng, "mixed", c.key)
+    taught = [k for k in c.kinds if lesson is None or KIND_LESSON.get(k, 0) <= lesson]
+    if not taught:
+        # Translators: {concept} is an idea practised ("The right bower"), {lesson} a
+        # lesson's number: no quiz taught so far asks about it.
+        message = _("no question taught by lesson {lesson} practises {concept}")
+        raise InvalidDataError(message.format(lesson=lesson, concept=_(c.name)), rule="practice")
+    return make_question(rng.choice(taught), rng, "mixed", c.key)
 
 
 #: How many hands :func:`principle_question` deals before it gives up.

@@ -191,7 +191,7 @@ class Practice(w.VBox, Guarded):  # type: ignore[misc]
         dealing = _("Dealing a fresh hand for: {concept}…").format(concept=translated(concept.name))
         self.message.value = styled(f'<div class="hp-muted" role="status">{esc(dealing)}</div>')
         try:
-            q = practice_question(concept.key, self.rng)
+            q = practice_question(concept.key, self.rng, self.lesson)
         except HasenpfefferError:  # (no position turned up for it): the next one
             self._skip.add(concept.key)
             self._serve()
