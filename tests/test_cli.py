@@ -657,7 +657,9 @@ def test_play_says_at_once_what_a_move_against_the_hint_is_worth(
     other = next(a for a in session.state.legal_actions() if a != hint.action)
     assert hint.advice.judgement is not None
     worse = not hint.advice.judgement.is_good(other)
-    code, out, _ = play(monkeypatch, "--seed", "5", script=["hint", typed_words(other)[0]])
+    # (the third step names the move; after the first alone nothing would be said)
+    script = ["hint", "hint", "hint", typed_words(other)[0]]
+    code, out, _ = play(monkeypatch, "--seed", "5", script=script)
     assert code == 0
     flat = " ".join(out.split())
     assert "Your move went against the hint." in flat

@@ -139,3 +139,19 @@ def test_small_trick_table_keeps_seat_names_readable() -> None:
     svg = table_svg((), size=210)
     sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', svg)]
     assert sizes and min(sizes) >= 10.5, sizes
+
+
+def test_a_hand_played_out_draws_no_empty_picture() -> None:
+    """At the end of a hand no seat holds a card: the table draws each seat's name and
+    tricks won, and no empty picture of a card's height under it (a 90-pixel gap)."""
+    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+    from hasenpfeffer_core.analysis.view import PlayerView
+    from hasenpfeffer_core.engine.state import HandState
+    from hasenpfeffer_core.faces.render import state_html
+
+    state = HandState.new(dealer=Seat.N, seed=3)
+    while not state.is_over:
+        state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
+    html = state_html(state, seat=Seat.S)
+    assert "no cards" not in html and "face down" not in html
+    assert html.count('class="hp-seat"') == 4

@@ -191,7 +191,10 @@ def test_a_move_against_the_hint_shown_is_judged_at_once_in_the_hints_figures() 
             t.action_buttons[0].click()
         if t.state.is_over:
             continue
+        t.hint_button.click()  # step 1 names no move: nothing is said against it
+        assert t.session.against_hint(t.action_buttons[0].action) == ""
         t.hint_button.click()
+        t.hint_button.click()  # step 3 names the move
         hint = t.session.hint()
         judged = hint.advice.judgement
         assert judged is not None
@@ -215,7 +218,8 @@ def test_a_move_against_the_hint_shown_is_judged_at_once_in_the_hints_figures() 
 def test_a_move_that_follows_the_hint_is_not_remarked_on() -> None:
     t = PlayTable(seed=2)
     to_a_real_choice(t)
-    t.hint_button.click()
+    for _step in range(STEPS):
+        t.hint_button.click()
     t.act(t.session.hint().action)
     assert "against the hint" not in plain(t.prompt.value)
 
@@ -477,3 +481,15 @@ def test_hints_left_behind_by_an_undo_are_not_counted() -> None:
     assert s.hints_used() == (1, 1)
     s.act(first[-1])
     assert s.hints_used() == (1, 1)
+
+
+def test_the_review_quotes_the_gap_the_learner_read_beside_the_verdict() -> None:
+    """The review's "about N points more" is the difference of the figures shown beside
+    the hint and the verdict (-4.9 against +3.4: 8.3), never the unrounded gap (8.2)."""
+    t, card, _before = table_with_a_bad_play()
+    t.review_button.click()
+    m = next(m for m in t.mistakes if m.action == card)
+    judged = m.hint.advice.judgement
+    assert judged is not None and m.points is not None
+    shown = float(f"{judged.points[judged.best]:.1f}") - float(f"{judged.points[card]:.1f}")
+    assert f"{m.points:.1f}" == f"{shown:.1f}"

@@ -755,14 +755,15 @@ class PlaySession:
 
     def against_hint(self, action: Action) -> str:
         """The judge's words on ``action``, a person's move in the current position, when
-        a hint was shown here and advised another move: what it is worth against the
-        hint's, as the lessons' exercises word a verdict ("Play K♠: worth about +1.2
-        points to your side on average over 48 deals, within 0.1 of the best choice
-        (play Q♠): too close to tell apart."). Empty when no hint was asked here, or the
-        move is the hint's. A learner who goes against the hint is told at once whether
-        that cost anything, not only in the review (which lists costly moves alone)."""
-        if self.waiting_for is None or self.hint_steps_shown() == 0:
-            return ""
+        the hint shown here named another move (its last step was shown): what it is
+        worth against the hint's, as the lessons' exercises word a verdict ("Play K♠:
+        worth about +1.2 points to your side on average over 48 deals, within 0.1 of the
+        best choice (play Q♠): too close to tell apart."). Empty when the hint has not
+        named its move here (not asked, or only its first steps shown), or the move is
+        the hint's. A learner who goes against the hint is told at once whether that
+        cost anything, not only in the review (which lists costly moves alone)."""
+        if self.waiting_for is None or self.hint_steps_shown() < STEPS:
+            return ""  # (the hint named no move: its first steps only say where to look)
         hint = self.hint()
         judged = hint.advice.judgement
         if judged is None or action == hint.action or action not in judged.points:
@@ -851,7 +852,7 @@ class PlaySession:
                     return None
                 cost = None
             elif judged.cost(action) >= CLOSE_POINTS:
-                cost = judged.cost(action)
+                cost = _gap(judged, action)
             else:
                 return None
             broken = self._broken(state, action, hint.action, judged)
@@ -871,7 +872,14 @@ class PlaySession:
         if isinstance(hint.action, Pass):
             # a principle that says which bid to make would contradict the judged pass
             broken = tuple(r for r in broken if r.principle.phase != "bid")
-        return Mistake(step, action, 0, words, hint, broken, points=judged.cost(action))
+        return Mistake(step, action, 0, words, hint, broken, points=_gap(judged, action))
+
+
+def _gap(judged: Judgement, action: Action) -> float:
+    """How many points ``action`` gave away, as the learner read it beside the hint and
+    the verdict: the difference of the two figures shown (-4.9 against +3.4 is 8.3,
+    though the figures behind them may differ by 8.25)."""
+    return max(0.0, judged.shown_gap(judged.best, action))
 
 
 def _prefix(start: object, log: tuple[Action, ...]) -> bool:

@@ -589,7 +589,11 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
 
     def hand_cell(s: Seat) -> str:
         cards = state.hand(s)
-        if seat is not None and s is not seat:
+        if not cards:
+            # (a hand played out draws nothing: an empty picture kept a card's height,
+            # a gap of 90 pixels at the end of every hand)
+            pic = ""
+        elif seat is not None and s is not seat:
             n = len(cards)
             backs = "".join(_back_body(2 + i * 20, 2, scale=0.55) for i in range(n))
             # Translators: a picture's label for screen readers: another player's cards,

@@ -337,11 +337,13 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             value="",
             # Translators: the label of the box where the learner types a move
             description=_("Your move:"),
-            # (short, to fit a narrow column: the help below says the rest)
+            # Translators: the move box's placeholder: keep it about this short (a phone's
+            # column shows some 25 characters); the help under the box says the rest.
             placeholder=_("a card, a bid or a suit"),
             continuous_update=False,
             style={"description_width": "initial"},
-            layout=w.Layout(width="100%", max_width="34em"),
+            # (its 2-pixel margins beside a 100% width overflowed a phone's column)
+            layout=w.Layout(width="calc(100% - 4px)", max_width="34em"),
         )
         self.typed.observe(self._on_typed, names="value")
         #: What the box takes, under it (a placeholder is cut short in a narrow column,
