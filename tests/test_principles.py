@@ -661,3 +661,35 @@ def test_throw_lowest_speaks_when_partner_wins_and_nothing_beats_partners_card()
     assert "yet you played Q♥" in wrong and wrong.endswith(
         "play your lowest card, 9♥, and keep Q♥ for later."
     )
+
+
+def test_cash_winners_never_calls_a_card_the_best_left_below_one_the_hand_holds() -> None:
+    """ "A♦, K♦ and Q♦ have been played, so 10♦ is the best diamond left" was said to a
+    hand holding J♦: the sentence says instead that no one else holds a higher diamond."""
+    from hasenpfeffer_core.engine.state import Phase
+    from hasenpfeffer_core.engine.tricks import EFF, ORDERS, trump_key
+
+    checked = said_mine = 0
+    for seed in range(60):
+        state = HandState.new(dealer=Seat.N, seed=seed)
+        while not state.is_over:
+            view = PlayerView.of(state, state.to_move)
+            if state.phase is Phase.PLAY and not state.current_trick:
+                tk = trump_key(view.trump)
+                for action in view.legal_actions:
+                    for r in reasons_for(view, action):
+                        if r.principle.key != "cash-winners":
+                            continue
+                        card = action.card
+                        own_higher = [
+                            c
+                            for c in view.hand
+                            if EFF[tk][c.index] == EFF[tk][card.index]
+                            and ORDERS[tk].index(c) < ORDERS[tk].index(card)
+                        ]
+                        checked += 1
+                        if own_higher:
+                            said_mine += 1
+                            assert "best" not in r.text and "you hold" in r.text.lower(), r.text
+            state.apply(RuleOfThumbPlayer().choose(view))
+    assert checked >= 10 and said_mine >= 1, (checked, said_mine)

@@ -671,12 +671,26 @@ def _cash_winners(p: _Play, card: Card) -> _Found:
     if any(EFF[p.tk][u.index] == code and p.key(u) > p.key(card) for u in p.unseen):
         return _NONE
     suit = SUITS[code]
-    higher = [
-        c
-        for c in ORDERS[p.tk]
-        if EFF[p.tk][c.index] == code and p.key(c) > p.key(card) and c not in p.hand
-    ]
-    if higher:
+    above = [c for c in ORDERS[p.tk] if EFF[p.tk][c.index] == code and p.key(c) > p.key(card)]
+    higher = [c for c in above if c not in p.hand]
+    mine = [c for c in above if c in p.hand]
+    if mine:
+        # (the hand's own higher cards: 10♦ is not "the best diamond left" beside J♦)
+        if higher:
+            # Translators: {cards} the higher cards played ("A♦ and K♦"), {mine} the
+            # learner's own higher ones ("J♦"), {suit} one card's suit ("diamond").
+            head = ngettext(
+                "{cards} has been played and you hold {mine}, so no one else holds a {suit} "
+                "above {card}",
+                "{cards} have been played and you hold {mine}, so no one else holds a {suit} "
+                "above {card}",
+                len(higher),
+            ).format(cards=_names(higher), mine=_names(mine), suit=suit.singular, card=card.text)
+        else:
+            head = _("You hold {mine}, so no one else holds a {suit} above {card}").format(
+                mine=_names(mine), suit=suit.singular, card=card.text
+            )
+    elif higher:
         # Translators: {suit} is one card's suit ("heart"): "the best heart left".
         head = ngettext(
             "{cards} has been played, so {card} is the best {suit} left",
