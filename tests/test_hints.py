@@ -273,3 +273,33 @@ def test_the_computer_keeps_to_the_principle_the_judge_cannot_overrule() -> None
                 checked += 1
             state.apply(RuleOfThumbPlayer().choose(view))
     assert checked >= 40
+
+
+def test_italian_figures_name_the_other_choice_as_a_choice_not_a_command() -> None:
+    """ "…; scarta K♣ vale quasi altrettanto" read as an order inside a sentence: the next
+    best is named as a choice ("scartare K♣"), as the verdicts name it."""
+    import random
+
+    from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer
+    from hasenpfeffer_core.engine.actions import Discard
+    from hasenpfeffer_core.engine.i18n import language
+
+    seen = 0
+    for seed in range(30):
+        state = HandState.new(dealer=Seat.N, seed=seed)
+        while state.phase.name in ("AUCTION", "TRUMP"):
+            state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
+        if state.phase.name != "DISCARD":
+            continue
+        view = PlayerView.of(state, state.to_move)
+        with language("it"):
+            advice = FairExpert(random.Random(0)).advise(view)
+        other = advice.judgement.runner_up if advice.judgement else None
+        if not isinstance(other, Discard):
+            continue
+        assert f"scartare {other.card.text}" in advice.reason, advice.reason
+        assert f"scarta {other.card.text}" not in advice.reason, advice.reason
+        seen += 1
+        if seen == 2:
+            break
+    assert seen

@@ -545,7 +545,9 @@ def _call_reason(j: CallJudgement) -> str:
     other = j.runner_up
     if other is None:
         return head + "."
-    name = trump_words(other.suit) if isinstance(other, NameTrump) else action_words(other)
+    # (named as a choice, the subject of its clause: Italian "scartare K♣", not the
+    # command "scarta K♣")
+    name = trump_words(other.suit) if isinstance(other, NameTrump) else choice_words(other)
     if j.tied:
         # Translators: head is "Name hearts: over 40 deals ..."; other another choice
         # worth as much ("spades", "discard 10♠").

@@ -333,7 +333,7 @@ def outweighed(view: PlayerView, advice: Advice) -> str:
     alt = max(keeping, key=lambda a: j.points[a])
     gain = j.points[advice.action] - j.points[alt]
     name = _(broken[0].principle.name)
-    other = action_words(alt)
+    other = choice_words(alt)  # (a choice named, not a command: Italian "scartare 10♥")
     if gain < CLOSE_POINTS:
         # Translators: principle is a principle's name ("Win cheaply"), other the move
         # that keeps to it ("play 9♠").
