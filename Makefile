@@ -32,7 +32,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict hasenpfeffer_core docs_hooks
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist worksteal
+	$(BIN)/python -m pytest -n 2 --dist worksteal --durations=25
 
 ## make bench: the speed figures (not part of the tests)
 bench: $(STAMP)

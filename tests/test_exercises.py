@@ -322,6 +322,8 @@ def test_order_exercise_right_and_wrong_and_start_again() -> None:
     for card in wrong:
         by_card[card].click()
         assert by_card[card].disabled
+        # a card already placed looks placed (a disabled card button keeps full strength)
+        assert "hp-chosen" in by_card[card]._dom_classes and by_card[card].icon == "check"
     assert said(q).startswith("Not quite.") and question.explanation in said(q)
     # The verdict points at the first card out of place, and the picture lights it.
     first = wrong[0]
@@ -332,6 +334,7 @@ def test_order_exercise_right_and_wrong_and_start_again() -> None:
     q.again.click()
     assert q.chosen == [] and q.feedback.value == "" and q.answer_picture.value == ""
     assert not any(b.disabled for b in q.buttons)
+    assert not any("hp-chosen" in b._dom_classes or b.icon for b in q.buttons)
     for i, card in enumerate(question.answer):
         by_card[card].click()
         if i < len(question.answer) - 1:

@@ -182,6 +182,8 @@ STYLE: Final = f"""
 /* an answered question's cards stay as legible as before (no fading): the learner
    reads them with the verdict */
 {_BUTTON}.hp-card-button:disabled{{opacity:1;cursor:default}}
+/* a card already placed in an ordering exercise: faded, with a check mark */
+{_BUTTON}.hp-card-button.hp-chosen{{opacity:.55 !important}}
 {_BUTTON}.hp-right:disabled,{_BUTTON}.hp-wrong:disabled,{_BUTTON}.hp-advised:disabled{{opacity:1}}
 {_BUTTON}.hp-card-button.mod-active{{box-shadow:inset 0 0 0 3px {_C["selected"]}}}
 /* a folding section's title (ipywidgets' Accordion): JupyterLab's quieter grey read at

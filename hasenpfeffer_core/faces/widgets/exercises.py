@@ -746,6 +746,10 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
             return
         self.chosen.append(card)
         button.disabled = True
+        # (a disabled card button keeps full strength, for an answered question's cards:
+        # a card already placed needs its own look, or it reads as still to press)
+        button.add_class("hp-chosen")
+        button.icon = "check"
         if len(self.chosen) < len(self.question.cards):
             self._draw()
             return
@@ -780,6 +784,8 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
             self.chosen = []
             for b in self.buttons:
                 b.disabled = False
+                b.remove_class("hp-chosen")
+                b.icon = ""
             self.feedback.value = ""
             self._draw()
 
