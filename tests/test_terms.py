@@ -184,3 +184,14 @@ def test_translated_lessons_teach_the_learners_own_typed_words(lang: str) -> Non
         assert str(parse_typed(Phase.AUCTION, Seat.S, words[0])) == "S pass"
         assert str(parse_typed(Phase.TRUMP, Seat.S, words[1])) == "S trump ♥"
     assert all(f"`{w}`" in text for w in words)
+
+
+@pytest.mark.parametrize(("lang", "key"), [("it", "italian"), ("th", "thai")])
+def test_the_notes_and_the_table_agree_on_which_source_words_are_set_aside(
+    lang: str, key: str
+) -> None:
+    """A source word the notes call acceptable (``wrong = false``) is not one the table
+    sets aside (``wrong_it``/``wrong_th``): 'poco pepe' was both."""
+    accepted = {w["word"] for w in NOTES[key]["word"] if not w.get("wrong", True)}
+    set_aside = {f for t in terms() for f in t.wrong[lang]}
+    assert accepted & set_aside == set()
