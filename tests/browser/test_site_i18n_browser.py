@@ -103,28 +103,8 @@ def test_search_finds_a_thai_word_on_the_thai_site(
 ) -> None:
     context, page = _context(chromium, seen)
     try:
-        page.goto(site_url + "th/")
-        box = page.locator("input.md-search__input")
-        box.click()  # (the header's search box, as a reader uses it)
-        # the theme says "type to start searching" once its index has loaded: a query
-        # typed before that is not run (a reader on a slow machine sees the same)
-        ready = page.evaluate(
-            "JSON.parse(document.querySelector('#__config').textContent)"
-            ".translations['search.result.placeholder']"
-        )
-        page.wait_for_function(
-            "t => document.querySelector('.md-search-result__meta').textContent.trim() === t",
-            arg=ready,
-            timeout=60_000,
-        )
         # ไพ่ ("card"): inside running Thai text, never next to a space
-        box.press_sequentially("ไพ่", delay=50)
-        # (Playwright types letters not on its US keyboard as text, without the key-up
-        # the theme reads the box on, which a Thai keyboard sends for every key)
-        box.press("End")
-        results = page.locator(".md-search-result__item")
-        results.first.wait_for()
-        first = page.locator(".md-search-result__link").first
+        first = _first_result(page, site_url + "th/", "ไพ่")
         href = first.get_attribute("href") or ""
         assert "/th/" in href, href
         assert THAI.search(first.inner_text())
@@ -134,12 +114,14 @@ def test_search_finds_a_thai_word_on_the_thai_site(
     assert seen.outside == []
 
 
-def _first_result(page: Any, url: str, query: str) -> str:
-    """The address of the first result the header's search box lists for ``query`` on
-    the page at ``url`` (typed as a reader types it, once the index has loaded)."""
+def _first_result(page: Any, url: str, query: str) -> Any:
+    """The first result (a link) the header's search box lists for ``query`` on the page
+    at ``url``, typed as a reader types it once the index has loaded."""
     page.goto(url)
     box = page.locator("input.md-search__input")
-    box.click()
+    box.click()  # (the header's search box, as a reader uses it)
+    # the theme says "type to start searching" once its index has loaded: a query
+    # typed before that is not run (a reader on a slow machine sees the same)
     ready = page.evaluate(
         "JSON.parse(document.querySelector('#__config').textContent)"
         ".translations['search.result.placeholder']"
@@ -150,9 +132,11 @@ def _first_result(page: Any, url: str, query: str) -> str:
         timeout=60_000,
     )
     box.press_sequentially(query, delay=50)
+    # (Playwright types letters not on its US keyboard as text, without the key-up
+    # the theme reads the box on, which a Thai keyboard sends for every key)
     box.press("End")
     page.locator(".md-search-result__item").first.wait_for()
-    return page.locator(".md-search-result__link").first.get_attribute("href") or ""
+    return page.locator(".md-search-result__link").first
 
 
 @pytest.mark.parametrize(
@@ -176,7 +160,7 @@ def test_search_ranks_a_rules_page_first(
     first, not a lesson's code or the API reference (hp_search weights the index)."""
     context, page = _context(chromium, seen)
     try:
-        href = _first_result(page, site_url + prefix, query)
+        href = _first_result(page, site_url + prefix, query).get_attribute("href") or ""
         assert urlsplit(href).path.startswith(f"/{prefix}rules/"), (query, href)
     finally:
         context.close()
