@@ -600,9 +600,8 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
             "{opponents}. The same deals again: --seed {seed}."
         ).format(rules=rules_words(rules), seed=seed, opponents=args.opponents)
     else:
-        # Translators: {opponents} and {partner} are kinds of computer player as typed:
-        # thumb, expert or random.
-        # Translators: {rules} is the rule set in words, as above.
+        # Translators: {rules} is the rule set in words ("the source rules"); {opponents}
+        # and {partner} are kinds of computer player as typed: thumb, expert or random.
         opening = _(
             "Hasenpfeffer, {rules}; you are South; opponents: {opponents}; your "
             "partner: {partner}. The same deals again: --seed {seed}."
