@@ -423,10 +423,14 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
     """Whether ``action`` is as good as the judged best (less than a close decision's
     margin behind it), and the judge's figures for it, in points: the one wording of a
     verdict on a choice, for the lessons' exercises and the play table."""
+    gap = judged.shown_gap(judged.best, action)
+    # (str.format ignores the values a message does not name)
     values = {
         "choice": capitalised(choice_words(action)),
         "points": number(judged.points[action], signed=True),
         "n": judged.weighed.get(action, judged.deals),
+        "best": choice_words(judged.best),
+        "cost": number(gap),
     }
     if action in judged.dominated:
         # Translators: choice is the bid chosen ("Bid 5"), points a signed average
@@ -436,7 +440,7 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals; "
             "made, it scores no more than {best} would, and it can fail where {best} is "
             "made: the cheaper bid is the better one."
-        ).format(best=choice_words(judged.best), **values)
+        ).format(**values)
     if action == judged.best:
         # Translators: choice is what was chosen ("Name hearts as trumps", "Discard 9♠",
         # "Pass"), points a signed average ("+2.1"), n the deals weighed.
@@ -444,7 +448,7 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "the best choice here."
         ).format(**values)
-    if judged.is_good(action) and judged.shown_gap(judged.best, action) <= 0:
+    if judged.is_good(action) and gap <= 0:
         # (a figure above the best's: the best was preferred by a usual principle over
         # an option the judge cannot tell from it; never "within -0.1 of the best")
         # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
@@ -452,7 +456,7 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
         return True, _(
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "as much as the best choice ({best})."
-        ).format(best=choice_words(judged.best), **values)
+        ).format(**values)
     if judged.is_good(action):
         # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
         # deals weighed, cost how many points less than the best ("0.1"), best the best
@@ -460,18 +464,10 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
         return True, _(
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "within {cost} of the best choice ({best}): too close to tell apart."
-        ).format(
-            cost=number(judged.shown_gap(judged.best, action)),
-            best=choice_words(judged.best),
-            **values,
-        )
+        ).format(**values)
     # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
     # many points less than the best ("1.3"), best the best choice ("name spades").
     return False, _(
         "{choice}: worth about {points} points to your side on average over {n} deals, "
         "about {cost} less than the best choice ({best})."
-    ).format(
-        cost=number(judged.shown_gap(judged.best, action)),
-        best=choice_words(judged.best),
-        **values,
-    )
+    ).format(**values)
