@@ -23,6 +23,7 @@ from hasenpfeffer_core import (  # noqa: E402
     trick_winner,
 )
 from hasenpfeffer_core.analysis import quiz as quiz_module  # noqa: E402
+from hasenpfeffer_core.analysis.explain import card_words  # noqa: E402
 from hasenpfeffer_core.faces.widgets import LegalPlayQuiz, TrickWinnerQuiz  # noqa: E402
 from hasenpfeffer_core.faces.widgets.legal_quiz import LegalPlayQuiz as LegalDirect  # noqa: E402
 from hasenpfeffer_core.faces.widgets.trick_quiz import TrickWinnerQuiz as TrickDirect  # noqa: E402
@@ -311,7 +312,8 @@ def test_trick_quiz_shows_the_trick_and_one_button_per_card() -> None:
     assert f'aria-label="the trick: {order}"' in quiz.picture.value
     assert " wins" not in quiz.picture.value  # the winner is not given away
     labels = [b.description for b in quiz.answer_buttons]
-    assert labels == [f"{s.name}: {c.text}" for s, c in q.trick]
+    # the seat in full and its card, as the site's quiz has them ("North (K♥)")
+    assert labels == [f"{s.word} ({card_words(c)})" for s, c in q.trick]
     assert all(isinstance(b, w.Button) and b.tooltip for b in quiz.answer_buttons)
 
 

@@ -156,13 +156,14 @@ class TrickWinnerQuiz(QuizWidget):
         self._button_seats = []
         for seat, card in q.trick:
             b = w.Button(
-                # the seat's letter (N, E, S, W; Italian O for West) and the card
-                description=f"{seat.letter}: {card.text}",
+                # the seat and its card, as the site's quiz names them ("North (K♥)",
+                # "ใต้ (K♥)"): a seat's letter is English in Thai
+                description=_("{seat} ({card})").format(seat=seat.word, card=card_words(card)),
                 # Translators: {seat} is a seat (North...), {card} a card's name.
                 tooltip=_("{seat} played {card}: press if it wins").format(
                     seat=seat.word, card=card.name
                 ),
-                layout=w.Layout(width="84px", height="36px"),
+                layout=w.Layout(width="auto", min_width="84px", height="36px"),
             )
             b.style.font_weight = "bold"
             paint_suit(b, card.suit)
