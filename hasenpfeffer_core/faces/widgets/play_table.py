@@ -856,6 +856,16 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             paint_suit(b, b.face)
         return b
 
+    def _in_hand_order(self, state: HandState) -> list[Action]:
+        """The legal actions, a card's (a play, a discard) in the order the picture of
+        the hand shows the cards (the engine lists them weakest first within a suit)."""
+        place = {c: i for i, c in enumerate(state.hand(self.seat))}
+
+        def key(a: Action) -> int:
+            return place[a.card] if isinstance(a, Play | Discard) else -1
+
+        return sorted(state.legal_actions(), key=key)
+
     def _render(self) -> None:
         state = self.state
         over = state.is_over
@@ -863,7 +873,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.table.value = state_html(state, seat=None if over else self.seat)
         self.header.value = self._header_html()
         self.action_buttons = (
-            [self._button(a, state) for a in state.legal_actions()] if yours else []
+            [self._button(a, state) for a in self._in_hand_order(state)] if yours else []
         )
         self.actions.children = self.action_buttons
         self.prompt.value = self._prompt_html(state)
