@@ -169,8 +169,12 @@ def test_source_page_shows_the_text_verbatim(
     text = _page(site, PREFIXES[site_lang] + page)
     lines = [t for _, t in _collect(text, "p", "hp-src-line")]
     assert "\n".join(lines) == seed
+    # each block is read in its language: its own lang, or the page's where they agree
+    # (the minifier drops a lang the page already has)
+    page_lang = re.search(r'<html lang="([^"]+)"', text)
+    assert page_lang
     blocks = _collect(text, "div", "hp-src-text")
-    assert blocks and all(a.get("lang") == lang for a, _ in blocks)
+    assert blocks and all(a.get("lang", page_lang.group(1)) == lang for a, _ in blocks)
     # The file itself is published too, unchanged.
     assert (site / "sources" / SEED_FILES[lang]).read_bytes() == seed.encode("utf-8")
 
@@ -366,7 +370,20 @@ def test_every_lesson_is_rendered_with_its_outputs(site: Path) -> None:
         assert "jp-OutputArea-output" in text, f"{nb.name} was rendered without outputs"
         assert f'href="{nb.stem}/"' in lessons_index
         if "application/vnd.jupyter.widget-view+json" in text:
-            assert "application/vnd.jupyter.widget-state+json" in text, nb.name
+            # the saved state sits in a file of its own, fetched with the widget manager
+            src = re.search(
+                r'<script type="application/vnd\.jupyter\.widget-state\+json" '
+                r'data-src="([^"]+)"></script>',
+                text,
+            )
+            assert src, f"{nb.name}: no saved widget state"
+            state = json.loads((page.parent / src.group(1)).read_text(encoding="utf-8"))
+            for view in re.findall(
+                r'<script type="application/vnd\.jupyter\.widget-view\+json">(.*?)</script>',
+                text,
+                re.S,
+            ):
+                assert json.loads(view)["model_id"] in state["state"], nb.name
             assert "addWidgetsRenderer" not in text  # the CDN loader is replaced
 
 

@@ -154,8 +154,10 @@ def _card_body(
     highlight: bool = False,
     dim: bool = False,
     scale: float = 1.0,
+    alone: bool = False,
 ) -> str:
-    """The SVG elements of one card with its top-left corner at (x, y)."""
+    """The SVG elements of one card with its top-left corner at (x, y). ``alone``: the
+    picture is this one card, and the picture itself carries its name (see :func:`_svg`)."""
     w, h = CARD_W * scale, CARD_H * scale
     colour = RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else BLACK
     label = _label(card, trump, trump_known)
@@ -163,11 +165,13 @@ def _card_body(
         # Translators: a card's label for screen readers, for a card the rules forbid
         # playing now ({card} is the card's label).
         label = _("{card} (may not be played)").format(card=label)
+    named = "" if alone else f' role="img" aria-label="{_esc(label)}"'
+    moved = f' transform="translate({x:.1f},{y:.1f})"' if (x, y) != (0, 0) else ""
+    # (the rank and suit take the card's colour from the group)
+    inked = f' fill="{colour}"' if card is not JOKER else ""
     parts = [
-        f'<g transform="translate({x:.1f},{y:.1f})" role="img" aria-label="{_esc(label)}"'
-        + (' class="hp-dim"' if dim else "")
-        + ">",
-        f"<title>{_esc(label)}</title>",
+        f"<g{moved}{named}{inked}" + (' class="hp-dim"' if dim else "") + ">",
+        "" if alone else f"<title>{_esc(label)}</title>",
         f'<rect x="0.5" y="0.5" width="{w - 1:.1f}" height="{h - 1:.1f}" rx="{6 * scale:.1f}" '
         f'fill="{FACE}" stroke="{HIGHLIGHT if highlight else EDGE}" '
         f'stroke-width="{(3 if highlight else 1) * scale:.1f}"/>',
@@ -205,7 +209,7 @@ def _card_body(
         # Translators: the word printed on the Joker card (keep it short: 5 letters fit).
         word = _esc(pgettext("printed on the Joker card", "JOKER"))
         parts.append(
-            f'<text x="{cx:.1f}" y="{78 * s:.1f}" text-anchor="middle" font-family="{FONT}" '
+            f'<text x="{cx:.1f}" y="{78 * s:.1f}" text-anchor="middle" '
             f'font-size="{10.5 * s:.1f}" font-weight="700" letter-spacing="{1.2 * s:.1f}" '
             f'fill="#6b2fa3">{word}</text>'
         )
@@ -214,21 +218,20 @@ def _card_body(
         rank = card.rank.text
         sym = card.suit.symbol
         parts.append(
-            f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" font-family="{FONT}" '
-            f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700" '
-            f'fill="{colour}">{rank}</text>'
-            f'<text x="{6 * s:.1f}" y="{31 * s:.1f}" font-family="{FONT}" '
-            f'font-size="{13 * s:.1f}" fill="{colour}">{sym}</text>'
+            f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" '
+            f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700">'
+            f"{rank}</text>"
+            f'<text x="{6 * s:.1f}" y="{31 * s:.1f}" font-size="{13 * s:.1f}">{sym}</text>'
         )
         parts.append(
             f'<text x="{w / 2:.1f}" y="{h / 2 + 14 * s:.1f}" text-anchor="middle" '
-            f'font-family="{FONT}" font-size="{40 * s:.1f}" fill="{colour}">{sym}</text>'
+            f'font-size="{40 * s:.1f}">{sym}</text>'
         )
         parts.append(
-            f'<g transform="rotate(180 {w / 2:.1f} {h / 2:.1f})">'
-            f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" font-family="{FONT}" '
-            f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700" '
-            f'fill="{colour}">{rank}</text></g>'
+            f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" '
+            f'transform="rotate(180 {w / 2:.1f} {h / 2:.1f})" '
+            f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700">'
+            f"{rank}</text>"
         )
     if trump_known:
         # Role marks sit on the left edge, which stays visible when cards overlap in a fan.
@@ -245,7 +248,7 @@ def _card_body(
             parts.append(
                 f'<circle cx="{15 * s:.1f}" cy="{h - 14 * s:.1f}" r="{8 * s:.1f}" fill="{fill}"/>'
                 f'<text x="{15 * s:.1f}" y="{h - 10 * s:.1f}" text-anchor="middle" '
-                f'font-family="{FONT}" font-size="{11 * s:.1f}" font-weight="700" '
+                f'font-size="{11 * s:.1f}" font-weight="700" '
                 f'fill="#ffffff">{letter}</text>'
             )
     if dim:
@@ -287,11 +290,16 @@ _DEFS: Final = (
 )
 
 
-def _svg(width: float, height: float, body: str, label: str) -> str:
+def _svg(width: float, height: float, body: str, label: str, *, title: bool = False) -> str:
+    """A picture: its text in :data:`FONT` (said once, on the picture: its words inherit
+    it), the card backs' pattern only where a back is drawn; with ``title``, its label
+    also shows as a tooltip (a picture of one card, whose card has no title of its own)."""
+    defs = _DEFS if "url(#hp-back)" in body else ""
+    tip = f"<title>{_esc(label)}</title>" if title else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="hp-svg" width="{width:.0f}" '
         f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
-        f'aria-label="{_esc(label)}">{_DEFS}{body}</svg>'
+        f'aria-label="{_esc(label)}" font-family="{FONT}">{tip}{defs}{body}</svg>'
     )
 
 
@@ -311,8 +319,11 @@ def card_svg(
     return _svg(
         CARD_W * scale,
         CARD_H * scale,
-        _card_body(c, 0, 0, trump=trump, trump_known=known, highlight=highlight, scale=scale),
+        _card_body(
+            c, 0, 0, trump=trump, trump_known=known, highlight=highlight, scale=scale, alone=True
+        ),
         _label(c, trump, known),
+        title=True,
     )
 
 
@@ -397,7 +408,7 @@ def ranking_svg(trump: Trump | str, *, scale: float = 0.62) -> str:
             if n:
                 y += 18
             body.append(
-                f'<text x="4" y="{y - 5:.1f}" font-family="{FONT}" font-size="12" '
+                f'<text x="4" y="{y - 5:.1f}" font-size="12" '
                 f'fill="currentColor">{_esc(titles[n])}</text>'
             )
         for i, c in enumerate(row):
@@ -494,7 +505,7 @@ def table_svg(
             # Translators: a seat's name on the table, for the player who led the trick.
             text = _("{seat} ▸ leads").format(seat=text)
         body.append(
-            f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" font-family="{FONT}" '
+            f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" '
             f'font-size="{font:.1f}" font-weight="600" fill="#f5f1e3"'
             + (f' transform="rotate(-90 {lx:.1f} {ly:.1f})"' if seat is Seat.W else "")
             + (f' transform="rotate(90 {lx:.1f} {ly:.1f})"' if seat is Seat.E else "")

@@ -21,11 +21,51 @@
     });
   }
 
+  /* The manager (3.5 MiB) loads when the first saved widget comes near the screen, not
+   * with the page: a reader who only reads the lesson's opening never fetches it. */
   function start() {
     if (!document.querySelector('script[type="application/vnd.jupyter.widget-state+json"]')) {
       return;
     }
-    load(vendor + "requirejs/require.js")
+    var areas = document.querySelectorAll(".hp-saved-widget");
+    if (!areas.length || !("IntersectionObserver" in window)) {
+      drawSavedWidgets();
+      return;
+    }
+    var seen = new IntersectionObserver(
+      function (entries) {
+        if (!entries.some(function (e) { return e.isIntersecting; })) return;
+        seen.disconnect();
+        drawSavedWidgets();
+      },
+      { rootMargin: "100px 0px" }
+    );
+    areas.forEach(function (area) { seen.observe(area); });
+  }
+
+  /* The saved state lives in a file of its own (the site's build moves it out of the
+   * page, most of a lesson's weight); the manager reads it from the state script. */
+  function fillState() {
+    var scripts = document.querySelectorAll(
+      'script[type="application/vnd.jupyter.widget-state+json"][data-src]'
+    );
+    return Promise.all(
+      Array.prototype.map.call(scripts, function (script) {
+        return fetch(script.getAttribute("data-src"))
+          .then(function (r) {
+            if (!r.ok) throw new Error("could not load " + script.getAttribute("data-src"));
+            return r.text();
+          })
+          .then(function (text) {
+            script.textContent = text;
+            script.removeAttribute("data-src");
+          });
+      })
+    );
+  }
+
+  function drawSavedWidgets() {
+    Promise.all([fillState(), load(vendor + "requirejs/require.js")])
       .then(function () {
         // Module names resolve under assets/vendor/, laid out as in the npm packages, so
         // the manager finds its fonts (and any other module) on this site.

@@ -113,3 +113,20 @@ def open_notebook(page: Any, url: str, cells: int = 1) -> None:
         timeout=60_000,
     )
     page.wait_for_function(KERNEL_READY, timeout=60_000)
+
+
+def draw_saved_widgets(page: Any) -> int:
+    """On a lesson page of the site: bring the first saved widget near the screen, which
+    makes ``widgets-offline.js`` load the widget manager, wait until every saved widget
+    is drawn, and go back to the top. Returns how many there are (0: none to draw)."""
+    areas = page.locator(".hp-saved-widget")
+    count: int = areas.count()
+    if count:
+        areas.first.scroll_into_view_if_needed()
+        page.wait_for_function(
+            "[...document.querySelectorAll('.hp-saved-widget')]"
+            ".every(a => a.querySelector('.lm-Widget'))",
+            timeout=60_000,
+        )
+        page.evaluate("window.scrollTo(0, 0)")
+    return count

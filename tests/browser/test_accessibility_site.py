@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from _a11y import audit, axe_ready, focused, report, tab_to
+from _browser import draw_saved_widgets
 
 __all__ = ["axe_ready"]  # (a fixture, used by name)
 
@@ -123,6 +124,7 @@ def test_every_site_page_passes_axe(
                 page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
             if page.locator(".hp-viewer").count():
                 page.wait_for_selector(".hp-viewer[data-ready=true]")
+            draw_saved_widgets(page)  # (a lesson's: drawn when the reader nears them)
             body = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
             assert body == ("slate" if scheme == "dark" else "default"), path
             findings += audit.audit(

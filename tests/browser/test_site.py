@@ -21,13 +21,14 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from _browser import need
+from _browser import draw_saved_widgets, need
 
 from hasenpfeffer_core import parse_cards, parse_seat, parse_suit, trick_winner
 from hasenpfeffer_core.engine.tricks import legal_plays
@@ -467,6 +468,13 @@ def test_lesson_widgets_show_offline(page: Any, site_url: str, built_site: Path)
     missing: list[str] = []
     page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
     page.goto(site_url + f"lessons/{with_widgets[0]}/")
+    page.wait_for_load_state("networkidle")
+    # the widget manager (3.5 MiB) waits until a saved widget nears the screen
+    manager = "embed-amd.js"
+    assert not page.evaluate(
+        f"performance.getEntriesByType('resource').some(e => e.name.includes({manager!r}))"
+    )
+    assert draw_saved_widgets(page)
     page.wait_for_selector(".jp-OutputArea-output .widget-box, .jp-OutputArea-output .widget-html")
     assert "Loading widget" not in page.locator(".md-content").inner_text()
     assert page.locator(".jp-OutputArea-output .lm-Widget").count() > 0
@@ -481,7 +489,7 @@ def test_lesson_widgets_show_offline(page: Any, site_url: str, built_site: Path)
     # Widgets with icons (lessons 07 and 08) find the widget manager's icon fonts here.
     for name in with_widgets[-2:]:
         page.goto(site_url + f"lessons/{name}/")
-        page.wait_for_selector(".jp-OutputArea-output .lm-Widget")
+        draw_saved_widgets(page)
         page.wait_for_load_state("networkidle")
     assert missing == [], "not found: " + ", ".join(missing)
 
@@ -580,3 +588,42 @@ def test_no_request_left_the_machine(page: Any, site_url: str, requests_seen: Re
     page.wait_for_load_state("load")
     assert requests_seen.urls, "no page was loaded"
     assert requests_seen.outside == []
+
+
+# --- what a first visit weighs ------------------------------------------------------
+
+#: Pages weighed against their targets (``tools/page_weight.py``; every page: ``bench/
+#: page_weight.py``): each language's home page, the rules pages (the ranking page draws
+#: 125 cards), and the heaviest lessons.
+WEIGHED = (
+    "",
+    "it/",
+    "th/",
+    "rules/",
+    "rules/ranking/",
+    "it/rules/ranking/",
+    "th/rules/",
+    "th/rules/ranking/",
+    "lessons/07-play-a-hand/",
+    "th/lessons/04-bidding/",
+)
+#: What a reader fetches only on asking: the search index and the word splitters (on
+#: opening search), the widget manager and the lessons' saved widgets (on scrolling to one).
+ON_ASKING = ("search_index.json", "wordcut.js", "lunr.", "embed-amd.js", "/assets/widgets/")
+
+
+def test_a_first_visit_weighs_no_more_than_its_target(chromium: Any, built_site: Path) -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    import page_weight as pw
+
+    over, fetched = [], []
+    with pw.serve(built_site) as (url, ledger):
+        for rel in WEIGHED:
+            weight = pw.weigh(chromium, url, ledger, rel)
+            aim = pw.target(rel)
+            assert aim is not None, rel
+            if weight.total > aim[1]:
+                over.append(f"{weight} > {aim[1] / pw.KIB:,.0f} KiB")
+            fetched += [f"{rel}: {f}" for f, _ in weight.files if any(k in f for k in ON_ASKING)]
+    assert over == [], "\n".join(over)
+    assert fetched == [], "fetched before the reader asked"

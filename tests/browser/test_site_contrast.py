@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _browser import draw_saved_widgets
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -35,8 +36,8 @@ PAGES = {
     "practice, answered": ("practice/legal-play/", ".hp-quiz[data-ready=true]"),
     "trick quiz, answered": ("practice/trick-winner/", ".hp-quiz[data-ready=true]"),
     "hand viewer": ("viewer/", ".hp-viewer[data-ready=true]"),
-    "lesson with widgets": ("lessons/01-the-cards/", ".hp-saved-widget .widget-box"),
-    "lesson with the replayer": ("lessons/06-replaying-hands/", ".hp-saved-widget .widget-box"),
+    "lesson with widgets": ("lessons/01-the-cards/", ".hp-saved-widget"),
+    "lesson with the replayer": ("lessons/06-replaying-hands/", ".hp-saved-widget"),
     "API reference": ("reference/engine/cards/", ""),
 }
 
@@ -154,7 +155,9 @@ def test_text_contrast_meets_wcag_aa(chromium: Any, site_url: str, kind: str, sc
     page.set_default_timeout(20_000)
     try:
         page.goto(site_url + rel, wait_until="load")
-        if ready:
+        if ready == ".hp-saved-widget":
+            assert draw_saved_widgets(page)
+        elif ready:
             page.wait_for_selector(ready)
         _answer(page, rel)
         page.wait_for_timeout(300)  # the theme's transitions

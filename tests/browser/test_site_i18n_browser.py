@@ -114,6 +114,26 @@ def test_search_finds_a_thai_word_on_the_thai_site(
     assert seen.outside == []
 
 
+def test_search_loads_when_the_reader_opens_it(chromium: Any, site_url: str, seen: Seen) -> None:
+    """The search index and its word splitters wait until search is opened (here by the
+    theme's key, /); then a search works as before."""
+    context, page = _context(chromium, seen)
+    try:
+        page.goto(site_url + "rules/")
+        page.wait_for_load_state("networkidle")
+        asked = ("search_index.json", "wordcut.js", "/workers/search.")
+        assert not [u for u in seen.urls if any(a in u for a in asked)]
+        page.keyboard.press("/")
+        page.wait_for_function("document.activeElement.matches('input.md-search__input')")
+        page.keyboard.type("bower")
+        page.locator(".md-search-result__item").first.wait_for(timeout=60_000)
+        assert any(u.endswith("/search/search_index.json") for u in seen.urls)
+        assert any("/workers/search." in u for u in seen.urls)
+    finally:
+        context.close()
+    assert seen.outside == []
+
+
 def _first_result(page: Any, url: str, query: str) -> Any:
     """The first result (a link) the header's search box lists for ``query`` on the page
     at ``url``, typed as a reader types it once the index has loaded."""
