@@ -102,8 +102,9 @@ _ABOVE: Final[list[list[int]]] = [
 
 # --- caches kept between calls ----------------------------------------------
 
-# _GEN[tk]: (legal cards | other cards in play << 25) -> one card of each run
-# of equivalent cards, weakest first. Depends on nothing but tk.
+# _GEN[tk]: (legal cards of one suit | that suit's cards in play << 25) -> one card
+# of each run of equivalent cards, weakest first. Depends on nothing but tk. Keyed
+# by suit (not by whole hands and every card in play), it serves every deal.
 _GEN: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
 _GEN_LIMIT: Final = 10_000
 # _TT[(tk, joker any time, misère)]: position key -> lo | hi << 4 | (best lead + 1) << 8.
@@ -146,7 +147,7 @@ def _codes_for(tk: int, masks: Sequence[int]) -> tuple[tuple[int, ...], dict[int
                 if i:
                     kept.insert(0, kept.pop(i))
                 return deal, codes
-        fresh: tuple[tuple[int, ...], dict[int, int]] = (tuple(masks), {})
+        fresh: tuple[tuple[int, ...], dict[int, int]] = (tuple(masks), {0: 0})
         kept.insert(0, fresh)
         del kept[_CODES_KEPT:]
         return fresh
@@ -200,6 +201,8 @@ class TrickEngine:
         gcache = _GEN[tk]
         if len(gcache) > _GEN_LIMIT:
             gcache.clear()
+        gget = gcache.get
+        cget = codes.get
         eff = EFF[tk]
         win = WIN[tk]
         suit_mask = SUIT_MASK[tk]
@@ -207,12 +210,15 @@ class TrickEngine:
         desc = [a[::-1] for a in asc]
         own = _OWN[tk]
         above = _ABOVE[tk]
-        lmask = legal_mask
+        joker_bit = 1 << 24 if jat else 0  # a Joker that may be played any time
+        bits = [1 << c for c in range(25)]
+        singles = [(c,) for c in range(25)]
         trump_code = eff[24]  # the Joker belongs to the top suit (code 4 at no trump)
         trump_bits = suit_mask[trump_code]
         trumps_desc = desc[trump_code]
         suit_codes = [(code, sm) for code, sm in enumerate(suit_mask) if sm]
         suit_masks = [sm for sm in suit_mask if sm]
+        suit_codes_rev = suit_codes[::-1]
 
         def suit_code(x: int) -> int:
             """A number naming the holders of the cards ``x`` of one suit, in rank order."""
@@ -251,12 +257,9 @@ class TrickEngine:
             """One card of each run of equivalent cards of ``legal`` (all of suit ``code``).
 
             Cards of ``inplay`` (the suit's cards in play) that are not in
-            ``legal`` break runs; cards out of play do not. Weakest first.
+            ``legal`` break runs; cards out of play do not. Weakest first. The
+            callers look in ``gcache`` first (key ``legal | inplay << 25``).
             """
-            key = legal | inplay << 25
-            r = gcache.get(key)
-            if r is not None:
-                return r
             out: list[int] = []
             run = False
             for c in asc[code]:
@@ -268,28 +271,56 @@ class TrickEngine:
                 elif inplay & b:
                     run = False
             r = tuple(out)
-            gcache[key] = r
+            gcache[legal | inplay << 25] = r
             return r
 
         def gen(legal: int, inplay: int) -> tuple[int, ...]:
             """One card of each run of equivalent cards in ``legal``, weakest first."""
-            key = legal | inplay << 25
-            r = gcache.get(key)
-            if r is not None:
-                return r
             out: list[int] = []
             for code, sm in suit_codes:
                 x = legal & sm
                 if x:
                     if x & (x - 1):
-                        out += gen_suit(code, x, inplay & sm)
+                        xs = inplay & sm
+                        r = gget(x | xs << 25)
+                        out += gen_suit(code, x, xs) if r is None else r
                     else:
                         out.append(x.bit_length() - 1)
             if len(out) > 1:
                 out.sort(key=own.__getitem__)
-            r = tuple(out)
-            gcache[key] = r
-            return r
+            return tuple(out)
+
+        def leads(hand: int, inplay: int) -> tuple[int, ...]:
+            """One card of each run of equivalent cards in ``hand``, in the order tried
+            as leads: the cards that top their suit, then the rest; strongest first."""
+            others = inplay & ~hand
+            tops: list[int] = []
+            rest: list[int] = []
+            for code, sm in suit_codes_rev:
+                x = hand & sm
+                if x:
+                    if x & (x - 1):
+                        xs = inplay & sm
+                        r = gget(x | xs << 25)
+                        if r is None:
+                            r = gen_suit(code, x, xs)
+                        c = r[-1]
+                        if others & above[c]:
+                            rest += r
+                        else:
+                            tops.append(c)
+                            rest += r[:-1]
+                    else:
+                        c = x.bit_length() - 1
+                        if others & above[c]:
+                            rest.append(c)
+                        else:
+                            tops.append(c)
+            if len(tops) > 1:
+                tops.sort(key=own.__getitem__, reverse=True)
+            if len(rest) > 1:
+                rest.sort(key=own.__getitem__, reverse=True)
+            return (*tops, *rest)
 
         def follows(
             seq: tuple[int, ...], led: int, inplay: int, start: int
@@ -299,13 +330,22 @@ class TrickEngine:
             lm = suit_mask[code]
             out: list[tuple[int, ...]] = [()] * nplayers
             for pos in range(start, nplayers):
-                legal = lmask(hands[seq[pos]], led, tk, jat)
-                if not legal & (legal - 1):
-                    out[pos] = (legal.bit_length() - 1,)
-                elif legal & lm == legal:
-                    out[pos] = gen_suit(code, legal, inplay & lm)
+                hand = hands[seq[pos]]
+                legal = hand & lm
+                if legal:
+                    legal |= hand & joker_bit  # the Joker any time (at no trump)
+                    if not legal & (legal - 1):
+                        out[pos] = singles[legal.bit_length() - 1]
+                    elif legal & lm == legal:
+                        x = inplay & lm
+                        r = gget(legal | x << 25)
+                        out[pos] = gen_suit(code, legal, x) if r is None else r
+                    else:
+                        out[pos] = gen(legal, inplay)
+                elif not hand & (hand - 1):
+                    out[pos] = singles[hand.bit_length() - 1]
                 else:
-                    out[pos] = gen(legal, inplay)
+                    out[pos] = gen(hand, inplay)
             return out
 
         def boundary(leader: int, need: int) -> int:
@@ -332,11 +372,10 @@ class TrickEngine:
             key = leader
             for sm in suit_masks:
                 x = inplay & sm
-                if x:
-                    k = codes.get(x)
-                    key = key << 18 | (suit_code(x) if k is None else k)
-                else:
-                    key <<= 18
+                k = cget(x)
+                if k is None:
+                    k = suit_code(x)
+                key = key << 18 | k
             e = tt.get(key)
             if e is not None:
                 lo = e & 15
@@ -354,7 +393,7 @@ class TrickEngine:
                 # side (every card gets played), and one player's win different tricks.
                 tb = inplay & trump_bits
                 if tb:
-                    q = codes.get(tb | 1 << 26)
+                    q = cget(tb | 1 << 26)
                     if q is None:
                         q = top_trumps(tb)
                     if q & 1:
@@ -415,24 +454,18 @@ class TrickEngine:
             # Leads: the best one found before, then the cards that top their
             # suit, then the rest; strongest first (in the misère game, where both
             # sides play to lose tricks, weakest first).
-            moves = gen(hl, inplay)
-            if not misere:
-                others = inplay & ~hl
-                tops = [c for c in moves if not others & above[c]]
-                if tops:
-                    moves = (*tops[::-1], *(c for c in moves[::-1] if others & above[c]))
-                else:
-                    moves = moves[::-1]
+            moves = first_moves(hl, inplay)
             if hint >= 0 and moves[0] != hint and hint in moves:
-                moves = (hint, *(c for c in moves if c != hint))
+                i = moves.index(hint)
+                moves = (hint, *moves[:i], *moves[i + 1 :])
             seq = seqs[leader]
             bestc = moves[0]
             if lowers[leader]:
                 bv = 99
                 for c in moves:
-                    h[leader] = hl ^ (1 << c)
+                    h[leader] = hl ^ bits[c]
                     t = win[eff[c]]
-                    v = play(seq, 1, follows(seq, c, inplay, 1), t, t[c], leader, need)
+                    v = second(seq, 1, follows(seq, c, inplay, 1), t, t[c], leader, need)
                     if v < bv:
                         bv = v
                         bestc = c
@@ -441,9 +474,9 @@ class TrickEngine:
             else:
                 bv = -1
                 for c in moves:
-                    h[leader] = hl ^ (1 << c)
+                    h[leader] = hl ^ bits[c]
                     t = win[eff[c]]
-                    v = play(seq, 1, follows(seq, c, inplay, 1), t, t[c], leader, need)
+                    v = second(seq, 1, follows(seq, c, inplay, 1), t, t[c], leader, need)
                     if v > bv:
                         bv = v
                         bestc = c
@@ -466,49 +499,30 @@ class TrickEngine:
             winner: int,
             need: int,
         ) -> int:
-            """Can N-S take ``need`` tricks, this one included? ``pos`` plays next."""
+            """Can N-S take ``need`` tricks, this one included? ``pos`` (not the last
+            to play to the trick) plays next."""
             p = seq[pos]
             h = hands[p]
             moves = fm[pos]
-            if len(moves) > 1 and (winner ^ p) & 1 and not misere:
+            if (winner ^ p) & 1 and len(moves) > 1 and not misere:
                 # the opponents are winning the trick: the cheapest winning card first
-                ws = [c for c in moves if table[c] > best]
-                if ws and len(ws) < len(moves):
-                    moves = (*ws, *(c for c in moves if table[c] <= best))
-            if pos == last:
-                r = h.bit_count() - 1  # tricks left after this one
-                low = lowers[p]
-                bv = 99 if low else -1
-                for c in moves:
-                    hands[p] = h ^ (1 << c)
-                    nw = p if table[c] > best else winner
-                    if nw & 1:
-                        v = r if need > r else boundary(nw, need)
-                    elif need <= 1:
-                        v = 1
-                    else:
-                        v = r + 1 if need > r + 1 else boundary(nw, need - 1) + 1
-                    if low:
-                        if v < bv:
-                            bv = v
-                            if v < need:
-                                break
-                    elif v > bv:
-                        bv = v
-                        if v >= need:
-                            break
-                hands[p] = h
-                return bv
+                # (the winning cards are the strongest, at the end of ``moves``)
+                i = len(moves) - 1
+                if table[moves[i]] > best and table[moves[0]] <= best:
+                    while table[moves[i - 1]] > best:
+                        i -= 1
+                    moves = moves[i:] + moves[:i]
             nxt = pos + 1
+            follow = play_last if nxt == last else play
             if lowers[p]:
                 bv = 99
                 for c in moves:
-                    hands[p] = h ^ (1 << c)
+                    hands[p] = h ^ bits[c]
                     k = table[c]
                     if k > best:
-                        v = play(seq, nxt, fm, table, k, p, need)
+                        v = follow(seq, nxt, fm, table, k, p, need)
                     else:
-                        v = play(seq, nxt, fm, table, best, winner, need)
+                        v = follow(seq, nxt, fm, table, best, winner, need)
                     if v < bv:
                         bv = v
                         if v < need:
@@ -516,12 +530,12 @@ class TrickEngine:
             else:
                 bv = -1
                 for c in moves:
-                    hands[p] = h ^ (1 << c)
+                    hands[p] = h ^ bits[c]
                     k = table[c]
                     if k > best:
-                        v = play(seq, nxt, fm, table, k, p, need)
+                        v = follow(seq, nxt, fm, table, k, p, need)
                     else:
-                        v = play(seq, nxt, fm, table, best, winner, need)
+                        v = follow(seq, nxt, fm, table, best, winner, need)
                     if v > bv:
                         bv = v
                         if v >= need:
@@ -529,8 +543,75 @@ class TrickEngine:
             hands[p] = h
             return bv
 
+        def play_last(
+            seq: tuple[int, ...],
+            pos: int,
+            fm: list[tuple[int, ...]],
+            table: list[int],
+            best: int,
+            winner: int,
+            need: int,
+        ) -> int:
+            """:func:`play` for the last player to the trick."""
+            p = seq[pos]
+            h = hands[p]
+            moves = fm[pos]
+            if (winner ^ p) & 1 and len(moves) > 1 and not misere:
+                i = len(moves) - 1
+                if table[moves[i]] > best and table[moves[0]] <= best:
+                    while table[moves[i - 1]] > best:
+                        i -= 1
+                    moves = moves[i:] + moves[:i]
+            r = h.bit_count() - 1  # tricks left after this one
+            if lowers[p]:
+                bv = 99
+                for c in moves:
+                    hands[p] = h ^ bits[c]
+                    nw = p if table[c] > best else winner
+                    if nw & 1:
+                        v = r if need > r else boundary(nw, need)
+                    elif need <= 1:
+                        v = 1
+                    else:
+                        v = r + 1 if need > r + 1 else boundary(nw, need - 1) + 1
+                    if v < bv:
+                        bv = v
+                        if v < need:
+                            break
+            else:
+                bv = -1
+                for c in moves:
+                    hands[p] = h ^ bits[c]
+                    nw = p if table[c] > best else winner
+                    if nw & 1:
+                        v = r if need > r else boundary(nw, need)
+                    elif need <= 1:
+                        v = 1
+                    else:
+                        v = r + 1 if need > r + 1 else boundary(nw, need - 1) + 1
+                    if v > bv:
+                        bv = v
+                        if v >= need:
+                            break
+            hands[p] = h
+            return bv
+
+        second = play if last > 1 else play_last
+        first_moves = gen if misere else leads
+
+        def play_any(
+            seq: tuple[int, ...],
+            pos: int,
+            fm: list[tuple[int, ...]],
+            table: list[int],
+            best: int,
+            winner: int,
+            need: int,
+        ) -> int:
+            return (play_last if pos == last else play)(seq, pos, fm, table, best, winner, need)
+
         self.boundary: _Boundary = boundary
-        self.play: _Play = play
+        self.play: _Play = play_any
         self.follows: _Follows = follows
         self.gen: Callable[[int, int], tuple[int, ...]] = gen
 
