@@ -38,7 +38,9 @@ alpha-beta search with:
 * bounds: a player's trumps above all the opponents' trumps each win a trick;
   the leader can cash the top cards of a suit while no opponent can trump
   them; a side cannot take more tricks than remain; the last trick is played
-  out directly.
+  out directly, and with four players in play so are the last two (a plain
+  minimax over at most 16 ways to play the first of them, whose exact value
+  goes into the table).
 
 The caches are module globals shared by all calls (see :func:`clear_caches`).
 """
@@ -107,6 +109,11 @@ _ABOVE: Final[list[list[int]]] = [
 # by suit (not by whole hands and every card in play), it serves every deal.
 _GEN: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
 _GEN_LIMIT: Final = 10_000
+# _VOID[tk]: (a hand | the cards in play of the suits of which it holds two or more
+# << 25) -> gen(hand, cards in play): the cards worth trying by a player void in the
+# suit led. _SPANS[tk]: hand -> the cards of the suits of which it holds two or more.
+_VOID: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
+_SPANS: Final[list[dict[int, int]]] = [{} for _ in range(5)]
 # _TT[(tk, joker any time, misère)]: position key -> lo | hi << 4 | (best lead + 1) << 8.
 # The key names the holder of every card in play by rank, so it means the same
 # position whatever the deal.
@@ -128,6 +135,10 @@ def clear_caches() -> None:
     """
     for g in _GEN:
         g.clear()
+    for g in _VOID:
+        g.clear()
+    for sp in _SPANS:
+        sp.clear()
     _TT.clear()
     for c in _CODES:
         c.clear()
@@ -167,6 +178,8 @@ def seat_orders(active: int) -> list[tuple[int, ...]]:
 # tricks when v >= need and an upper bound when v < need.
 _Boundary = Callable[[int, int], int]
 _Play = Callable[[tuple[int, ...], int, list[tuple[int, ...]], list[int], int, int, int], int]
+# plays[pos](seq, fm, table, best, winner, need): the same test from position pos on
+_Next = Callable[[tuple[int, ...], list[tuple[int, ...]], list[int], int, int, int], int]
 _Follows = Callable[[tuple[int, ...], int, int, int], list[tuple[int, ...]]]
 
 
@@ -190,6 +203,7 @@ class TrickEngine:
         self.seqs = seqs = seat_orders(active)
         nplayers = len(seqs[0])
         last = nplayers - 1
+        four = nplayers == 4 and not misere  # the last two tricks are played out by two()
         deal, codes = _codes_for(tk, masks)
         jat = jat and tk == NO_TRUMP_KEY  # the option only matters at no trump
         tt = _TT.setdefault((tk, jat, misere), {})
@@ -202,6 +216,14 @@ class TrickEngine:
         if len(gcache) > _GEN_LIMIT:
             gcache.clear()
         gget = gcache.get
+        vcache = _VOID[tk]
+        if len(vcache) > _GEN_LIMIT:
+            vcache.clear()
+        vget = vcache.get
+        spans = _SPANS[tk]
+        if len(spans) > _GEN_LIMIT:
+            spans.clear()
+        sget = spans.get
         cget = codes.get
         eff = EFF[tk]
         win = WIN[tk]
@@ -272,6 +294,16 @@ class TrickEngine:
                     run = False
             r = tuple(out)
             gcache[legal | inplay << 25] = r
+            return r
+
+        def span(hand: int) -> int:
+            """The cards of the suits of which ``hand`` holds two cards or more."""
+            r = 0
+            for sm in suit_masks:
+                x = hand & sm
+                if x & (x - 1):
+                    r |= sm
+            spans[hand] = r
             return r
 
         def gen(legal: int, inplay: int) -> tuple[int, ...]:
@@ -345,8 +377,92 @@ class TrickEngine:
                 elif not hand & (hand - 1):
                     out[pos] = singles[hand.bit_length() - 1]
                 else:
-                    out[pos] = gen(hand, inplay)
+                    sp = sget(hand)
+                    if sp is None:
+                        sp = span(hand)
+                    k = hand | (inplay & sp) << 25
+                    r = vget(k)
+                    if r is None:
+                        r = vcache[k] = gen(hand, inplay)
+                    out[pos] = r
             return out
+
+        def legal_cards(hand: int, lm: int) -> tuple[int, ...]:
+            """The legal cards of a hand of two cards, the led suit's cards ``lm``."""
+            legal = hand & lm
+            if legal:
+                legal |= hand & joker_bit
+                if not legal & (legal - 1):
+                    return singles[legal.bit_length() - 1]
+            else:
+                legal = hand
+            low = legal & -legal
+            return ((legal ^ low).bit_length() - 1, low.bit_length() - 1)
+
+        def two(leader: int) -> int:
+            """N-S's tricks of the last two tricks, exactly, ``leader`` to lead (four
+            players in play; each side plays to take tricks).
+
+            A plain minimax over every legal card (at most 16 ways to play the first
+            trick), in the leading side's tricks: the players in positions 0 and 2
+            (the leader and its partner) take the most, the others the fewest."""
+            h = hands
+            seq = seqs[leader]
+            h0 = h[leader]
+            h1 = h[seq[1]]
+            h2 = h[seq[2]]
+            h3 = h[seq[3]]
+            low = h0 & -h0
+            va = -1
+            for a in (low.bit_length() - 1, (h0 ^ low).bit_length() - 1):
+                code = eff[a]
+                lm = suit_mask[code]
+                t = win[code]
+                ka = t[a]
+                ra = (h0 ^ bits[a]).bit_length() - 1
+                vb = 3
+                for b in legal_cards(h1, lm):
+                    kb = t[b]
+                    rb = (h1 ^ bits[b]).bit_length() - 1
+                    if kb > ka:
+                        k2, w2 = kb, 1
+                    else:
+                        k2, w2 = ka, 0
+                    vc = -1
+                    for c in legal_cards(h2, lm):
+                        kc = t[c]
+                        rc = (h2 ^ bits[c]).bit_length() - 1
+                        if kc > k2:
+                            k3, w3 = kc, 2
+                        else:
+                            k3, w3 = k2, w2
+                        vd = 3
+                        for d in legal_cards(h3, lm):
+                            rd = (h3 ^ bits[d]).bit_length() - 1
+                            w = 3 if t[d] > k3 else w3
+                            # the last trick, led by the winner of this one
+                            t2 = win[eff[(ra, rb, rc, rd)[w]]]
+                            m = t2[ra]
+                            if t2[rc] > m:
+                                m = t2[rc]
+                            v = (0 if w & 1 else 1) + (1 if m > t2[rb] and m > t2[rd] else 0)
+                            if v < vd:
+                                vd = v
+                                if vd <= vc:
+                                    break
+                        if vd > vc:
+                            vc = vd
+                            if vc >= vb:
+                                break
+                    if vc < vb:
+                        vb = vc
+                        if vb <= va:
+                            break
+                if vb > va:
+                    va = vb
+                    if va == 2:
+                        break
+            return 2 - va if leader & 1 else va
 
         def boundary(leader: int, need: int) -> int:
             """Can N-S take ``need`` of the remaining tricks, ``leader`` to lead?"""
@@ -385,6 +501,10 @@ class TrickEngine:
                 if hi < need:
                     return hi
                 hint = (e >> 8) - 1
+            elif n == 2 and four:
+                v = two(leader)
+                tt[key] = v | v << 4
+                return v
             else:
                 hint = -1
                 lo = 0
@@ -465,7 +585,7 @@ class TrickEngine:
                 for c in moves:
                     h[leader] = hl ^ bits[c]
                     t = win[eff[c]]
-                    v = second(seq, 1, follows(seq, c, inplay, 1), t, t[c], leader, need)
+                    v = second(seq, follows(seq, c, inplay, 1), t, t[c], leader, need)
                     if v < bv:
                         bv = v
                         bestc = c
@@ -476,7 +596,7 @@ class TrickEngine:
                 for c in moves:
                     h[leader] = hl ^ bits[c]
                     t = win[eff[c]]
-                    v = second(seq, 1, follows(seq, c, inplay, 1), t, t[c], leader, need)
+                    v = second(seq, follows(seq, c, inplay, 1), t, t[c], leader, need)
                     if v > bv:
                         bv = v
                         bestc = c
@@ -490,72 +610,75 @@ class TrickEngine:
             tt[key] = lo | hi << 4 | (bestc + 1) << 8
             return bv
 
-        def play(
-            seq: tuple[int, ...],
-            pos: int,
-            fm: list[tuple[int, ...]],
-            table: list[int],
-            best: int,
-            winner: int,
-            need: int,
-        ) -> int:
-            """Can N-S take ``need`` tricks, this one included? ``pos`` (not the last
-            to play to the trick) plays next."""
-            p = seq[pos]
-            h = hands[p]
-            moves = fm[pos]
-            if (winner ^ p) & 1 and len(moves) > 1 and not misere:
-                # the opponents are winning the trick: the cheapest winning card first
-                # (the winning cards are the strongest, at the end of ``moves``)
-                i = len(moves) - 1
-                if table[moves[i]] > best and table[moves[0]] <= best:
-                    while table[moves[i - 1]] > best:
-                        i -= 1
-                    moves = moves[i:] + moves[:i]
-            nxt = pos + 1
-            follow = play_last if nxt == last else play
-            if lowers[p]:
-                bv = 99
-                for c in moves:
-                    hands[p] = h ^ bits[c]
-                    k = table[c]
-                    if k > best:
-                        v = follow(seq, nxt, fm, table, k, p, need)
-                    else:
-                        v = follow(seq, nxt, fm, table, best, winner, need)
-                    if v < bv:
-                        bv = v
-                        if v < need:
-                            break
-            else:
-                bv = -1
-                for c in moves:
-                    hands[p] = h ^ bits[c]
-                    k = table[c]
-                    if k > best:
-                        v = follow(seq, nxt, fm, table, k, p, need)
-                    else:
-                        v = follow(seq, nxt, fm, table, best, winner, need)
-                    if v > bv:
-                        bv = v
-                        if v >= need:
-                            break
-            hands[p] = h
-            return bv
+        def make_play(pos: int, follow: _Next) -> _Next:
+            """The search from position ``pos`` (not the last) of the trick on; ``follow``
+            searches from the next position."""
+
+            def play(
+                seq: tuple[int, ...],
+                fm: list[tuple[int, ...]],
+                table: list[int],
+                best: int,
+                winner: int,
+                need: int,
+            ) -> int:
+                """Can N-S take ``need`` tricks, this one included? ``seq[pos]`` plays next;
+                ``table`` ranks the cards in the trick, ``best`` is the rank of the card
+                winning it so far, played by ``winner``."""
+                p = seq[pos]
+                h = hands[p]
+                moves = fm[pos]
+                if (winner ^ p) & 1 and len(moves) > 1 and not misere:
+                    # the opponents are winning the trick: the cheapest winning card first
+                    # (the winning cards are the strongest, at the end of ``moves``)
+                    i = len(moves) - 1
+                    if table[moves[i]] > best and table[moves[0]] <= best:
+                        while table[moves[i - 1]] > best:
+                            i -= 1
+                        moves = moves[i:] + moves[:i]
+                if lowers[p]:
+                    bv = 99
+                    for c in moves:
+                        hands[p] = h ^ bits[c]
+                        k = table[c]
+                        if k > best:
+                            v = follow(seq, fm, table, k, p, need)
+                        else:
+                            v = follow(seq, fm, table, best, winner, need)
+                        if v < bv:
+                            bv = v
+                            if v < need:
+                                break
+                else:
+                    bv = -1
+                    for c in moves:
+                        hands[p] = h ^ bits[c]
+                        k = table[c]
+                        if k > best:
+                            v = follow(seq, fm, table, k, p, need)
+                        else:
+                            v = follow(seq, fm, table, best, winner, need)
+                        if v > bv:
+                            bv = v
+                            if v >= need:
+                                break
+                hands[p] = h
+                return bv
+
+            return play
 
         def play_last(
             seq: tuple[int, ...],
-            pos: int,
             fm: list[tuple[int, ...]],
             table: list[int],
             best: int,
             winner: int,
             need: int,
         ) -> int:
-            """:func:`play` for the last player to the trick."""
-            p = seq[pos]
+            """The search from the last position of the trick (see make_play)."""
+            p = seq[last]
             h = hands[p]
-            moves = fm[pos]
+            moves = fm[last]
             if (winner ^ p) & 1 and len(moves) > 1 and not misere:
                 i = len(moves) - 1
                 if table[moves[i]] > best and table[moves[0]] <= best:
@@ -596,7 +719,11 @@ class TrickEngine:
             hands[p] = h
             return bv
 
-        second = play if last > 1 else play_last
+        # plays[pos]: the search from position pos of the trick on (pos >= 1)
+        plays: list[_Next] = [play_last] * nplayers
+        for pos in range(last - 1, 0, -1):
+            plays[pos] = make_play(pos, plays[pos + 1])
+        second = plays[1]
         first_moves = gen if misere else leads
 
         def play_any(
@@ -608,7 +735,7 @@ class TrickEngine:
             winner: int,
             need: int,
         ) -> int:
-            return (play_last if pos == last else play)(seq, pos, fm, table, best, winner, need)
+            return plays[pos](seq, fm, table, best, winner, need)
 
         self.boundary: _Boundary = boundary
         self.play: _Play = play_any
