@@ -341,7 +341,11 @@ def test_try_again_restores_that_position_and_play_goes_on() -> None:
     assert (scores[Side.NS], scores[Side.EW]) == (0, 0) and len(t.game.hands) == 1
     assert "North-South 0 · East-West 0" in t.header.value  # the score before this hand
     assert not t.state.is_over and t.result.value == "" and t.review.children == ()
-    assert [b.action for b in t.action_buttons] == list(before.legal_actions())
+    # the same cards offered, in the order the picture of the hand shows them
+    hand = list(before.hand(t.seat))
+    assert [b.action for b in t.action_buttons] == sorted(
+        before.legal_actions(), key=lambda a: hand.index(a.card)
+    )
     assert "Last time: at trick" in plain(t.prompt.value)
     # The learner plays on, another card this time, to the end of the hand.
     other = next(b for b in t.action_buttons if b.action != card)

@@ -19,7 +19,7 @@ import pytest
 w = pytest.importorskip("ipywidgets")
 
 from hasenpfeffer_core.analysis.bots import FairExpert  # noqa: E402
-from hasenpfeffer_core.analysis.practice import CONCEPTS, LESSONS, concept  # noqa: E402
+from hasenpfeffer_core.analysis.practice import CONCEPTS, LESSONS, concept, lesson_stars  # noqa: E402
 from hasenpfeffer_core.analysis.progress import Event, ProgressStore, open_store  # noqa: E402
 from hasenpfeffer_core.analysis.quiz import Question, order_question  # noqa: E402
 from hasenpfeffer_core.analysis.stats import rng  # noqa: E402
@@ -32,6 +32,7 @@ from hasenpfeffer_core.faces.widgets import (  # noqa: E402
     Choice,
     LegalPlayQuiz,
     OrderExercise,
+    PlayTable,
     Practice,
     ProgressView,
     TrickWinnerQuiz,
@@ -163,6 +164,28 @@ def test_quiz_answers_are_recorded_and_a_perfect_round_earns_the_lessons_stars(
     # the header followed the answers as they were recorded
     assert stars_shown(header.value) == ["3 of 3 stars"]
     assert "1 of 1 exercise done" in words(header.value)
+
+
+def test_a_hand_played_to_its_end_at_the_table_is_one_of_lesson_7s_exercises(
+    home: Path,
+) -> None:
+    header = lesson_header(7)
+    assert "0 of 4 exercises done" in words(header.value)
+    table = PlayTable(seed=7)
+    table.hint_button.click()  # a hint asked once in the hand
+    while not table.state.is_over:
+        table.action_buttons[0].click()
+    answers = store(home).answers()
+    assert [(a.item, a.lesson, a.right, a.hints) for a in answers] == [("table:hand", 7, True, 1)]
+    # the header followed: one exercise done, right with a hint (two stars)
+    assert "1 of 4 exercises done" in words(header.value)
+    assert lesson_stars(store(home).events())[7].by_exercise["table:hand"] == 2
+    # a second hand, played alone, earns the exercise its three stars; still one exercise
+    table = PlayTable(seed=8)
+    while not table.state.is_over:
+        table.action_buttons[0].click()
+    assert "1 of 4 exercises done" in words(header.value)
+    assert lesson_stars(store(home).events())[7].by_exercise["table:hand"] == 3
 
 
 def test_the_legal_play_and_bid_quizzes_record_their_answers(home: Path) -> None:

@@ -447,8 +447,9 @@ class Schedule:
 # --- stars -----------------------------------------------------------------------------
 
 #: The lessons, their titles and how many exercises each has (a quiz widget counts as
-#: one exercise: a round of five questions). The titles are English, marked for the
-#: catalogue: a face shows ``_(title)``.
+#: one exercise: a round of five questions; in lesson 7, a hand played to its end at
+#: the table counts as one too). The titles are English, marked for the catalogue: a
+#: face shows ``_(title)``.
 LESSONS: Final[dict[int, tuple[str, int]]] = {
     1: (N_("The cards and their order"), 6),
     2: (N_("Following suit"), 5),
@@ -456,7 +457,7 @@ LESSONS: Final[dict[int, tuple[str, int]]] = {
     4: (N_("Bidding, the widow and the discard"), 3),
     5: (N_("Scoring and the game to 10"), 5),
     6: (N_("Replaying annotated hands"), 5),
-    7: (N_("Play a hand against the computer"), 3),
+    7: (N_("Play a hand against the computer"), 4),
     8: (N_("House rules"), 3),
 }
 #: The questions in one round of a lesson's quiz.

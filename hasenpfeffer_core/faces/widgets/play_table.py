@@ -81,12 +81,17 @@ from .base import (
     text_layout,
     widget_language,
 )
+from .learner import Recorder
 from .replayer import HandReplayer, action_html, card_html
 
 __all__ = ["OPPONENTS", "PlayTable"]
 
 #: The computer players on offer, by the name ``PlayTable(opponents=...)`` takes (marked
 #: for the catalogue: translated where shown).
+#: The exercise a hand played to its end at the table counts as (in the learner's store;
+#: lesson 7's stars count it as one of the lesson's exercises).
+TABLE_EXERCISE: Final = "table:hand"
+
 OPPONENTS: Final = {
     "thumb": N_("rule-of-thumb players"),
     "expert": N_("fair experts"),
@@ -238,9 +243,13 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         partner: str = "expert",
         *,
         lang: str | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         self.lang = widget_language(lang)
         with language(self.lang):
+            # each hand played to its end is recorded (see _finish): in a lesson, one of
+            # its exercises
+            self.recorder = recorder if recorder is not None else Recorder("exercise")
             self._build_table(seat, opponents, rules, seed, game, partner)
 
     def _build_table(
@@ -407,7 +416,14 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             [self.table, side],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"),
         )
-        self.children = [self.header, self.status, body, self.result, self.review]
+        self.children = [
+            self.header,
+            self.status,
+            body,
+            self.result,
+            self.recorder.note,
+            self.review,
+        ]
         self._start_hand()
 
     # --- public API ---------------------------------------------------------------
@@ -1082,6 +1098,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         annotated = record.with_notes({p.step: p.text for p in analysis.plays})
         self._replayer.load(annotated, analysis=analysis)
         self.replayer = self._replayer
+        # A hand played to its end is the table's exercise (lesson 7 counts it): right,
+        # with the decisions a hint was asked for (three stars for a hand played alone).
+        asked, _steps = self.session.hints_used()
+        self.recorder.answer(TABLE_EXERCISE, ("whole-hand",), True, hints=asked, kind="table")
         # The review of the learner's decisions is worked out when it is opened.
         self.decisions.children = [w.HTML(box(self._review_intro(done=False))), self.review_button]
         review = esc(_("Review the hand"))
