@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from hasenpfeffer_core import trick_winner
+from hasenpfeffer_core.analysis.explain import card_words
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CHROMIUM = Path(os.environ.get("HP_CHROMIUM", "/usr/bin/chromium"))
@@ -153,7 +154,7 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
             expect(quiz).to_be_visible(timeout=FIRST_WIDGET_TIMEOUT_MS)
             cards = [c for _, c in q.trick]
             seat, card = q.trick[trick_winner(cards, q.trump)]
-            _button(quiz, f"{seat.name}: {card.text}").click()
+            _button(quiz, f"{seat.word} ({card_words(card)})").click()
             right = quiz.locator(".hp-fb").filter(has_text="Right!")
             expect(right).to_be_visible(timeout=30_000)
             expect(right).to_contain_text(q.explanation)
@@ -162,7 +163,7 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
             prompts = page.locator(".jp-CodeCell .jp-InputArea-prompt")
             expect(prompts.first).to_have_text(re.compile(r"^\s*\[1\]:\s*$"))
             # the answered winning button shows its colour, not the card face it had
-            winner = _button(quiz, f"{seat.name}: {card.text}")
+            winner = _button(quiz, f"{seat.word} ({card_words(card)})")
             expect(winner).to_be_disabled()
             fg, bg = winner.evaluate(
                 "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"

@@ -167,6 +167,8 @@ def _first_result(page: Any, url: str, query: str) -> Any:
         ("", "bower"),
         ("it/", "scarto"),
         ("it/", "briscola"),
+        # a lesson's heading holds "fante sinistro"; the rules page explains the bowers
+        ("it/", "fante destro"),
         ("th/", "ทิ้ง"),
         ("th/", "ทรัมป์"),
         # two words typed as one run, as Thai is written (split by assets/search-thai.js)

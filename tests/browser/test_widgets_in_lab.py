@@ -169,6 +169,7 @@ def test_legal_play_quiz_right_then_wrong(nb: Notebook) -> None:
 def test_trick_winner_quiz_right_then_wrong(nb: Notebook) -> None:
     from playwright.sync_api import expect
 
+    from hasenpfeffer_core.analysis.explain import card_words
     from hasenpfeffer_core.faces.widgets import TrickWinnerQuiz
 
     quiz = nb.widget("trick-quiz")
@@ -178,7 +179,7 @@ def test_trick_winner_quiz_right_then_wrong(nb: Notebook) -> None:
         q = mirror.question
         cards = [c for _, c in q.trick]
         seat, card = q.trick[trick_winner(cards, q.trump)]
-        return seat, f"{seat.name}: {card.text}"
+        return seat, f"{seat.word} ({card_words(card)})"  # as the button says it
 
     # First trick: press the winning card; the answer shows at once.
     q = mirror.question
@@ -199,7 +200,7 @@ def test_trick_winner_quiz_right_then_wrong(nb: Notebook) -> None:
     expect(quiz.locator("button.hp-card-button:enabled")).to_have_count(len(q.trick))
     seat, _ = winner()
     loser_seat, loser_card = next((s, c) for s, c in q.trick if s is not seat)
-    button(quiz, f"{loser_seat.name}: {loser_card.text}").click()
+    button(quiz, f"{loser_seat.word} ({card_words(loser_card)})").click()
     wrong = quiz.locator(".hp-fb").filter(has_text="Not quite.")
     expect(wrong).to_be_visible()
     expect(wrong).to_contain_text(f"You chose {loser_seat.word}'s {loser_card.text}.")
