@@ -182,7 +182,9 @@ def bars(
         f'style="max-width:100%;min-width:{round(0.8 * width)}px;height:auto;color:inherit;'
         'font-family:var(--jp-ui-font-family,system-ui,-apple-system,Segoe UI,sans-serif)">',
         f"<title>{esc(title)}</title>",
-        f'<text x="{width / 2:.1f}" y="19" text-anchor="middle" font-size="{title_size}" '
+        # the title and the legend start at the left edge: on a phone, where the chart
+        # scrolls sideways, they are read without scrolling (centred, they were cut)
+        f'<text x="8" y="19" font-size="{title_size}" '
         f'font-weight="600" fill="currentColor">{esc(title)}</text>',
     ]
     # grid lines and y ticks
@@ -264,7 +266,7 @@ def bars(
     if len(series) > 1:
         items = [(name, CHART_COLOURS[k % len(CHART_COLOURS)]) for k, name in enumerate(series)]
         widths = [18 + _text_width(name, label_size) + 16 for name, _ in items]
-        x = left + (plot_w - sum(widths)) / 2
+        x = 8.0
         for (name, colour), item_w in zip(items, widths, strict=True):
             out.append(
                 f'<rect x="{x:.1f}" y="31" width="12" height="12" rx="2" fill="{colour}"/>'

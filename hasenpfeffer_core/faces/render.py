@@ -553,13 +553,18 @@ body[data-jp-theme-light="false"] .hp-box .hp-red{color:var(--hp-red,#ff9b94)}
 .hp-box .hp-nowrap{white-space:nowrap}
 .hp-box h4{margin:4px 0}
 .hp-box table.hp-grid td{padding:4px;vertical-align:middle;text-align:center}
-/* a narrow screen (a phone): the hands one under another, the trick in their midst */
+/* a narrow screen (a phone): North, then West and East side by side, their face-down
+   hands small, then the trick with South's hand right under it (the learner's cards, the
+   trick and the buttons below stay on one screen) */
 @media (max-width:760px){
 .hp-box{display:block}
-.hp-box table.hp-grid,.hp-box table.hp-grid tbody,.hp-box table.hp-grid tr,
-.hp-box table.hp-grid td{display:block}
-.hp-box table.hp-grid td{padding:4px 0;text-align:left}
+.hp-box table.hp-grid,.hp-box table.hp-grid tbody,.hp-box table.hp-grid td{display:block}
+.hp-box table.hp-grid tr{display:flex;flex-wrap:wrap;column-gap:18px}
+.hp-box table.hp-grid td{padding:2px 0;text-align:left}
 .hp-box table.hp-grid td:empty{display:none}
+.hp-box table.hp-grid tr>td:nth-child(3){order:1}
+.hp-box table.hp-grid tr>td:nth-child(2){order:2;flex-basis:100%}
+.hp-box .hp-down svg{height:30px;width:auto}
 }
 </style>
 """
@@ -627,7 +632,8 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
         # Translators: over a player's hand: {seat} is the seat's name ("North", or
         # "North (sits out)"), {n} the tricks this player has won so far.
         head = ngettext("{seat} · {n} won", "{seat} · {n} won", won).format(seat=name, n=won)
-        return f'<div class="hp-seat">{_esc(head)}</div>{pic}'
+        down = ' class="hp-down"' if seat is not None and s is not seat else ""
+        return f'<div{down}><div class="hp-seat">{_esc(head)}</div>{pic}</div>'
 
     trick = state.current_trick
     last = state.tricks[-1] if state.tricks and not trick else None

@@ -64,10 +64,21 @@ def _open_lesson(page: Any, lab: Any, path: str) -> None:
     page.wait_for_function("!document.body.innerText.includes('Loading widget...')", timeout=60_000)
 
 
+#: Our widgets' boxes (``.hp-w``) that reach past the right edge of their output area:
+#: cut off, where a wide picture should scroll inside its box instead.
+CUT = """() => [...document.querySelectorAll('.jp-OutputArea-output .hp-w')].filter(el => {
+  const area = el.closest('.jp-OutputArea-output').getBoundingClientRect();
+  const box = el.getBoundingClientRect();
+  return box.width > 0 && box.right > area.right + 1;
+}).map(el => el.innerText.slice(0, 60))"""
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_each_lesson_passes_axe_in_jupyterlab(
     axe_ready: None, lab: Any, watched_page: tuple[Any, Any], lesson: str
 ) -> None:
+    """axe finds nothing serious, and on a phone-sized page (390 px) no widget of ours is
+    cut at the right edge (a prompt read "which card do you pla")."""
     page, traffic = watched_page
     _open_lesson(page, lab, f"lessons/{lesson}")
     # (the whole notebook is audited: axe checks what is off screen too)
@@ -76,6 +87,16 @@ def test_each_lesson_passes_axe_in_jupyterlab(
     bad = audit.failing(findings)
     assert bad == [], "\n".join(map(str, bad))
     assert traffic.outside == []
+    size = page.viewport_size
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.evaluate(
+            "window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight()"
+        )
+        page.wait_for_timeout(300)
+        assert page.evaluate(CUT) == [], f"{lesson}: cut at the right edge on a phone"
+    finally:
+        page.set_viewport_size(size)
 
 
 # --- the keyboard alone ---------------------------------------------------------

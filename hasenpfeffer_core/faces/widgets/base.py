@@ -144,6 +144,11 @@ STYLE: Final = f"""
 .hp-w{{font-family:var(--jp-ui-font-family,'DejaVu Sans',sans-serif);
   color:{_C["fg"]};line-height:1.45;font-size:14px;max-width:100%;overflow-x:auto;
   box-sizing:border-box}}
+/* an HTML widget holding ours keeps to its column on a narrow page (ipywidgets sizes it
+   to its content: at 390 px a prompt was cut, "which card do you pla", and a hand's
+   picture ran past the edge); what is wider still scrolls inside .hp-w */
+.widget-html:has(.hp-w),.widget-html-content:has(> .hp-w){{min-width:0;max-width:100%}}
+.widget-html-content:has(> .hp-w){{white-space:normal;overflow-wrap:break-word}}
 .hp-w h3{{margin:2px 0 6px;font-size:1.15em}}
 .hp-w .hp-muted{{color:{_C["muted"]}}}
 {_DARK} .hp-w .hp-muted{{color:{HP_DARK["muted"]}}}
@@ -172,6 +177,9 @@ STYLE: Final = f"""
 .hp-w .hp-sr{{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
   clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}}
 .hp-w svg{{max-width:none}}
+/* a picture of cards (a hand, a trick) shrinks to a narrow column rather than hide its
+   last cards behind a scroll bar */
+.hp-w svg.hp-svg{{max-width:100%;height:auto}}
 /* an answer's mark beats any inline colour a front end leaves on the button */
 {_BUTTON}.hp-right{{color:{_C["right-fg"]} !important;background:{_C["right-bg"]} !important}}
 {_BUTTON}.hp-wrong{{color:{_C["wrong-fg"]} !important;background:{_C["wrong-bg"]} !important}}
