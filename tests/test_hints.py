@@ -171,7 +171,9 @@ def test_a_call_against_the_usual_rule_says_what_outweighs_it_in_card_terms() ->
     from hasenpfeffer_core.engine.tricks import effective_suit
 
     trumps = discards = 0
-    for seed in range(88, 98):
+    # (deals 88 to 97 hold such trumps; with the judge's 320 solves a discard against
+    # the usual rule is rarer: deals 291 and 306 hold one, among 270 searched)
+    for seed in (*range(88, 98), 291, 306):
         if trumps >= 2 and discards >= 1:
             break  # (each call judged costs seconds: stop once both kinds are seen)
         state = HandState.new(dealer=Seat.N, seed=seed)

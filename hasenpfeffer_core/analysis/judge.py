@@ -100,8 +100,13 @@ POINTS_FROM: Final = 3
 #: tricks): within 800 ms at the 95th percentile on two cores.
 CALL_SOLVES: Final = 48
 #: ... and for a trump or a discard, whose options lie closer together (a discard's
-#: hands differ by one card): 160 solves are about 520 ms at the 95th percentile.
-NAMED_SOLVES: Final = 160
+#: hands differ by one card). ``bench/judge.py`` (40 of each, against 400 deals): with 160
+#: solves 90.0 % of trumps and 92.5 % of discards within 0.15 points of the best, with
+#: 320 95.0 % and 97.5 %, and 6 verdicts of 197 recommending a call more than 0.15
+#: worse (13 with 160). The price (``bench/expert_speed.py``, 40 hands, two cores,
+#: load 0.9): p95 about 930 ms for a trump and 810 ms for a discard, over the 800 ms
+#: aimed at; a right call matters more than a fifth of a second, once a hand.
+NAMED_SOLVES: Final = 320
 #: (The live copy, where Python runs in the browser about two and a half times slower,
 #: solves as much: within three times the targets there, and the same advice for the
 #: same position in the browser as in a notebook.)
