@@ -42,6 +42,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/progress.py
 	$(BIN)/python bench/judge.py
 	$(BIN)/python bench/lessons.py
+	$(BIN)/python bench/page_weight.py
 
 ## make match: a duplicate match between the computer players (bench/match.py)
 match: $(STAMP)
