@@ -87,7 +87,7 @@ _state: dict[str, Any] = {
     "lessons": [],
     "live": set(),
     "urls": {},
-    "css": {},  # the files on_post_build writes: their paths in the site, their text
+    "written": {},  # the files on_post_build writes: their paths in the site, their text
     "lang": DEFAULT,
     "not_found": {},
 }
@@ -704,9 +704,8 @@ def _share_lesson_styles(output: str, page: Any) -> str:
         return output
     css = "\n".join(styles)
     name = f"assets/stylesheets/lessons.{hashlib.sha256(css.encode()).hexdigest()[:10]}.css"
-    _state["css"][name] = css
-    root = "../" * page.url.count("/")
-    link = f'<link rel="stylesheet" href="{root}{name}">'
+    _state["written"][name] = css
+    link = f'<link rel="stylesheet" href="{_root(page)}{name}">'
     stripped = _STYLE.sub("", before)
     return output[:content] + link + stripped + output[start.start() :]
 
@@ -726,11 +725,10 @@ def _widget_state_apart(output: str, page: Any) -> str:
         return output
     state = found.group(1).strip()
     name = f"assets/widgets/state.{hashlib.sha256(state.encode()).hexdigest()[:12]}.json"
-    _state["css"][name] = state
-    root = "../" * page.url.count("/")
+    _state["written"][name] = state
     tag = (
         '<script type="application/vnd.jupyter.widget-state+json" '
-        f'data-src="{root}{name}"></script>'
+        f'data-src="{_root(page)}{name}"></script>'
     )
     return output[: found.start()] + tag + output[found.end() :]
 
@@ -900,7 +898,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             output = _label_saved_widgets(output, page)
             output = _place_live_link(output, page)
             output = _focusable_code(output)
-    output = _only_scripts_used(output, page, lang)
+    output = _only_scripts_used(output, lang)
     output = _pictures_drawn_once(output)
     return _minified(output)
 
@@ -948,7 +946,7 @@ _USED_BY = {
 }
 
 
-def _only_scripts_used(output: str, page: Any, lang: str) -> str:
+def _only_scripts_used(output: str, lang: str) -> str:
     """Leave out the site's scripts a page does not use (a quiz's, the viewer's, the
     lessons' widget loader, the Thai search box's, the API pages' styles): every page
     lists them all (``extra_javascript``), and each costs the reader a download."""
@@ -1145,14 +1143,14 @@ def on_post_build(config: Any) -> None:
     outermost = _outermost(config)
     # (after the other languages' builds the theme's language is the last one's)
     lang = DEFAULT if outermost else build_language(config)
-    for name, css in _state["css"].items():
+    for name, text in _state["written"].items():
         path = Path(config["site_dir"]) / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(css, encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     _search_indexes(config, lang, outermost)
-    _minify_site_css(Path(config["site_dir"]))  # (each language's build copies it again)
     if not outermost:
         return
+    _minify_site_css(Path(config["site_dir"]))
     for lang, page in _state["not_found"].items():
         where = Path(config["site_dir"]) / lang_prefix(lang) / "404.html"
         where.write_text(page, "utf-8")
