@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from ..engine.actions import Action, Bid, GoAlone, NameTrump, Pass, parse_action
+from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from ..engine.auction import bid_name, bids_above
 from ..engine.cards import Card, Suit
 from ..engine.errors import ParseError
@@ -38,6 +38,7 @@ from .explain import join_and
 from .view import PlayerView
 
 __all__ = [
+    "in_hand_order",
     "parse_typed",
     "spoken_card",
     "table_lines",
@@ -48,6 +49,29 @@ __all__ = [
     "typed_seat",
     "typed_words",
 ]
+
+
+def in_hand_order(state: HandState) -> list[Action]:
+    """The legal actions of the player to move, as a face offers them: a card's (a play,
+    a discard) in the order the hand shows its cards, strongest first (the engine lists
+    a suit weakest first, and the computer players' ties follow that order).
+
+    >>> from hasenpfeffer_core import Seat
+    >>> from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+    >>> h = HandState.new(dealer=Seat.N, seed=5)
+    >>> while h.phase is not Phase.PLAY:
+    ...     h.apply(RuleOfThumbPlayer().choose(PlayerView.of(h, h.to_move)))
+    >>> [c.text for c in h.hand(h.to_move)], [a.card.text for a in in_hand_order(h)]
+    (['K♠', '10♠', '9♥', 'A♦', '9♦', 'Q♣'], ['K♠', '10♠', '9♥', 'A♦', '9♦', 'Q♣'])
+    """
+    seat = state.to_move
+    place = {c: i for i, c in enumerate(state.hand(seat))} if seat is not None else {}
+
+    def key(a: Action) -> int:
+        return place[a.card] if isinstance(a, Play | Discard) else -1
+
+    return sorted(state.legal_actions(), key=key)
+
 
 #: Each trump as a sentence starts with it, and ``None`` for a no-trump hand.
 _TRUMP_TEXT: Final[Mapping[Suit | None, str]] = {

@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
-from ...analysis.describe import parse_typed, typed_words
+from ...analysis.describe import in_hand_order, parse_typed, typed_words
 from ...analysis.hints import STEPS
 from ...analysis.review import analyse
 from ...analysis.session import (
@@ -245,7 +245,7 @@ class _Table:
     def read_action(self) -> Action | None:
         """South's next action; ``None`` after an undo."""
         hand = self.session.state
-        legal = hand.legal_actions()
+        legal = in_hand_order(hand)  # (the cards as "Your hand:" lists them)
         # Translators: the comma between the moves a player may type ("passo, 3, 4").
         options = pgettext("list", ", ").join(dict.fromkeys(_token(a, hand.rules) for a in legal))
         prompt = f"{_(_ASK[hand.phase])} [{options}]> "

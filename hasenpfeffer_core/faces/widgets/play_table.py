@@ -12,7 +12,8 @@ result is shown with the hints used, a review of the learner's decisions that co
 tricks or points (the fair expert's view and the double-dummy view side by side, each
 with "Try again from here"), and a replayer of the annotated hand.
 
-Every rule comes from the engine: the buttons are ``state.legal_actions()``, and an
+Every rule comes from the engine: the buttons are ``state.legal_actions()`` (a card's
+in the hand's order: :func:`~hasenpfeffer_core.analysis.describe.in_hand_order`), and an
 action goes through ``HandState.apply`` (or ``Game.apply``), which refuses anything
 the rules forbid.
 
@@ -38,7 +39,13 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from ...analysis.describe import parse_typed, spoken_card, table_lines, trick_status
+from ...analysis.describe import (
+    in_hand_order,
+    parse_typed,
+    spoken_card,
+    table_lines,
+    trick_status,
+)
 from ...analysis.hints import STEPS, SteppedHint
 from ...analysis.review import analyse
 from ...analysis.session import (
@@ -872,16 +879,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             paint_suit(b, b.face)
         return b
 
-    def _in_hand_order(self, state: HandState) -> list[Action]:
-        """The legal actions, a card's (a play, a discard) in the order the picture of
-        the hand shows the cards (the engine lists them weakest first within a suit)."""
-        place = {c: i for i, c in enumerate(state.hand(self.seat))}
-
-        def key(a: Action) -> int:
-            return place[a.card] if isinstance(a, Play | Discard) else -1
-
-        return sorted(state.legal_actions(), key=key)
-
     def _render(self) -> None:
         state = self.state
         over = state.is_over
@@ -889,7 +886,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.table.value = state_html(state, seat=None if over else self.seat)
         self.header.value = self._header_html()
         self.action_buttons = (
-            [self._button(a, state) for a in self._in_hand_order(state)] if yours else []
+            [self._button(a, state) for a in in_hand_order(state)] if yours else []
         )
         self.actions.children = self.action_buttons
         self.prompt.value = self._prompt_html(state)
