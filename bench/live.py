@@ -1,18 +1,19 @@
-"""How long the live copy of a lesson takes to show its first widget (a benchmark).
+"""How soon the live copy of a lesson shows its first picture and its first live widget.
 
-Run ``python bench/live.py [--runs 3] [--lesson 03-who-wins-the-trick] [--site DIR]``.
+Run ``python bench/live.py [--runs 5] [--lesson 03-who-wins-the-trick] [--site DIR]``.
 It builds the live copy with ``docs_hooks/hp_lite.py`` (or uses ``--site``, a folder
 holding ``live/``), serves it on 127.0.0.1 and opens the lesson in Debian's Chromium
 (``/usr/bin/chromium``) with every request outside 127.0.0.1 blocked, the way
-``tests/browser/test_lite.py`` does: open the lesson, wait for its first cell, press
-Run All unless the lesson runs itself, and wait for the first widget. Each run uses a
-fresh browser profile (nothing cached), like a learner's first visit.
+``tests/browser/test_lite.py`` does. Each run uses a fresh browser profile (nothing
+cached), like a learner's first visit, and measures two moments after opening: the
+first saved picture of a widget (what the lesson shows while Python starts) and the
+first live widget (a picture replaced by the widget its cell made).
 
-For each run it prints a timeline in seconds after opening: the notebook drawn, the
-Pyodide runtime fetched, the kernel's log lines (``Loading ...``, ``Loaded ...``), the
-wheels fetched, the kernel ready (idle), each code cell's output and the first widget.
-Then the first-widget times of all runs, with their median. The exit status is 0
-whatever the figures are (it is a measurement).
+For each run it prints a timeline in seconds after opening: the Pyodide runtime
+fetched, the kernel's log lines, the wheels fetched, each code cell's output, the first
+picture and the first live widget. Then both figures of all runs with their medians,
+and the machine's load at the start of each run (a figure from a busy machine is
+noise). The exit status is 0 whatever the figures are (it is a measurement).
 """
 
 from __future__ import annotations
@@ -55,9 +56,13 @@ new MutationObserver(() => {
       console.log(`[hp] code ${key}`);
     }
   });
-  if (document.querySelector(".jupyter-widgets") && !seen.has("widget")) {
+  if (document.querySelector("PICTURE") && !seen.has("picture")) {
+    seen.add("picture");
+    console.log("[hp] first saved picture in the page");
+  }
+  if (document.querySelector("LIVE") && !seen.has("widget")) {
     seen.add("widget");
-    console.log("[hp] first widget view in the page");
+    console.log("[hp] first live widget view in the page");
   }
 }).observe(document, { subtree: true, childList: true, characterData: true });
 """
@@ -66,7 +71,16 @@ TIMEOUT_MS = int(float(os.environ.get("HP_LIVE_TIMEOUT", "240")) * 1000)
 NOTABLE = re.compile(r"(pyodide\.(asm\.)?(mjs|wasm)|python_stdlib|\.whl|pyodide-lock|all\.json)")
 
 
-def one_run(base_url: str, lesson: str, verbose: bool) -> float:
+def _watch_js() -> str:
+    import hp_lite
+
+    return WATCH_JS.replace("PICTURE", hp_lite.PICTURE_SELECTOR).replace(
+        "LIVE", hp_lite.LIVE_WIDGET_SELECTOR.replace('"', '\\"')
+    )
+
+
+def one_run(base_url: str, lesson: str, verbose: bool) -> tuple[float, float]:
+    """One visit: (first picture, first live widget), in seconds after opening."""
     import hp_lite
     from playwright.sync_api import sync_playwright
 
@@ -101,7 +115,7 @@ def one_run(base_url: str, lesson: str, verbose: bool) -> float:
         try:
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.route("**/*", gate)
-            context.add_init_script(WATCH_JS)
+            context.add_init_script(_watch_js())
             page = context.new_page()
             page.on("console", console)
             page.on("requestfinished", finished)
@@ -109,29 +123,28 @@ def one_run(base_url: str, lesson: str, verbose: bool) -> float:
             page.on("worker", lambda w: w.on("console", console))
             started = time.monotonic()
             page.goto(base_url + hp_lite.live_url(lesson))
-            page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-            note("notebook drawn")
+            page.locator(hp_lite.PICTURE_SELECTOR).first.wait_for(timeout=TIMEOUT_MS)
+            picture = time.monotonic() - started
+            note("FIRST PICTURE")
             if not hp_lite.AUTORUN:
                 page.locator(".jp-Notebook").first.click()
                 page.get_by_role("menuitem", name="Run", exact=True).click()
                 page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
                 note("Run All pressed")
-            page.locator(".jp-OutputArea-output .jupyter-widgets").first.wait_for(
-                timeout=TIMEOUT_MS
-            )
-            first = time.monotonic() - started
-            note("FIRST WIDGET")
+            page.locator(hp_lite.LIVE_WIDGET_SELECTOR).first.wait_for(timeout=TIMEOUT_MS)
+            live = time.monotonic() - started
+            note("FIRST LIVE WIDGET")
         finally:
             browser.close()
             if verbose:  # the timeline, also of a run that failed
                 for t, what in sorted(events):
                     print(f"  {t:6.2f}  {what}")
-    return first
+    return picture, live
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--lesson", default="03-who-wins-the-trick")
     parser.add_argument("--site", type=Path, help="a folder holding live/ (default: build one)")
     parser.add_argument("--quiet", action="store_true", help="no timelines, figures only")
@@ -147,15 +160,24 @@ def main() -> None:
             print("building the live copy ...", file=sys.stderr)
             hp_lite.build(site / hp_lite.LIVE_DIR)
         with serve_folder(site, Path(tmp) / "http.log") as url:
-            figures = []
+            loads = []
+            pictures: list[float] = []
+            lives: list[float] = []
             for run in range(1, args.runs + 1):
-                print(f"run {run}: lesson {args.lesson}")
-                figures.append(one_run(url, args.lesson, not args.quiet))
-                print(f"run {run}: first widget {figures[-1]:.1f} s after opening")
+                loads.append(os.getloadavg()[0])
+                print(f"run {run}: lesson {args.lesson} (load {loads[-1]:.1f})")
+                picture, live = one_run(url, args.lesson, not args.quiet)
+                pictures.append(picture)
+                lives.append(live)
+                print(f"run {run}: first picture {picture:.1f} s, first live widget {live:.1f} s")
+    for what, figures in (("first picture", pictures), ("first live widget", lives)):
+        print(
+            f"{what} (s): "
+            + ", ".join(f"{f:.1f}" for f in figures)
+            + f"; median {statistics.median(figures):.1f}"
+        )
     print(
-        "first widget (s): "
-        + ", ".join(f"{f:.1f}" for f in figures)
-        + f"; median {statistics.median(figures):.1f}"
+        f"load (1-minute average) at the start of each run: {', '.join(f'{x:.1f}' for x in loads)}"
     )
 
 

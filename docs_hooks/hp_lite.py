@@ -33,12 +33,18 @@ at build time, in Pyodide itself (run by Node.js): the standard library's zip ho
 bytecode only, like Pyodide's own distribution, and each wheel gains an unchecked-hash
 ``__pycache__`` beside its sources (tracebacks still show the source lines), so nothing
 is compiled in the browser. Each lesson runs itself as it opens (a small script in the
-notebook page presses Run All once the notebook is loaded), and a note at its top says
-so and what to press to run it again.
+notebook page runs its code cells in order, as Run All would, once Python has started),
+and a note at its top says so and what to press to run it again.
 
-The lessons are copied with the Lite kernelspec, their outputs cleared and that note
-added at the top (in the lesson's language): the notebooks in ``lessons/`` stay as they
-are for JupyterLab. Every lesson is in the live copy, in every language (English at the
+Python takes seconds to start in a browser (longer on a busy machine), so a lesson is
+useful before it is live. The lessons are copied with the Lite kernelspec, the note added
+at the top (in the lesson's language), and each code cell keeps the outputs the site's
+build saved when it ran the lesson (``hp_lessons``), its widgets drawn as pictures marked
+as waiting for Python (``hp_pictures``); a cell's run replaces them. Until JupyterLab has
+drawn the notebook, the page shows a preview of it (the same cells and pictures as plain
+HTML, from ``hp-previews/``), then hands over at the cell the reader scrolled to. The
+notebooks in ``lessons/`` stay as they are for JupyterLab. Every lesson is in the live
+copy, in every language (English at the
 top of its files, Italian in ``it/``, Thai in ``th/``, as in ``lessons/``: a lesson
 speaks the language of its folder), and the lessons' other notebooks (the progress page,
 ``practice.ipynb``): the lessons need nothing beyond the package, ipywidgets, tqdm
@@ -49,7 +55,7 @@ Downloads, compiled wheels and the built copy are cached in the git-ignored
 ``build/lite-cache/`` (the copy under a hash of all its inputs), so a rebuild of the docs
 only copies the folder. The build needs npm (for Pyodide) and Node.js (to compile).
 Run ``python docs_hooks/hp_lite.py OUT`` to build the live copy alone; ``bench/live.py``
-measures how long a lesson takes to show its first widget.
+measures how soon a lesson shows its first picture and its first live widget.
 """
 
 from __future__ import annotations
@@ -75,6 +81,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from filelock import FileLock
+from hp_pictures import PREVIEW_DIR
 
 from hasenpfeffer_core.engine.i18n import gettext as _
 from hasenpfeffer_core.engine.i18n import language
@@ -147,6 +154,10 @@ UNUSED_PLUGINS = (
     "@jupyterlab/tooltip-extension:consoles",
     "@jupyterlite/application-extension:lsp-connection-manager",
 )
+#: A saved picture of a widget (drawn while Python starts), and a live widget (what
+#: replaces it once its cell has run), as CSS selectors.
+PICTURE_SELECTOR = ".hp-saved-picture"
+LIVE_WIDGET_SELECTOR = ".jp-OutputArea-output .jupyter-widgets:not(.hp-saved-picture *)"
 #: The tag of the note the build adds at the top of each live lesson.
 NOTE_TAG = "hp-live-note"
 #: The cell an older build added (it is removed if a notebook still has it).
@@ -179,6 +190,7 @@ AUTORUN_JS = (
   var path = new URLSearchParams(window.location.search).get("path");
   if (!path) return;
   var started = Date.now();
+  showPreview();
   // As soon as the app has its services (before the notebook is drawn, and before the
   // app starts), hook the lesson's kernel start in.
   var hook = setInterval(function () {
@@ -253,6 +265,54 @@ AUTORUN_JS = (
     };
   }
 
+  // A picture of the lesson (built with the live copy: its text, and each widget as it
+  // looks before it is used) while JupyterLab and Python start. It gives way to the
+  // notebook once the notebook has drawn its cells and outputs, at the cell the reader
+  // had scrolled to.
+  function showPreview() {
+    var url = "../PREVIEW_DIR/" + path.split("/").map(encodeURIComponent).join("/") + ".html";
+    fetch(url)
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (!html || notebookDrawn()) return;
+        var pane = document.createElement("div");
+        pane.id = "hp-preview";
+        pane.setAttribute("aria-busy", "true");
+        pane.innerHTML = html;
+        (document.body || document.documentElement).appendChild(pane);
+        var poll = setInterval(function () {
+          if (!notebookDrawn() && Date.now() - started < 120000) return;
+          clearInterval(poll);
+          handOver(pane);
+        }, 50);
+      })
+      .catch(function () { /* no preview: JupyterLab shows its own splash */ });
+  }
+
+  var cellsSeen = 0;
+  function notebookDrawn() {
+    var nb = document.querySelector(".jp-Notebook");
+    if (!nb || !nb.querySelector(".jp-Cell")) return false;
+    if (nb.querySelector(".jp-OutputArea-output")) return true;
+    cellsSeen = cellsSeen || Date.now();
+    return Date.now() - cellsSeen > 1500;  // a notebook without outputs
+  }
+
+  function handOver(pane) {
+    var cells = pane.querySelectorAll(".cell");
+    var top = pane.getBoundingClientRect().top + 40;
+    var at = 0;
+    for (var i = 0; i < cells.length; i++) {
+      if (cells[i].getBoundingClientRect().bottom > top) { at = i; break; }
+    }
+    var panel = window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.shell.currentWidget;
+    var notebook = panel && panel.content;
+    if (at > 0 && notebook && typeof notebook.scrollToItem === "function") {
+      notebook.scrollToItem(at, "start").catch(function () {});
+    }
+    pane.remove();
+  }
+
   function folder(p) {
     var i = String(p).lastIndexOf("/");
     return i < 0 ? "" : String(p).slice(0, i);
@@ -307,13 +367,36 @@ AUTORUN_JS = (
     clearInterval(timer);
     panel.context.ready
       .then(function () { return panel.sessionContext.ready; })
-      .then(function () { return app.commands.execute("notebook:run-all-cells"); })
+      .then(function () {
+        // once Python answers (each cell's picture stays until its cell runs)
+        var kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+        return kernel ? kernel.info : null;
+      })
+      .then(function () { return runInOrder(app, panel); })
       .catch(function (err) { console.error("the lesson could not run itself", err); });
   }, 50);
+
+  // Run the code cells one after another, as Run All Cells would, stopping at an error;
+  // but each cell's saved picture stays until that cell runs (Run All clears every
+  // output at once, and the lesson would be blank until Python has caught up).
+  function runInOrder(app, panel) {
+    var cells = panel.content.widgets.filter(function (c) { return c.model.type === "code"; });
+    var execute = cells.length ? cells[0].constructor.execute : null;
+    if (typeof execute !== "function") return app.commands.execute("notebook:run-all-cells");
+    return cells.reduce(function (done, cell) {
+      return done.then(function (ok) {
+        if (!ok || cell.isDisposed) return false;
+        return execute(cell, panel.sessionContext).then(function (reply) {
+          return !(reply && reply.content && reply.content.status === "error");
+        });
+      });
+    }, Promise.resolve(true));
+  }
 })();
 """.replace("KERNEL_NAME", LITE_KERNELSPEC["name"])
     .replace("WORKER_TOKEN", "@jupyterlite/apputils:IServiceWorkerManager")
     .replace("WAIT_MS", "10000")
+    .replace("PREVIEW_DIR", PREVIEW_DIR)
 )
 #: Files of the npm package that the site does not serve.
 _PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|\.html|README\.md)$")
@@ -950,18 +1033,34 @@ def live_link(href: str, site_path: str = "/", lang: str = "en") -> str:
     return root + page + (f"#{parts.fragment}" if parts.fragment else "")
 
 
-def lite_notebook(source: Path, site_path: str = "/", lang: str = "en") -> dict[str, Any]:
-    """The lesson as the live copy has it: Lite kernelspec, no outputs, the note on top
-    (in ``lang``, the lesson's language), links to the site's pages pointed at them (see
-    :func:`live_link`)."""
-    from hp_lessons import read_notebook
+def lite_notebook(
+    source: Path, site_path: str = "/", lang: str = "en", executed: Path | None = None
+) -> dict[str, Any]:
+    """The lesson as the live copy has it: Lite kernelspec, the note on top (in ``lang``,
+    the lesson's language), links to the site's pages pointed at them (see
+    :func:`live_link`).
 
-    nb = read_notebook(source)
+    With ``executed`` (the lesson as the site's build ran it, outputs and widget state
+    saved), each code cell keeps its outputs, every widget drawn as its saved picture
+    (:mod:`hp_pictures`), for the learner to see while Python starts; the cell is marked
+    trusted, so JupyterLab draws those pictures (HTML and SVG) as they are. Running the
+    cell replaces them. Without it, the code cells have no outputs.
+    """
+    from hp_lessons import read_notebook
+    from hp_pictures import STATE_MIME, with_pictures
+
+    nb = read_notebook(executed or source)
+    state = nb.get("metadata", {}).pop("widgets", {}).get(STATE_MIME, {})
     nb.setdefault("metadata", {})["kernelspec"] = dict(LITE_KERNELSPEC)
     cells = nb.setdefault("cells", [])
     for cell in cells:
         if cell.get("cell_type") == "code":
-            cell["outputs"], cell["execution_count"] = [], None
+            outputs = with_pictures(cell.get("outputs", []), state, lang) if executed else []
+            cell["outputs"], cell["execution_count"] = outputs, None
+            if outputs:
+                cell.setdefault("metadata", {})["trusted"] = True
+            else:
+                cell.get("metadata", {}).pop("trusted", None)
         elif cell.get("cell_type") == "markdown":
             text = "".join(cell.get("source", []))
             text = _MD_LINK.sub(lambda m: m[1] + live_link(m[2], site_path, lang) + m[3], text)
@@ -977,6 +1076,18 @@ def lite_notebook(source: Path, site_path: str = "/", lang: str = "en") -> dict[
         top["id"] = NOTE_TAG
     cells.insert(0, top)
     return nb
+
+
+def executed_lessons(scratch: Path) -> dict[Path, Path]:
+    """Each lesson's executed copy (``hp_lessons``: cached, run only if its inputs
+    changed), by the lesson's source; ``scratch`` is a folder for the copies."""
+    from hp_lessons import executed_copy, lessons
+
+    out = {}
+    for lang in languages():
+        for lesson in lessons(lang):
+            out[lesson.source.resolve()] = executed_copy(lesson, scratch / lang)
+    return out
 
 
 def _lite_config() -> dict[str, Any]:
@@ -1003,10 +1114,28 @@ def _add_autorun(out: Path) -> None:
     (out / AUTORUN_FILE).write_text(AUTORUN_JS, encoding="utf-8")
     page = out / "notebooks" / "index.html"
     html = page.read_text(encoding="utf-8")
-    tag = f'<script src="../{AUTORUN_FILE}"></script>\n'
+    from hp_pictures import PREVIEW_CSS_FILE
+
+    tag = (
+        f'<link rel="stylesheet" href="../{PREVIEW_CSS_FILE}">\n'
+        f'<script src="../{AUTORUN_FILE}"></script>\n'
+    )
     if "</head>" not in html:
         raise RuntimeError(f"{page} has no </head> to add the run-on-open script before")
     page.write_text(html.replace("</head>", tag + "</head>", 1), encoding="utf-8")
+
+
+def _previews(contents: Path, out: Path) -> None:
+    """Each notebook's preview (:func:`hp_pictures.preview`), which the notebook page
+    shows while JupyterLab and Python start, and the previews' style sheet."""
+    from hp_pictures import PREVIEW_CSS, PREVIEW_CSS_FILE, PREVIEW_DIR, preview
+
+    for lesson in live_notebooks():
+        nb = json.loads((contents / lesson.path).read_text(encoding="utf-8"))
+        target = out / PREVIEW_DIR / f"{lesson.path}.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(preview(nb, lesson.lang), encoding="utf-8")
+    (out / PREVIEW_CSS_FILE).write_text(PREVIEW_CSS, encoding="utf-8")
 
 
 def _favicons(dest: Path) -> None:
@@ -1047,8 +1176,10 @@ def _stage(stage: Path, site_path: str) -> None:
     kernel_files(pyodide_dist(), stage / "static" / "pyodide")
     contents = stage / "contents"
     contents.mkdir()
+    executed = executed_lessons(stage / "executed")
     for lesson in live_notebooks():
-        nb = lite_notebook(lesson.source, site_path, lesson.lang)
+        ran = executed.get(lesson.source.resolve())
+        nb = lite_notebook(lesson.source, site_path, lesson.lang, ran)
         target = contents / lesson.path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -1058,6 +1189,9 @@ def _inputs_key(site_path: str) -> str:
     h = hashlib.sha256()
     h.update(site_path.encode())
     h.update(Path(__file__).read_bytes())
+    h.update((Path(__file__).parent / "hp_pictures.py").read_bytes())
+    # (the saved pictures come from the executed lessons, which follow the engine's
+    # sources and catalogues: the project's wheel below holds them all)
     h.update(project_wheel().read_bytes())
     for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *WIDGET_WHEELS, *STORE_WHEELS):
         h.update(f"{dist}={metadata.version(dist)}".encode())
@@ -1117,6 +1251,7 @@ def _build(out: Path, site_path: str) -> Path:
         _favicons(tmp_out / "static" / "favicons")
         if AUTORUN:
             _add_autorun(tmp_out)
+            _previews(stage / "contents", tmp_out)
         shutil.rmtree(stage, ignore_errors=True)
         for old in (CACHE / "out").iterdir():
             if old not in (tmp_out, built) and not old.name.endswith(".tmp"):

@@ -59,7 +59,9 @@ def _quiz_output(page: Any, mirror: Any) -> Any:
     """The output holding the lesson's own quiz: its prompt and every one of its answer
     buttons. (The practice cell at the lesson's end draws its own questions, and one of
     them can share the prompt: matching the prompt alone once clicked the wrong quiz.)"""
-    quiz = page.locator(".jp-OutputArea-output").filter(has_text=mirror.question.prompt)
+    quiz = page.locator(".jp-OutputArea-output:not(:has(.hp-saved-picture))").filter(
+        has_text=mirror.question.prompt
+    )
     for button in mirror.answer_buttons:
         quiz = quiz.filter(has_text=button.description)
     return quiz.first
@@ -79,6 +81,37 @@ def _open_lesson(page: Any, url: str) -> None:
         page.locator(".jp-Notebook").first.click()
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+
+
+#: True once every code cell of the open notebook has run (an execution count), read
+#: from the notebook's model: JupyterLab may leave cells far below the screen undrawn.
+_ALL_RAN_JS = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const cells = panel && panel.content && panel.content.model && panel.content.model.cells;
+  if (!cells) return false;
+  let code = 0, ran = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type !== "code") continue;
+    code += 1;
+    if (cell.executionCount) ran += 1;
+  }
+  return code > 0 && ran === code;
+}"""
+#: How many outputs of the open notebook are still saved pictures (from its model).
+_PICTURES_LEFT_JS = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+  let left = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type === "code" && JSON.stringify(cell.outputs.toJSON()).includes("PICTURE")) left += 1;
+  }
+  return left;
+}"""
+
+
+def _wait_until_every_cell_ran(page: Any, timeout_ms: float) -> None:
+    page.wait_for_function(_ALL_RAN_JS, timeout=timeout_ms)
 
 
 def _offline_gate(blocked: list[str]) -> Any:
@@ -113,6 +146,7 @@ def _contrast(fg: str, bg: str) -> float:
 
 def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) -> None:
     import hp_lite
+    import hp_pictures
     from playwright.sync_api import expect, sync_playwright
 
     from hasenpfeffer_core.faces.widgets import TrickWinnerQuiz
@@ -139,10 +173,18 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
                 lambda r: failed.append(r.url) if "127.0.0.1" in r.url else None,
             )
             started = time.monotonic()
-            _open_lesson(page, base_url + hp_lite.live_url(LESSON))
-            first = page.locator(".jp-OutputArea-output .jupyter-widgets").first
-            first.wait_for(timeout=FIRST_WIDGET_TIMEOUT_MS)
+            page.goto(base_url + hp_lite.live_url(LESSON))
+            # at once, a picture of the lesson, its exercises marked as waiting for Python
+            picture = page.locator(hp_lite.PICTURE_SELECTOR).first
+            picture.wait_for(timeout=60_000)
+            first_picture_s = time.monotonic() - started
+            expect(picture).to_contain_text(hp_pictures.note("en"))
+            expect(page.locator("#hp-preview")).to_contain_text("Who wins the trick")
+            # then the notebook, whose pictures its cells replace with live widgets
+            live = page.locator(hp_lite.LIVE_WIDGET_SELECTOR).first
+            live.wait_for(timeout=FIRST_WIDGET_TIMEOUT_MS)
             first_widget_s = time.monotonic() - started
+            expect(page.locator("#hp-preview")).to_have_count(0)
             # the top of the lesson says it runs itself, and what to press to run it again
             note = page.locator(".jp-MarkdownCell").first
             expect(note).to_contain_text("runs itself")
@@ -173,12 +215,17 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
             assert _contrast(fg, bg) >= 4.5, (fg, bg)
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / "live-lesson.png"), full_page=False)
+            # once every cell has run, no picture is left: everything is live
+            _wait_until_every_cell_ran(page, FIRST_WIDGET_TIMEOUT_MS)
+            left = page.evaluate(_PICTURES_LEFT_JS.replace("PICTURE", hp_pictures.PICTURE_CLASS))
+            assert left == 0, f"{left} cells still show their saved pictures after running"
+            expect(page.locator(hp_lite.PICTURE_SELECTOR)).to_have_count(0)
         finally:
             browser.close()
 
     print(
-        f"\nlive copy: {size / 1e6:.1f} MB; lesson {LESSON}: first widget "
-        f"{first_widget_s:.1f} s after opening"
+        f"\nlive copy: {size / 1e6:.1f} MB; lesson {LESSON}: first picture "
+        f"{first_picture_s:.1f} s, first live widget {first_widget_s:.1f} s after opening"
     )
     assert blocked == [], f"requests outside 127.0.0.1: {sorted(set(blocked))[:10]}"
     assert failed == [], f"local requests that failed: {sorted(set(failed))[:10]}"
@@ -213,14 +260,12 @@ def test_lesson_draws_its_charts_in_the_live_copy(
             page.on("console", lambda m: console.append(m.text))
             started = time.monotonic()
             _open_lesson(page, base_url + hp_lite.live_url(lesson))
-            charts = page.locator(".jp-OutputArea-output svg.hp-chart")
-            expect(charts).to_have_count(CHARTS[lesson], timeout=CHARTS_TIMEOUT_MS)
+            # (the charts the build saved show until their cells run: count the ones
+            # drawn here, once every cell has run)
+            _wait_until_every_cell_ran(page, CHARTS_TIMEOUT_MS)
             elapsed = time.monotonic() - started
-            # the last cell has run once every code cell shows an execution count
-            prompts = page.locator(".jp-CodeCell .jp-InputArea-prompt")
-            expect(prompts.filter(has_text=re.compile(r"\[[\s*]*\]"))).to_have_count(
-                0, timeout=CHARTS_TIMEOUT_MS
-            )
+            charts = page.locator(".jp-OutputArea-output svg.hp-chart")
+            expect(charts).to_have_count(CHARTS[lesson])
             tracebacks = page.locator(".jp-OutputArea-output").filter(
                 has_text=re.compile(r"Traceback|Error:")
             )
