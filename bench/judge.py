@@ -23,6 +23,10 @@ prints, per trick:
   at least 97 %), and the worst cases;
 * the close flag's accuracy: the judge says "a close decision" exactly when the
   reference's best two cards are less than 0.15 points apart (target: at least 95 %);
+  beside it, the same share counted only where the reference is sure of its own flag
+  (its gap lies at least ``REF_SURE`` standard errors from 0.15: nearer the line, a
+  second reference on other deals flips the flag as often as not, so neither flag can
+  be called right or wrong there);
 * the judge's time per decision (median and p95), with the machine's load.
 
 Bids, trumps and discards (``--calls`` positions of each kind, from the same hands)
@@ -81,12 +85,43 @@ class Row:
     judged: str
     loss: float  # points the judge's card gives away against the reference's best
     close_right: bool
+    close_sure: bool  # the reference is sure of its close flag (sure_of_close)
     ms: float
     where: str
 
 
 #: Up to this many ways to deal the unseen cards, the reference lists them all.
 ENUMERATE = 150_000
+#: The reference is sure of a close flag when its gap between the best two options is
+#: this many standard errors (of that gap, over its deals) away from CLOSE_POINTS.
+REF_SURE = 2.0
+
+
+class Values(dict):
+    """A reference's value for each option (its mean over the deals), with each option's
+    value on every deal (``per_deal``, in the same order of deals for every option) and
+    whether the deals were every deal that fits (``exact``: then there is no doubt)."""
+
+    per_deal: dict
+    exact: bool = False
+
+    def gap_se(self, a, b) -> float:
+        """The standard error of the gap between options ``a`` and ``b``."""
+        if self.exact:
+            return 0.0
+        diffs = [x - y for x, y in zip(self.per_deal[a], self.per_deal[b], strict=True)]
+        return statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+
+
+def sure_of_close(ref: Values, best, rival) -> bool:
+    """Whether the reference can tell if ``rival`` is within CLOSE_POINTS of ``best``:
+    its gap lies at least REF_SURE standard errors from the threshold. (Where it cannot,
+    a second reference on other deals flips the flag as often as not: see
+    ``--self-check``.)"""
+    if rival is None:
+        return True
+    gap = ref[best] - ref[rival]
+    return abs(gap - CLOSE_POINTS) >= REF_SURE * ref.gap_se(best, rival)
 
 
 def reference(
@@ -173,6 +208,7 @@ def reference(
     net_ns = net if ns else [-net[6 - t] for t in range(7)]
     won_ns = won if ns else len(view.tricks) - won
     sums: dict[int, float] = {}
+    per_deal: dict[int, list[float]] = {}
     for m in chosen:
         if len(view.tricks) >= points_from:
             found = play_points_masks(
@@ -186,7 +222,11 @@ def reference(
             worth = {idx: net[won + v] for idx, v in values.items()}
         for idx, v in worth.items():
             sums[idx] = sums.get(idx, 0.0) + v
-    return {idx: v / len(chosen) for idx, v in sums.items()}
+            per_deal.setdefault(idx, []).append(v)
+    out = Values({idx: v / len(chosen) for idx, v in sums.items()})
+    out.per_deal = per_deal
+    out.exact = total <= ENUMERATE and len(chosen) < deals
+    return out
 
 
 def positions(
@@ -303,7 +343,8 @@ def call_reference(view: PlayerView, deals: int, rng: random.Random) -> dict:
             continue
         chosen.append((hands, widow))
     legal = view.legal_actions
-    out: dict = {}
+    out = Values()
+    out.per_deal = {}
     if view.phase is Phase.AUCTION:
         bids = [a for a in legal if isinstance(a, Bid)]
         high = view.high_bid
@@ -338,35 +379,39 @@ def call_reference(view: PlayerView, deals: int, rng: random.Random) -> dict:
         value = {}
         for b in contracts:
             net = _net(view, b, True)
-            value[b] = max(sum(net[x] for x in xs) / len(xs) for xs in tricks.values())
+            # with the trump that makes the contract worth most
+            value[b] = max(([net[x] for x in xs] for xs in tricks.values()), key=sum)
         for a in legal:
             if isinstance(a, Bid):
-                out[a] = value[a]
+                out.per_deal[a] = value[a]
             elif forced:
-                out[a] = value[contracts[-1]]
+                out.per_deal[a] = value[contracts[-1]]
             elif high is not None:
-                out[a] = sum(held) / len(held)
+                out.per_deal[a] = held
             else:
-                out[a] = 0.0
+                out.per_deal[a] = [0.0] * len(chosen)
+            out[a] = sum(out.per_deal[a]) / len(chosen)
         return out
     high = view.high_bid
     net = _net(view, high, True)
     for a in legal:
-        total = 0.0
+        values = []
         for hands, _widow in chosen:
             if isinstance(a, NameTrump):
                 own, trump = _drop_weakest(list(view.hand), a.suit), a.suit
             else:
                 own, trump = [c for c in view.hand if c is not a.card], view.trump
-            total += net[solve({**hands, seat: own}, trump, leader(seat))]
-        out[a] = total / len(chosen)
+            values.append(net[solve({**hands, seat: own}, trump, leader(seat))])
+        out.per_deal[a] = values
+        out[a] = sum(values) / len(chosen)
     return out
 
 
-def _close(view: PlayerView, ref: dict) -> bool:
-    """Whether the reference's best call has a rival within 0.15 points. A higher bid
-    than the best (not Big Pepper), or a pass that forces a higher bid, is no rival: it
-    scores no more on any deal, with any trump, so it can only tie by luck."""
+def _rival(view: PlayerView, ref: dict):
+    """The reference's runner-up call: its best other option, where a higher bid than
+    the best (not Big Pepper), or a pass that forces a higher bid, is no rival: it scores
+    no more on any deal, with any trump, so it can only tie by luck. None if there is
+    none."""
     best = max(ref, key=ref.get)
 
     def contract(a):
@@ -376,8 +421,8 @@ def _close(view: PlayerView, ref: dict) -> bool:
 
     top = contract(best)
     rivals = [
-        v
-        for a, v in ref.items()
+        a
+        for a in ref
         if a != best
         and not (
             isinstance(top, Bid)
@@ -387,7 +432,18 @@ def _close(view: PlayerView, ref: dict) -> bool:
             and contract(a).tricks > top.tricks
         )
     ]
-    return bool(rivals) and ref[best] - max(rivals) < CLOSE_POINTS
+    return max(rivals, key=ref.get) if rivals else None
+
+
+def _close(view: PlayerView, ref: dict) -> bool:
+    """Whether the reference's best call has a rival (:func:`_rival`) within 0.15 points."""
+    rival = _rival(view, ref)
+    return rival is not None and max(ref.values()) - ref[rival] < CLOSE_POINTS
+
+
+def _close_sure(view: PlayerView, ref: Values) -> bool:
+    """Whether the reference is sure of its close flag for a call (:func:`sure_of_close`)."""
+    return sure_of_close(ref, max(ref, key=ref.get), _rival(view, ref))
 
 
 def call_positions(count: int, seed: int) -> dict[str, list[tuple[PlayerView, str]]]:
@@ -534,6 +590,8 @@ def main() -> None:
         best = ranked[0]
         loss = best - ref[advice.action.card.index]
         ref_close = len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_POINTS
+        order = sorted(ref, key=ref.get, reverse=True)
+        ref_sure = sure_of_close(ref, order[0], order[1] if len(order) > 1 else None)
         faults = word_faults(view, advice, lambda o, r=ref, b=best: b - r[o.card.index])
         words[0] += faults[0]
         words[1] += faults[1]
@@ -544,6 +602,7 @@ def main() -> None:
                 advice.action.card.text,
                 loss,
                 advice.close == ref_close,
+                ref_sure,
                 ms,
                 where,
             )
@@ -552,7 +611,7 @@ def main() -> None:
             print(f"  {i + 1} positions judged", flush=True)
     print(f"load after: {os.getloadavg()[0]:.2f}")
     print()
-    print("trick  positions  within 0.15  close flag right  time median / p95 (ms)")
+    print(f"trick  positions  within 0.15  close flag right  {SURE_HEAD}  time median / p95 (ms)")
     for trick in sorted({r.trick for r in rows} | {0}):
         part = rows if trick == 0 else [r for r in rows if r.trick == trick]
         within = sum(r.loss <= CLOSE_POINTS + 1e-9 for r in part)
@@ -562,6 +621,7 @@ def main() -> None:
         label = "all" if trick == 0 else str(trick)
         print(
             f"{label:>5}  {len(part):9}  {within / len(part):10.1%}  {closed / len(part):16.1%}"
+            f"  {_sure_share([(r.close_right, r.close_sure) for r in part]):>{len(SURE_HEAD)}}"
             f"  {statistics.median(times):8.0f} / {p95:.0f}"
         )
     print()
@@ -576,13 +636,26 @@ def main() -> None:
         calls(args)
 
 
+#: The column of the close flag's accuracy where the reference is sure of it.
+SURE_HEAD = "where the reference is sure"
+
+
+def _sure_share(flags: list[tuple[bool, bool]]) -> str:
+    """The share of right close flags among the positions where the reference is sure
+    of its own (``(right, sure)`` pairs), and how many those are."""
+    sure = [right for right, is_sure in flags if is_sure]
+    return f"{sum(sure) / len(sure):.1%} of {len(sure)}" if sure else "none"
+
+
 def calls(args: argparse.Namespace) -> None:
     print()
     print(
         f"load before: {os.getloadavg()[0]:.2f}; finding {args.calls} of each call ...", flush=True
     )
     found = call_positions(args.calls, args.seed)
-    print("kind      positions  within 0.15  close flag right  time median / p95 (ms)")
+    print(
+        f"kind      positions  within 0.15  close flag right  {SURE_HEAD}  time median / p95 (ms)"
+    )
     worst = []
     words = [0, 0, 0]
     selfs: list[tuple[float, bool]] = []
@@ -603,7 +676,7 @@ def calls(args: argparse.Namespace) -> None:
             ref_close = _close(view, ref)
             faults = word_faults(view, advice, lambda o, r=ref, b=ranked[0]: b - r[o])
             words = [w + f for w, f in zip(words, faults, strict=True)]
-            rows.append((loss, advice.close == ref_close, ms))
+            rows.append((loss, advice.close == ref_close, ms, _close_sure(view, ref)))
             if loss > CLOSE_POINTS + 1e-9 and advice.judgement is not None:
                 j = advice.judgement
                 print(
@@ -625,6 +698,7 @@ def calls(args: argparse.Namespace) -> None:
         p95 = times[max(0, round(len(times) * 0.95) - 1)]
         print(
             f"{kind:8}  {len(rows):9}  {within / len(rows):10.1%}  {closed / len(rows):16.1%}"
+            f"  {_sure_share([(r[1], r[3]) for r in rows]):>{len(SURE_HEAD)}}"
             f"  {statistics.median(times):8.0f} / {p95:.0f}",
             flush=True,
         )
