@@ -451,6 +451,55 @@ def _app(kind: str, arg: str, root: str) -> str:
     raise ValueError(kind)
 
 
+#: Each site quiz's page (its first heading names the quiz).
+_QUIZ_PAGES = {"trick-winner": "trick-winner", "legal-play": "legal-play", "bid": "bidding"}
+
+
+def _quiz_name(kind: str, lang: str) -> str:
+    """A site quiz's name in ``lang``: its page's first heading."""
+    folder = ROOT / "site" / "practice"
+    page = folder / f"{_QUIZ_PAGES[kind]}.{lang}.md"
+    if not page.is_file():
+        page = folder / f"{_QUIZ_PAGES[kind]}.md"
+    heading = next(
+        (line for line in page.read_text("utf-8").splitlines() if line.startswith("# ")), None
+    )
+    if heading is None:
+        raise ValueError(f"{page} has no first heading to name its quiz by")
+    return heading[2:].strip()
+
+
+def _held(root: str, lang: str) -> str:
+    """What this browser holds of the learner's progress (``assets/held.js`` fills it):
+    the live lessons' answers and the site quizzes' best streaks. ``root`` leads from the
+    page to the site's root, where the live copy is."""
+    labels = {
+        # Translators: what the progress page shows of this browser's storage
+        "live_title": _("The live lessons, in this browser"),
+        "answers": _("Answers"),
+        "right": _("Right"),
+        "ideas": _("Ideas practised"),
+        "lessons": _("Lessons practised"),
+        "last": _("Last answer"),
+        "none_live": _("This browser holds no answers from the live lessons yet."),
+        "quizzes_title": _("Best streak in this site's quizzes, in this browser"),
+        "no_storage": _(
+            "This browser does not let the site keep anything (its storage is turned off "
+            "for this site): your answers and streaks are not kept."
+        ),
+        "private": _("Read from this browser's own storage: nothing is sent anywhere."),
+        "kinds": [{"kind": k, "name": _quiz_name(k, lang)} for k in PRACTICE_KINDS],
+    }
+    needs = html.escape(_("What this browser holds is shown with JavaScript."))
+    loading = html.escape(_("Reading this browser's storage…"))
+    data = html.escape(json.dumps(labels, ensure_ascii=False))
+    return (
+        f'<div class="hp-app hp-held" data-live="{root}{hp_lite.LIVE_DIR}/" '
+        f'data-labels="{data}"><noscript>{needs}</noscript>'
+        f'<p class="hp-loading">{loading}</p></div>'
+    )
+
+
 def _root(page: Any) -> str:
     """The relative path from a page to the site's root."""
     root: str = "../" * page.url.count("/")
@@ -524,6 +573,8 @@ def _page_markdown(markdown: str, page: Any, files: Files, lang: str) -> str:
             return "\n\n" + hp_content.hands_html(hp_content.viewer_index()) + "\n\n"
         if name in ("practice", "viewer"):
             return "\n\n" + store(_app(name, arg, _root(page) + lang_prefix(lang))) + "\n\n"
+        if name == "held":
+            return "\n\n" + store(_held(_root(page), lang)) + "\n\n"
         raise ValueError(f"{key}: unknown marker hp:{name}")
 
     markdown = MARKER.sub(marker, markdown)
@@ -940,6 +991,7 @@ def _pictures_drawn_once(output: str) -> str:
 _USED_BY = {
     "assets/practice.js": r'class="[^"]*\bhp-quiz\b',
     "assets/viewer.js": r'class="[^"]*\bhp-viewer\b',
+    "assets/held.js": r'class="[^"]*\bhp-held\b',
     "assets/hp-safe.js": r'class="[^"]*\bhp-(?:quiz|viewer)\b',
     "assets/widgets-offline.js": r"application/vnd\.jupyter\.widget-state\+json",
     "assets/_mkdocstrings.css": r'class="doc doc-',

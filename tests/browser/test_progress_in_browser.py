@@ -226,6 +226,16 @@ def test_progress_survives_a_reload_of_the_live_copy(
         expect(header).to_contain_text(_done_text(1))
         expect(exercise.locator(".hp-fb")).to_have_count(0)  # a fresh exercise
         page.screenshot(path=str(screenshots / "light" / "live-progress-after-reload.png"))
+        # the site's progress page reads the same browser storage, without a kernel
+        page.goto(base_url + "practice/progress/")
+        held = page.locator(".hp-held[data-ready]")
+        held.wait_for()
+        figures = {
+            label: held.locator("tr").filter(has_text=label).locator("td").inner_text()
+            for label in ("Answers", "Right", "Lessons practised")
+        }
+        assert figures == {"Answers": "1", "Right": "1", "Lessons practised": "1"}, figures
+        held.screenshot(path=str(screenshots / "light" / "site-progress-holds-live-answer.png"))
     finally:
         context.close()
 

@@ -208,6 +208,66 @@ def test_hand_viewer_steps_through_a_hand(page: Any, site_url: str) -> None:
 FIRST_HAND = "01-joker-leads-trumps"
 
 
+def _held_row(page: Any, label: str) -> str:
+    """The figure beside ``label`` in what the progress page shows of this browser."""
+    row = page.locator(".hp-held[data-ready] tr").filter(has_text=label)
+    return str(row.locator("td").inner_text())
+
+
+def test_the_progress_page_shows_what_this_browser_holds(page: Any, site_url: str) -> None:
+    """A new browser: no answers from the live lessons, every quiz's best streak 0. A
+    right answer on the trick-winner page shows there as a best streak of 1. Reading the
+    live lessons' storage creates nothing where there was nothing."""
+    page.goto(site_url + "practice/progress/")
+    held = page.locator(".hp-held[data-ready]")
+    held.wait_for()
+    assert "This browser holds no answers from the live lessons yet." in held.inner_text()
+    assert "nothing is sent anywhere" in held.inner_text()
+    for name in ("Who wins the trick?", "Which cards may I play?", "What would you bid?"):
+        assert _held_row(page, name) == "0"
+
+    page.goto(site_url + "practice/trick-winner/")
+    page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+    q = _question(page)
+    seats = [parse_seat(s) for s, _ in q["trick"]]
+    cards = parse_cards(" ".join(c for _, c in q["trick"]))
+    page.click(
+        f'.hp-choice[data-value="{seats[trick_winner(cards, parse_suit(q["trump"]))].name}"]'
+    )
+    assert page.locator(".hp-best-value").inner_text() == "1"
+
+    page.goto(site_url + "practice/progress/")
+    page.locator(".hp-held[data-ready]").wait_for()
+    assert _held_row(page, "Who wins the trick?") == "1"
+    assert _held_row(page, "What would you bid?") == "0"
+    names = page.evaluate("indexedDB.databases().then(list => list.map(d => d.name))")
+    assert not [n for n in names if n.startswith("JupyterLite Storage")], names
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    held.screenshot(path=str(SHOTS / "progress-held.png"))
+
+
+def test_a_browser_that_keeps_nothing_is_told_so(chromium: Any, site_url: str) -> None:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    # storage turned off for the site, as a browser's settings can: every use throws
+    context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() {"
+        " throw new DOMException('The operation is insecure.', 'SecurityError'); }});"
+        "Object.defineProperty(window, 'indexedDB', {get() {"
+        " throw new DOMException('The operation is insecure.', 'SecurityError'); }});"
+    )
+    try:
+        page = context.new_page()
+        page.goto(site_url + "it/practice/progress/")
+        held = page.locator(".hp-held[data-ready]")
+        held.wait_for(timeout=20_000)
+        text = held.inner_text()
+        assert "le tue risposte e le tue serie non vengono conservate" in text
+        assert "Questo browser non conserva ancora nessuna risposta" in text
+        assert _held_row(page, "Chi vince la presa?") == "0"
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def page_errors(page: Any) -> list[str]:
     """Every uncaught script error on the page (the test asserts there were none)."""
