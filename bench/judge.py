@@ -556,6 +556,12 @@ def main() -> None:
         help="try the judge valuing cards by best play for points once this many tricks are"
         " played, instead of its own setting (POINTS_FROM)",
     )
+    ap.add_argument(
+        "--solves",
+        default=None,
+        help="try the judge with these solve budgets for a play, trick by trick (six numbers,"
+        " comma-separated), instead of its own (SOLVES)",
+    )
     ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
     ap.add_argument("--call-deals", type=int, default=400)
     ap.add_argument("--agree", type=int, default=200, help="hands for hint against quiz")
@@ -574,6 +580,9 @@ def main() -> None:
         return
     if args.points_from is not None:
         judge.POINTS_FROM = args.points_from  # type: ignore[misc]
+    if args.solves is not None:
+        judge.SOLVES = tuple(int(n) for n in args.solves.split(","))  # type: ignore[misc]
+        print(f"the judge's solve budgets for a play, trick by trick: {judge.SOLVES}")
     found = positions(args.positions, args.seed, [int(t) for t in args.tricks.split(",")])
     rows: list[Row] = []
     words = [0, 0, 0]
