@@ -49,7 +49,7 @@ from ...analysis.explain import (
     explain_trick,
     ordinal_word,
 )
-from ...analysis.hints import SteppedHint, judged_words, stepped_hint
+from ...analysis.hints import SteppedHint, judged_words, stepped_hint, tie_words
 from ...analysis.judge import Judgement
 from ...analysis.practice import principle_verdict
 from ...analysis.principles import broken_by
@@ -1083,11 +1083,7 @@ def _verdict(
         view = PlayerView.of(state, action.seat)
         broken = broken_by(view, action)
         if broken and not broken_by(view, hint.action):
-            # Translators: {said} is the judge's figures for the learner's choice,
-            # {reason} the usual principle it goes against and the move it plays instead.
-            return False, _(
-                "{said} Between choices this close, the usual principle decides: {reason}"
-            ).format(said=said, reason=broken[0].text)
+            return False, tie_words(judged, action, broken[0].text)
         # Translators: {answer} is the fair expert's move and its principle, {details}
         # the figures behind it; the learner's different choice does as well.
         teacher = _("The fair expert keeps to the usual rule all the same: {answer}").format(
