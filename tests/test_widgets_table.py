@@ -174,7 +174,10 @@ def test_replayer_shows_auction_trump_trick_and_tricks_won() -> None:
     r.next_button.click()  # the opening lead
     lead = record.moves[r.step - 1].action
     assert isinstance(lead, Play)
-    assert "Trick 1" in r.info.value and lead.card.text in html.unescape(r.info.value)
+    # (the Joker by its name: "JK" is the notation's, not a word a learner reads)
+    shown = "Joker" if lead.card.is_joker else lead.card.text
+    assert "Trick 1" in r.info.value and shown in html.unescape(r.info.value)
+    assert ">JK<" not in r.info.value and " JK " not in html.unescape(r.info.value)
     r.last_button.click()
     st = record.final_state().side_tricks
     assert f"NS <b>{st[SEATS[0].side]}</b>" in r.info.value

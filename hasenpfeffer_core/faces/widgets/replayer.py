@@ -80,7 +80,10 @@ def _view_tips() -> list[str]:
 
 
 def card_html(card: Card) -> str:
-    """A card's short text, hearts and diamonds in red."""
+    """A card's short text, hearts and diamonds in red; the Joker by its name ("JK" is
+    the notation's, not a word a learner reads: the cards' buttons say "Joker" too)."""
+    if card.is_joker:
+        return esc(_("Joker"))
     if card.suit in (Suit.HEARTS, Suit.DIAMONDS):
         return f'<span class="hp-red">{esc(card.text)}</span>'
     return esc(card.text)
