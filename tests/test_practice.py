@@ -235,6 +235,27 @@ def test_every_principle_gets_a_position_where_it_decides(key: str) -> None:
     assert "seed" not in q.prompt.lower() and "seed" not in q.explanation.lower()
 
 
+def test_a_principle_question_offers_every_legal_choice() -> None:
+    """An Italian learner was asked what to bid with "Pass, Bid 1, Bid 3 ... Bid 6" and
+    no Bid 2: a call the judge found as good as the answer was left out. Every legal
+    choice is offered now (a position with such a call is not asked)."""
+    from hasenpfeffer_core.analysis.practice import _PHASE_OF
+    from hasenpfeffer_core.analysis.principles import principle
+    from hasenpfeffer_core.engine.state import Phase
+
+    for key in ("bid-cheapest", "win-cheaply"):
+        rng = random.Random(5)
+        for _ in range(3):
+            q = principle_question(key, rng)
+            offered = len(q.details["choices"])
+            if _PHASE_OF[principle(key).phase] is Phase.AUCTION:
+                # pass and every bid from the lowest that outbids the last to Big Pepper
+                values = [c["value"] for c in q.details["choices"]]
+                bids = sorted(int(v) for v in values if v.isdigit())
+                assert bids == list(range(bids[0], bids[0] + len(bids))), values
+            assert offered >= 2
+
+
 def test_a_principle_answer_can_be_typed_as_a_card_suit_or_bid() -> None:
     q = principle_question("win-cheaply", random.Random(2))
     card = q.details["right"][0]

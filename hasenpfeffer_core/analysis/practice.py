@@ -629,7 +629,8 @@ _PHASE_OF: Final = {
 
 def _choice_label(action: Action, rules: Rules) -> str:
     if isinstance(action, Play | Discard):
-        return action.card.text
+        # (the Joker by its name, as the cards' buttons say it: "JK" is the notation's)
+        return _("Joker") if action.card.is_joker else action.card.text
     if isinstance(action, NameTrump):
         return f"{action.suit.symbol} {action.suit.plural}" if action.suit else _("no trump")
     if isinstance(action, Bid | Pass):
@@ -739,16 +740,13 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
     if judged is None:
         return None
     # Every choice it keeps as good as the best, every choice against it clearly worse.
-    # In the auction a call against the principle that the judge finds as good (bidding
-    # 3 with a hand strong enough for it) is not offered: the question asks only what
-    # the principle and the judge agree on.
+    # (In the auction a call against the principle that the judge finds as good, bidding
+    # 2 with a hand strong enough for it, was once left out of the choices: a learner
+    # asked to bid saw "Pass, Bid 1, Bid 3 ..." and wondered where 2 had gone. Such a
+    # position is not asked: every legal choice is offered.)
     if any(judged.cost(a) >= CLOSE_POINTS for a in follow):
         return None
-    if view.phase is Phase.AUCTION:
-        legal = tuple(a for a in legal if a in follow or judged.clearly_worse(a))
-        if len(legal) == len(follow):
-            return None
-    elif not all(judged.clearly_worse(a) for a in legal if a not in follow):
+    if not all(judged.clearly_worse(a) for a in legal if a not in follow):
         return None
     p = principle(key)
     hint = stepped_hint(view, advice, focus=key)
