@@ -305,3 +305,29 @@ def test_italian_figures_name_the_other_choice_as_a_choice_not_a_command() -> No
         if seen == 2:
             break
     assert seen
+
+
+def test_a_choice_weighed_on_fewer_deals_than_the_best_says_why() -> None:
+    """A learner read "over 16 deals" for spades and "over 56 deals" for hearts in one
+    verdict: the judge stops weighing a choice once it is clearly behind. The verdict on
+    such a choice says so; one weighed as long as the best does not."""
+    from hasenpfeffer_core.analysis.hints import judged_words
+    from hasenpfeffer_core.analysis.judge import Judgement
+    from hasenpfeffer_core.engine.actions import NameTrump
+    from hasenpfeffer_core.engine.cards import Suit
+
+    hearts, spades, clubs = (NameTrump(Seat.N, s) for s in (Suit.HEARTS, Suit.SPADES, Suit.CLUBS))
+    judged = Judgement(
+        options=(hearts, spades, clubs),
+        points={hearts: 2.5, spades: 1.2, clubs: 1.0},
+        tricks={hearts: 4.0, spades: 3.1, clubs: 3.0},
+        spread={hearts: 0.0, spades: 0.2, clubs: 0.1},
+        deals=56,
+        best=hearts,
+        weighed={hearts: 56, spades: 16, clubs: 56},
+    )
+    right, pruned = judged_words(judged, spades)
+    assert not right
+    assert "over 16 deals (after those it was clearly behind" in pruned
+    right, full = judged_words(judged, clubs)
+    assert not right and "over 56 deals, about 1.5 less" in full and "clearly behind" not in full

@@ -487,6 +487,17 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "within {cost} of the best choice ({best}): too close to tell apart."
         ).format(**values)
+    if values["n"] < judged.weighed.get(judged.best, judged.deals):
+        # (the judge stops weighing a choice once it is clearly behind: its figure is
+        # over fewer deals than the best's, which the learner sees beside it)
+        # Translators: choice is what was chosen, points a signed average ("+0.4"), n the
+        # deals it was weighed on (fewer than the best choice's), cost how many points
+        # less than the best ("1.3"), best the best choice ("name spades").
+        return False, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals "
+            "(after those it was clearly behind, so it was weighed no further), about "
+            "{cost} less than the best choice ({best})."
+        ).format(**values)
     # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
     # many points less than the best ("1.3"), best the best choice ("name spades").
     return False, _(
