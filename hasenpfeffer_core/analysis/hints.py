@@ -487,7 +487,7 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "within {cost} of the best choice ({best}): too close to tell apart."
         ).format(**values)
-    if values["n"] < judged.weighed.get(judged.best, judged.deals):
+    if judged.weighed.get(action, judged.deals) < judged.weighed.get(judged.best, judged.deals):
         # (the judge stops weighing a choice once it is clearly behind: its figure is
         # over fewer deals than the best's, which the learner sees beside it)
         # Translators: choice is what was chosen, points a signed average ("+0.4"), n the
