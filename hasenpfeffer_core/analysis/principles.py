@@ -1304,20 +1304,21 @@ def _name_trump(view: PlayerView, action: Action) -> _Found:
         if mine[0] > strength[second][0]:
             # Translators: {suit} is the suit named ("hearts"); {holding} the trumps held with
             # it ("two trumps, J♥ and A♥"); {other} the next best suit. Keep "Name {suit}." as
-            # the hint's "Name {suit}" says it.
+            # the hint's "Name {suit}" says it. The part after the colon is shown alone as
+            # the hint's last step: it must read as a whole sentence.
             text = _(
-                "With {suit} as trump you would hold {holding}: more than with any other suit. "
-                "Name {suit}."
+                "With {suit} as trump you would hold {holding}: no other suit would give you as "
+                "many trumps. Name {suit}."
             )
         elif mine == strength[second]:
             text = _(
-                "With {suit} as trump you would hold {holding}: as good as with {other}. Name "
-                "{suit}."
+                "With {suit} as trump you would hold {holding}: with {other} you would hold no "
+                "better. Name {suit}."
             )
         else:
             text = _(
-                "With {suit} as trump you would hold {holding}: as many as with {other}, and "
-                "higher ones. Name {suit}."
+                "With {suit} as trump you would hold {holding}: with {other} you would hold as "
+                "many trumps, but lower ones. Name {suit}."
             )
         return (
             text.format(suit=chosen.plural, holding=_holding(hand, chosen), other=second.plural),
