@@ -143,3 +143,19 @@ def test_a_language_that_is_not_text_is_refused(bad: object) -> None:
 def test_a_language_is_read_as_the_locale_writes_it() -> None:
     assert widget_language("it_IT.UTF-8") == "it"
     assert widget_language(None) == get_language() == "en"
+
+
+def test_thai_sentences_the_table_announces_end_without_a_full_stop() -> None:
+    """A Thai reader heard "คุณประมูล 6. ตะวันตกผ่าน." from the play table: Thai ends a
+    sentence with a space, not a full stop. English keeps its full stops."""
+    import re
+
+    for lang in ("th", "en"):
+        table = play_table.PlayTable(seed=3, lang=lang)
+        table.act(table.action_buttons[0].action)
+        said = re.sub(r"<[^>]+>", "", table.said.value)
+        after_thai = re.findall(r"[\u0E00-\u0E7F\d]\.(?:\s|$)", said)
+        if lang == "th":
+            assert re.search(r"[\u0E00-\u0E7F]", said) and after_thai == [], said
+        else:
+            assert re.search(r"\w\. \w", said), said

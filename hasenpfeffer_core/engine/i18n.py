@@ -49,6 +49,7 @@ __all__ = [
     "PSEUDO",
     "catalogue",
     "chosen_language",
+    "ended",
     "get_language",
     "gettext",
     "in_language",
@@ -255,6 +256,26 @@ def number(value: float, digits: int = 1, *, signed: bool = False) -> str:
     elif signed and not text.startswith("-"):
         text = "+" + text
     return in_language(text)
+
+
+#: The languages whose sentences end with no mark: Thai separates them by a space.
+_NO_FULL_STOP = frozenset({"th"})
+
+
+def ended(sentence: str) -> str:
+    """``sentence`` ended as the learner's language ends one: with a full stop where it
+    has none yet, or, in Thai, which uses no full stop, as it is (a space after it
+    separates it from the next).
+
+    >>> ended("You bid 4"), ended("Right.")
+    ('You bid 4.', 'Right.')
+    >>> with language("th"):
+    ...     ended("คุณประมูล 6")
+    'คุณประมูล 6'
+    """
+    if get_language() in _NO_FULL_STOP or sentence.rstrip().endswith((".", "!", "?", "…")):
+        return sentence
+    return sentence + "."
 
 
 def in_language(figure: str) -> str:

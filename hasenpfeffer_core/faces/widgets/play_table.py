@@ -63,7 +63,7 @@ from ...engine.auction import bid_name
 from ...engine.cards import JOKER, Card
 from ...engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ...engine.game import Game
-from ...engine.i18n import N_, language, ngettext, pgettext
+from ...engine.i18n import N_, ended, language, ngettext, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord
 from ...engine.rules import Rules
@@ -616,7 +616,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         lines = self._log_lines(state, spoken=True)
         mine = [i for i, (a, _t) in enumerate(lines) if a is not None and a.seat is self.seat]
         recent = [text for _a, text in (lines[mine[-1] :] if mine else lines)][-12:]
-        parts = [t if _TAG.sub("", t).rstrip().endswith(".") else t + "." for t in recent]
+        # (each a sentence, ended as the learner's language ends one: no full stop in Thai)
+        parts = [t if _TAG.sub("", t).rstrip().endswith(".") else ended(t) for t in recent]
         status = trick_status(state, you=self.seat)
         if status:
             parts.append(esc(status))

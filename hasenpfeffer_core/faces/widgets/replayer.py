@@ -36,7 +36,7 @@ from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Pl
 from ...engine.auction import bid_name
 from ...engine.cards import Card, Suit
 from ...engine.errors import InvalidDataError, ParseError, RecordError
-from ...engine.i18n import get_language, language, ngettext, pgettext
+from ...engine.i18n import ended, get_language, language, ngettext, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord, load, loads
 from ...engine.rules import Rules
@@ -784,7 +784,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             and PlayerView.of(state, seat).discard is None
         )
         line = action_html(action, record.rules, maker=state.maker, hide_discard=hide)
-        parts = [f"<div><b>{step}.</b> {line}.</div>"]
+        parts = [f"<div><b>{step}.</b> {ended(line)}</div>"]
         if move.note:
             parts.append(f'<div style="margin-top:4px">{esc(move.note)}</div>')
         body = f'<div class="hp-fb hp-info" role="status">{"".join(parts)}</div>'
