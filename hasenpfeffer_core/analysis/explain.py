@@ -45,6 +45,7 @@ __all__ = [
     "TrickCard",
     "TrickExplanation",
     "capitalised",
+    "card_label",
     "card_words",
     "explain_card",
     "explain_plays",
@@ -231,6 +232,17 @@ def join_and(words: Iterable[str], last: str = "and") -> str:
     if last in _LAST:
         return _(_LAST[last]).format(first=first, last=items[-1])
     return f"{first} {last} {items[-1]}"
+
+
+def card_label(card: Card) -> str:
+    """How a button or a list of cards names a card: ``Joker`` or its short text ("JK"
+    is the notation's, not a word a learner reads).
+
+    >>> from hasenpfeffer_core import JOKER, parse_card
+    >>> card_label(JOKER), card_label(parse_card("JH"))
+    ('Joker', 'J♥')
+    """
+    return _("Joker") if card is JOKER else card.text
 
 
 def card_words(card: Card) -> str:

@@ -52,7 +52,7 @@ from ..engine.seats import SEATS, Side
 from ..engine.state import HandState, Phase
 from .bidding import action_label
 from .bots import FairExpert, RuleOfThumbPlayer
-from .explain import capitalised
+from .explain import capitalised, card_label
 from .hints import agrees, stepped_hint
 from .judge import CLOSE_POINTS, judge_play
 from .principles import PRINCIPLES, broken_by, principle, reasons_for
@@ -629,8 +629,7 @@ _PHASE_OF: Final = {
 
 def _choice_label(action: Action, rules: Rules) -> str:
     if isinstance(action, Play | Discard):
-        # (the Joker by its name, as the cards' buttons say it: "JK" is the notation's)
-        return _("Joker") if action.card.is_joker else action.card.text
+        return card_label(action.card)
     if isinstance(action, NameTrump):
         return f"{action.suit.symbol} {action.suit.plural}" if action.suit else _("no trump")
     if isinstance(action, Bid | Pass):

@@ -74,9 +74,10 @@ from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
 
 import ipywidgets as w
 
+from ...analysis.explain import card_label
 from ...analysis.quiz import DIFFICULTIES, Question
 from ...analysis.session import check_seed, quoted
-from ...engine.cards import JOKER, Card, Suit
+from ...engine.cards import Card, Suit
 from ...engine.errors import HasenpfefferError, InvalidDataError, ParseError
 from ...engine.i18n import LANGUAGE_NAMES, N_, chosen_language, get_language, language
 from ...engine.i18n import gettext as _
@@ -372,8 +373,7 @@ def card_button(card: Card, *, toggle: bool = False, **kwargs: Any) -> w.ToggleB
     """A keyboard-reachable button showing a card's short text (red suits in red)."""
     layout = w.Layout(width="auto", min_width="64px", height="36px")
     cls = w.ToggleButton if toggle else w.Button
-    label = _("Joker") if card is JOKER else card.text  # "JK" is the notation's, not a word
-    b = cls(description=label, tooltip=card.name, layout=layout, **kwargs)
+    b = cls(description=card_label(card), tooltip=card.name, layout=layout, **kwargs)
     b.style.font_weight = "bold"
     paint_suit(b, card.suit)
     b.add_class("hp-card-button")

@@ -44,6 +44,7 @@ from tqdm.std import tqdm as text_tqdm
 from ...analysis.bots import FairExpert
 from ...analysis.explain import (
     capitalised,
+    card_label,
     explain_card,
     explain_plays,
     explain_trick,
@@ -638,7 +639,7 @@ def _item_name(prompt: str, labels: Sequence[str]) -> str:
 def _option_label(option: object) -> str:
     """The label of an option's button, as :class:`Choice` makes it (a card's text)."""
     if isinstance(option, Card):
-        return _("Joker") if option.is_joker else option.text
+        return card_label(option)
     if isinstance(option, tuple | list) and option and isinstance(option[0], str):
         return option[0]
     return ""

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from ...analysis.explain import join_and
+from ...analysis.explain import card_label, join_and
 from ...analysis.review import HandAnalysis, PlayAnalysis, analyse
 from ...analysis.session import quoted
 from ...analysis.teaching import teaching_hand, teaching_hand_names
@@ -82,11 +82,9 @@ def _view_tips() -> list[str]:
 def card_html(card: Card) -> str:
     """A card's short text, hearts and diamonds in red; the Joker by its name ("JK" is
     the notation's, not a word a learner reads: the cards' buttons say "Joker" too)."""
-    if card.is_joker:
-        return esc(_("Joker"))
     if card.suit in (Suit.HEARTS, Suit.DIAMONDS):
         return f'<span class="hp-red">{esc(card.text)}</span>'
-    return esc(card.text)
+    return esc(card_label(card))
 
 
 def _card_words(card: Card) -> str:
