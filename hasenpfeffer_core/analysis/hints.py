@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import JOKER, Card
@@ -419,6 +419,18 @@ def agrees(judgement: Judgement | None, reason: Reason, action: Action) -> bool:
     return True
 
 
+def _figures(judged: Judgement, action: Action) -> dict[str, Any]:
+    """The values a verdict on ``action`` words: the choice, its points, the deals it was
+    weighed on, the best choice and how far behind it ``action`` is."""
+    return {
+        "choice": capitalised(choice_words(action)),
+        "points": number(judged.points[action], signed=True),
+        "n": judged.weighed.get(action, judged.deals),
+        "best": choice_words(judged.best),
+        "cost": number(judged.shown_gap(judged.best, action)),
+    }
+
+
 def tie_words(judged: Judgement, action: Action, reason: str) -> str:
     """The verdict on ``action`` where it is worth as much as the judged best, or almost
     (it :meth:`~hasenpfeffer_core.analysis.judge.Judgement.is_good`), but goes against a
@@ -432,13 +444,7 @@ def tie_words(judged: Judgement, action: Action, reason: str) -> str:
         "{choice}: worth about {points} points to your side on average over {n} deals, no "
         "more than the best choice ({best}). Between choices this close, the usual principle "
         "decides: {reason}"
-    ).format(
-        choice=capitalised(choice_words(action)),
-        points=number(judged.points[action], signed=True),
-        n=judged.weighed.get(action, judged.deals),
-        best=choice_words(judged.best),
-        reason=reason,
-    )
+    ).format(**_figures(judged, action), reason=reason)
 
 
 def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
@@ -447,13 +453,7 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
     verdict on a choice, for the lessons' exercises and the play table."""
     gap = judged.shown_gap(judged.best, action)
     # (str.format ignores the values a message does not name)
-    values = {
-        "choice": capitalised(choice_words(action)),
-        "points": number(judged.points[action], signed=True),
-        "n": judged.weighed.get(action, judged.deals),
-        "best": choice_words(judged.best),
-        "cost": number(gap),
-    }
+    values = _figures(judged, action)
     if action in judged.dominated:
         # Translators: choice is the bid chosen ("Bid 5"), points a signed average
         # ("+5.5"), n the deals weighed, best the cheaper bid advised ("bid 4"). A side
