@@ -414,3 +414,16 @@ def test_the_partnerships_letters_are_one_form_in_every_compact_text() -> None:
         shown = table + replayer.info.value
     assert "prese NS 0 · EO 0" in table
     assert "E-O" not in shown and "N-S" not in shown and "EO" in replayer.info.value
+
+
+def test_an_italian_percentage_takes_its_article() -> None:
+    """Italian puts an article before a percentage standing as a noun, elided before a
+    vowel: "in circa il 55%", "in circa l'80%" (a translator found "circa 55%")."""
+    from hasenpfeffer_core.analysis.bidding import chance_words
+
+    with language("it"):
+        assert "circa il 55% delle" in chance_words(0.55, 40)
+        assert "circa l'80% delle" in chance_words(0.8, 40)
+        assert "l'85%" in chance_words(0.86, 40)
+    with language("en"):
+        assert chance_words(0.8, 40) == "in about 80% of the deals"

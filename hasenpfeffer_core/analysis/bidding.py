@@ -62,6 +62,7 @@ __all__ = [
     "expected_points",
     "hand_words",
     "pass_forces",
+    "percent_noun",
     "points_table",
     "study_answer",
     "study_of",
@@ -157,8 +158,29 @@ def chance_words(p: float, deals: int) -> str:
     if label == ">95%":
         # Translators: percent is "95%".
         return _("in more than {percent} of the deals").format(percent="95%")
-    # Translators: percent is a chance such as "85%".
-    return _("in about {percent} of the deals").format(percent=label)
+    # Translators: percent is a chance with the article your language puts before a
+    # percentage standing as a noun ("the 55%": see the next two messages).
+    return _("in about {percent} of the deals").format(percent=percent_noun(int(label[:-1])))
+
+
+def percent_noun(n: int) -> str:
+    """A percentage standing as a noun, with the article a language puts before it:
+    in English and Thai the bare ``55%``; in Italian ``il 55%``, and ``l'80%`` before a
+    number whose name begins with a vowel (*otto*, *undici*, *ottanta*: 1, 8, 11 and
+    80 to 89 among the chances the studies print).
+
+    >>> percent_noun(55), percent_noun(80)
+    ('55%', '80%')
+    """
+    vowel = n in (1, 8, 11) or 80 <= n <= 89
+    if vowel:
+        # Translators: a percentage standing as a noun whose number's name begins with
+        # a vowel (in Italian 1, 8, 11, 80 to 89): "l'{percent}" in Italian.
+        pattern = pgettext("percent, number named with a vowel first", "{percent}")
+    else:
+        # Translators: a percentage standing as a noun: "il {percent}" in Italian.
+        pattern = pgettext("percent", "{percent}")
+    return pattern.format(percent=f"{n}%")
 
 
 def _tricks(n: int) -> str:
