@@ -106,10 +106,11 @@ JEDI_STAND_IN = ("jedi", "0.0.0", "An empty stand-in for jedi in the live lesson
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
 #: Wheels from PyPI at the versions installed here that the lock file gains.
 WIDGET_WHEELS = ("ipywidgets", "jupyterlab_widgets", "comm")
-#: The progress store's and the spaced practice's dependencies that Pyodide's lock file
-#: lacks, from PyPI at the versions installed here (the store never takes filelock's
-#: lock in the browser, but the project's wheel depends on it, so it is served too).
-STORE_WHEELS = ("fsrs", "filelock")
+#: The progress store's, the spaced practice's and the puzzle rating's dependencies that
+#: Pyodide's lock file lacks, from PyPI at the versions installed here (the store never
+#: takes filelock's lock in the browser, but the project's wheel depends on it, so it is
+#: served too).
+STORE_WHEELS = ("fsrs", "filelock", "glicko2")
 #: The packages Pyodide loads as it starts (their dependencies come along): what the
 #: kernel itself would otherwise install with piplite, and what the lessons import.
 PRELOAD = (

@@ -57,6 +57,7 @@ import hp_fonts
 import hp_lessons
 import hp_lite
 import hp_not_found
+import hp_puzzles
 import hp_search
 import htmlmin
 import rcssmin
@@ -346,6 +347,8 @@ def on_files(files: Files, config: Any) -> Files:
         data_files: dict[str, Any] = {}
         for kind in PRACTICE_KINDS:
             data_files[f"assets/data/practice-{kind}.json"] = hp_content.practice_data(kind)
+        for name, data in hp_puzzles.site_data().items():
+            data_files[f"assets/data/puzzles/{name}"] = data
         hands = teaching_hands()
         index = hp_content.viewer_index_data(hands)
         data_files["assets/data/hands/index.json"] = index
@@ -439,6 +442,15 @@ def _app(kind: str, arg: str, root: str) -> str:
             f'data-src="{root}assets/data/practice-{arg}.json" data-error="{error}">'
             f'<noscript>{needs}</noscript><p class="hp-loading">{loading}</p></div>'
         )
+    if kind == "puzzles":
+        error = html.escape(_("The puzzles could not be loaded ({error})."))
+        needs = html.escape(_("The puzzles need JavaScript."))
+        loading = html.escape(_("Loading the puzzles…"))
+        return (
+            f'<div class="hp-app hp-puzzles" data-src="{root}assets/data/puzzles/" '
+            f'data-error="{error}"><noscript>{needs}</noscript>'
+            f'<p class="hp-loading">{loading}</p></div>'
+        )
     if kind == "viewer":
         error = html.escape(_("The teaching hands could not be loaded ({error})."))
         needs = html.escape(_("The hand viewer needs JavaScript."))
@@ -483,6 +495,10 @@ def _held(root: str, lang: str) -> str:
         "last": _("Last answer"),
         "none_live": _("This browser holds no answers from the live lessons yet."),
         "quizzes_title": _("Best streak in this site's quizzes, in this browser"),
+        "puzzles_title": _("Your puzzles on this site, in this browser"),
+        "puzzle_rating": _("Puzzle rating"),
+        "puzzles_answered": _("Puzzles answered"),
+        "puzzles_solved": _("Solved (right with no hint)"),
         "no_storage": _(
             "This browser does not let the site keep anything (its storage is turned off "
             "for this site): your answers and streaks are not kept."
@@ -571,7 +587,7 @@ def _page_markdown(markdown: str, page: Any, files: Files, lang: str) -> str:
             return _modules_markdown(lang)
         if name == "hands":  # a raw HTML block: MkDocs sees its anchors, links to hands work
             return "\n\n" + hp_content.hands_html(hp_content.viewer_index()) + "\n\n"
-        if name in ("practice", "viewer"):
+        if name in ("practice", "viewer", "puzzles"):
             return "\n\n" + store(_app(name, arg, _root(page) + lang_prefix(lang))) + "\n\n"
         if name == "held":
             return "\n\n" + store(_held(_root(page), lang)) + "\n\n"
@@ -992,7 +1008,9 @@ _USED_BY = {
     "assets/practice.js": r'class="[^"]*\bhp-quiz\b',
     "assets/viewer.js": r'class="[^"]*\bhp-viewer\b',
     "assets/held.js": r'class="[^"]*\bhp-held\b',
-    "assets/hp-safe.js": r'class="[^"]*\bhp-(?:quiz|viewer)\b',
+    "assets/puzzles.js": r'class="[^"]*\bhp-(?:puzzles|held)\b',
+    "assets/vendor/glicko2/glicko2.js": r'class="[^"]*\bhp-(?:puzzles|held)\b',
+    "assets/hp-safe.js": r'class="[^"]*\bhp-(?:quiz|viewer|puzzles|held)\b',
     "assets/widgets-offline.js": r"application/vnd\.jupyter\.widget-state\+json",
     "assets/_mkdocstrings.css": r'class="doc doc-',
 }

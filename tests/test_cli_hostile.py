@@ -883,6 +883,7 @@ _SUBCOMMANDS = [
     ["solve"],
     ["play", "--seed", "5"],
     ["practice", "--count", "1"],
+    ["puzzle", "--count", "1"],
     ["progress"],
 ]
 _PIECES = st.sampled_from(
@@ -914,7 +915,7 @@ def test_random_input_to_every_command_is_output_or_one_line(
         text = EXAMPLE.replace("A short example", argument).replace("S play 10♠", argument)
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         argv.append(str(path))
-    elif command[0] in ("quiz", "play", "practice"):
+    elif command[0] in ("quiz", "play", "practice", "puzzle"):
         lines = [argument, *lines]  # what is typed at the prompt
     elif argument:
         argv.append(argument)

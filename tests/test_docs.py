@@ -430,12 +430,19 @@ def test_theme_fonts_are_off() -> None:
 
 
 def test_own_scripts_fetch_only_from_the_site() -> None:
-    for name in ("hp-safe.js", "practice.js", "viewer.js", "widgets-offline.js", "search-thai.js"):
+    for name in (
+        "hp-safe.js",
+        "practice.js",
+        "puzzles.js",
+        "viewer.js",
+        "widgets-offline.js",
+        "search-thai.js",
+    ):
         script = (SITE_SRC / "assets" / name).read_text(encoding="utf-8")
         assert not re.search(r"https?://", script), name
 
 
-@pytest.mark.parametrize("name", ["practice.js", "viewer.js"])
+@pytest.mark.parametrize("name", ["practice.js", "puzzles.js", "viewer.js"])
 def test_page_scripts_have_no_words_of_their_own(name: str) -> None:
     """What the practice pages and the viewer say comes with their data, in the page's
     language: no sentence or label is written in the scripts themselves."""

@@ -331,3 +331,18 @@ def test_a_choice_weighed_on_fewer_deals_than_the_best_says_why() -> None:
     assert "over 16 deals (after those it was clearly behind" in pruned
     right, full = judged_words(judged, clubs)
     assert not right and "over 56 deals, about 1.5 less" in full and "clearly behind" not in full
+
+
+def test_a_hint_names_every_choice_worth_as_much_not_just_one() -> None:
+    """Lesson 07's third exercise: 9♥, Q♥ and K♥ are worth the same; the hint said
+    "Another choice is worth as much" and its figures named Q♥ alone (a learner found
+    K♥ worth as much too)."""
+    from hasenpfeffer_core.analysis.stats import computer_position
+
+    state = computer_position(33, Seat.E, 20)
+    view = PlayerView.of(state, state.to_move)
+    advice = FairExpert(seed=1, samples=24).advise(view)
+    hint = stepped_hint(view, advice)
+    assert advice.judgement is not None and len(advice.judgement.ties) == 2
+    assert "Other choices are worth as much in points" in hint.answer
+    assert "Q♥ and K♥ are each worth as much" in advice.reason

@@ -231,7 +231,7 @@ def test_a_translated_string_reads_in_the_language_chosen() -> None:
 #: learner types (a quiz's kind and difficulty are shown as typed).
 _CARD = r"(?:10|[2-9TJQKA])[♠♥♦♣SHDC]|JK|Joker"
 _TYPED = (
-    r"quiz|practice|progress|rank|replay|solve|play|spades|hearts|diamonds|clubs|none"
+    r"quiz|practice|puzzle|progress|rank|replay|solve|play|spades|hearts|diamonds|clubs|none"
     r"|trick-winner|legal-play|bid|mixed|easy|bowers|hard"
     # a hand record's moves, written as the learner types them ("N bid 3", "S discard Q♠")
     r"|pass|trump|discard|alone|yes|no"
@@ -427,3 +427,14 @@ def test_an_italian_percentage_takes_its_article() -> None:
         assert "l'85%" in chance_words(0.86, 40)
     with language("en"):
         assert chance_words(0.8, 40) == "in about 80% of the deals"
+
+
+def test_thai_separates_the_calls_of_the_auction_with_a_space() -> None:
+    """Thai separates the calls in a line with a space ("ใต้ผ่าน ตะวันตกประมูล 3"), not
+    the Latin semicolon a reviewer found; Italian and English keep it."""
+    from hasenpfeffer_core.analysis.describe import calls_joined
+
+    with language("th"):
+        assert calls_joined(["ใต้ผ่าน", "ตะวันตกประมูล 3"]) == "ใต้ผ่าน ตะวันตกประมูล 3"
+    with language("it"):
+        assert calls_joined(["Sud passa", "Ovest dichiara 3"]) == "Sud passa; Ovest dichiara 3"

@@ -122,15 +122,16 @@ def test_each_engine_module_imports_only_the_standard_library(name: str) -> None
     assert sorted(n for n in loaded if is_jupyter(n)) == []
 
 
-def test_the_package_depends_only_on_the_progress_stores_three_small_libraries() -> None:
+def test_the_package_depends_only_on_four_small_libraries() -> None:
     """The engine needs nothing; the learner's progress needs platformdirs (where),
-    filelock (two writers at once) and fsrs (the schedule), all pure Python, and
-    importing them waits until the progress is used."""
+    filelock (two writers at once) and fsrs (the schedule), and the puzzles glicko2 (the
+    rating), all pure Python; importing the first three waits until the progress is
+    used."""
     from importlib.metadata import requires
 
     required = [r for r in requires("hasenpfeffer-core") or [] if "extra ==" not in r]
     names = sorted(r.split(">")[0].split("<")[0].split("=")[0].strip() for r in required)
-    assert names == ["filelock", "fsrs", "platformdirs"]
+    assert names == ["filelock", "fsrs", "glicko2", "platformdirs"]
     new, _ = imported_by("hasenpfeffer_core.analysis.practice")
     assert sorted({top(n) for n in new} & {"filelock", "fsrs", "platformdirs"}) == []
 

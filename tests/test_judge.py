@@ -362,3 +362,34 @@ def test_a_best_preferred_by_a_principle_is_told_as_a_tie_never_as_a_negative_ga
     assert right and "as much as the best choice (play 9♣)" in said and "-" not in said
     with pytest.raises(ValueError, match="cannot stand for the best"):
         _pair((high, 1.0, 2.0), (low, 0.5, 1.0), spread=0.01).preferring(low)
+
+
+def test_a_stored_judgement_reads_back_and_words_the_same_advice() -> None:
+    """A judgement stored as data (a puzzle's) gives the same advice, word for word, as
+    the expert gave when it judged: calls and plays alike; data that is not a
+    judgement is refused, saying so."""
+    import json
+
+    from hasenpfeffer_core.analysis.bots import advice_from
+    from hasenpfeffer_core.analysis.judge import judgement_data, judgement_from_data
+
+    h = HandState.new(dealer=Seat.N, seed=5)
+    expert = FairExpert(1)
+    kinds = set()
+    for _step in range(14):
+        view = PlayerView.of(h, h.to_move)
+        advice = expert.advise(view)
+        if advice.judgement is not None:
+            data = json.loads(json.dumps(judgement_data(advice.judgement), ensure_ascii=False))
+            again = advice_from(view, judgement_from_data(data))
+            assert (again.action, again.reason, again.close) == (
+                advice.action,
+                advice.reason,
+                advice.close,
+            )
+            kinds.add(type(advice.action).__name__)
+        h.apply(advice.action)
+    assert {"Bid", "NameTrump", "Discard", "Play"} <= kinds
+    for bad in ({}, {"options": ["S play AS"], "best": 3}, {"options": "x"}):
+        with pytest.raises(ValueError, match="not a stored judgement"):
+            judgement_from_data(bad)

@@ -26,7 +26,7 @@ LAYERS = ("engine", "analysis", "faces")
 JUPYTER = ("ipywidgets", "IPython", "traitlets", "comm", "ipykernel", "jupyter")
 #: The package's own dependencies (pyproject.toml): the analysis may use them, the
 #: engine only the standard library.
-DEPENDENCIES = ("platformdirs", "filelock", "fsrs")
+DEPENDENCIES = ("platformdirs", "filelock", "fsrs", "glicko2")
 RENDERER = f"{TOP}.faces.render"
 
 

@@ -625,6 +625,27 @@ def test_throw_lowest_counts_every_nine_as_low_whatever_its_suit() -> None:
     assert "throw-lowest" in [r.principle.key for r in broken_by(view, king)]
 
 
+def test_throw_lowest_against_a_card_names_every_lowest_card() -> None:
+    """The same position: against K♠ the principle names both lowest cards, 9♠ or 9♥,
+    since the hint may advise either (a learner's review read "play your lowest card,
+    10♥" under a hint that had lit 10♦)."""
+    h = HandState.from_hands(
+        {
+            "E": "JS AC KC QC 10C 9C",
+            "S": "9S 9H AS KS QH KH",
+            "N": "JH AD KD QD 10D 9D",
+            "W": "JD JK AH 10H 10S QS",
+        },
+        "JC",
+        dealer=Seat.N,
+    )
+    for a in ("E bid 1", "S pass", "W pass", "N pass", "E trump C", "E discard 9C", "E play JS"):
+        h.apply(parse_action(a))
+    view = PlayerView.of(h, Seat.S)
+    wrong = text_of(broken_by(view, parse_action("S play KS")), "throw-lowest")
+    assert "one of your lowest cards, 9♠ or 9♥" in wrong, wrong
+
+
 def test_do_not_overtake_is_not_cited_where_no_card_could_overtake() -> None:
     # South plays last to partner's A♦ holding only K♦ and Q♦ in diamonds: neither can
     # beat it, so "do not overtake" has nothing to say (playing low is still right).

@@ -31,7 +31,7 @@ from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
 from .bidding import study_of, trump_words
 from .deals import MAKER_TRUMPS, DealSampler
 from .estimate import estimate_tricks
-from .explain import capitalised, card_words
+from .explain import capitalised, card_words, join_and
 from .judge import (
     CallJudgement,
     Judgement,
@@ -52,6 +52,7 @@ __all__ = [
     "RandomPlayer",
     "RuleOfThumbPlayer",
     "action_words",
+    "advice_from",
     "choice_words",
     "estimate_tricks",
     "principle_decides",
@@ -343,30 +344,43 @@ class FairExpert:
             j = judge_play(view, self._rng)
         else:
             j = judge_play(view, self._rng, min_deals=min(8, self.samples), max_deals=self.samples)
-        j = principle_decides(view, j)
-        reason = _play_reason(j, len(view.tricks))
-        return Advice(j.best, reason, j.tricks, j.deals, j.points, j.close, j)
+        return advice_from(view, principle_decides(view, j))
 
     # --- the auction, the trump and the discard --------------------------------------
 
     def _advise_bid(self, view: PlayerView) -> Advice:
         # The bidding study's call: the judge's, on the position's own deals, so the
         # hint, the computer's bid and the bidding quiz always agree.
-        study = study_of(view, judge_bid(view, max_deals=self.bid_samples))
-        j = study.judgement
-        return Advice(study.action, study.reason, j.tricks, j.deals, j.points, j.close, j)
+        return advice_from(view, judge_bid(view, max_deals=self.bid_samples))
 
     def _advise_trump(self, view: PlayerView) -> Advice:
-        j = principle_decides(view, judge_trump(view, max_deals=self.bid_samples))
-        best = j.best
-        assert isinstance(best, NameTrump)
-        return Advice(best, _call_reason(j), j.tricks, j.deals, j.points, j.close, j)
+        return advice_from(
+            view, principle_decides(view, judge_trump(view, max_deals=self.bid_samples))
+        )
 
     def _advise_discard(self, view: PlayerView) -> Advice:
-        j = principle_decides(view, judge_discard(view, max_deals=self.bid_samples))
-        best = j.best
-        assert isinstance(best, Discard)
-        return Advice(best, _call_reason(j), j.tricks, j.deals, j.points, j.close, j)
+        return advice_from(
+            view, principle_decides(view, judge_discard(view, max_deals=self.bid_samples))
+        )
+
+
+def advice_from(view: PlayerView, judged: Judgement) -> Advice:
+    """The fair expert's advice from the judge's ``judged`` evaluation of the decision
+    ``view`` faces: its best, and why in words (the bidding study's reason in the
+    auction). The expert's own advice is made this way; so is the advice of a stored
+    judgement (a puzzle's), which then reads exactly as the hint would have."""
+    if isinstance(judged.best, Pass | Bid):
+        assert isinstance(judged, CallJudgement)
+        study = study_of(view, judged)
+        sj = study.judgement
+        return Advice(study.action, study.reason, sj.tricks, sj.deals, sj.points, sj.close, sj)
+    if isinstance(judged.best, Play):
+        reason = _play_reason(judged, len(view.tricks))
+    else:
+        assert isinstance(judged, CallJudgement)
+        reason = _call_reason(judged)
+    j = judged
+    return Advice(j.best, reason, j.tricks, j.deals, j.points, j.close, j)
 
 
 def principle_decides(view: PlayerView, judged: J) -> J:
@@ -495,6 +509,13 @@ def _play_reason(j: Judgement, done: int) -> str:
             "{head}; every legal card does exactly as well, so keep your better cards."
         ).format(head=head)
     if j.tied:
+        ties = [a.card for a in j.ties if isinstance(a, Play)]
+        if len(ties) > 1:
+            # Translators: {cards} are other cards, "K♥ and Q♥", each worth as much on the
+            # deals weighed.
+            return _("{head}; {cards} are each worth as much.").format(
+                head=head, cards=join_and([card_words(c) for c in ties])
+            )
         # Translators: {card} is another card, worth as much on the deals weighed.
         return _("{head}; {card} is worth as much.").format(head=head, card=card_words(other.card))
     if j.close:

@@ -20,7 +20,7 @@ line use them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
@@ -38,6 +38,7 @@ from .explain import join_and
 from .view import PlayerView
 
 __all__ = [
+    "calls_joined",
     "in_hand_order",
     "parse_typed",
     "spoken_card",
@@ -172,7 +173,7 @@ def table_lines(state: HandState, seat: Seat) -> list[str]:
     if view.phase is Phase.AUCTION:
         said = [f"{a.seat.word}: {action_label(a, view.rules)}" for a in view.auction]
         lines.append(
-            _("The auction so far: {calls}.").format(calls="; ".join(said))
+            _("The auction so far: {calls}.").format(calls=calls_joined(said))
             if said
             else _("Nobody has bid yet.")
         )
@@ -375,3 +376,23 @@ def parse_typed(phase: Phase, seat: Seat, text: str, rules: Rules | None = None)
         # Translators: {choices} is the learner's words for yes and no.
         refusal = _("{text} is not an answer: type {choices}")
     raise ParseError(refusal.format(text=f"\u201c{' '.join(words)}\u201d", choices=shown_words))
+
+
+def calls_joined(said: Iterable[str]) -> str:
+    """The calls of an auction in one line, each already in words: ``North passed;
+    East bid 3`` (Thai separates them with a space, not a semicolon).
+
+    >>> calls_joined(["North passed", "East bid 3"])
+    'North passed; East bid 3'
+    """
+    out = ""
+    for call in said:
+        # Translators: the calls of the auction so far ({earlier}, "North passed"), then
+        # the next one ({call}, "East bid 3"), in one line; Thai separates them with a
+        # space.
+        out = (
+            pgettext("between two calls", "{earlier}; {call}").format(earlier=out, call=call)
+            if out
+            else call
+        )
+    return out

@@ -206,7 +206,18 @@ def stepped_hint(
         # (where every choice does exactly as well, the figures say so: no "close")
         # Translators: {answer} is the hint's answer so far (whole sentences).
         tie = advice.judgement is not None and advice.judgement.tied
-        if tie and not reasons:
+        many = tie and advice.judgement is not None and len(advice.judgement.ties) > 1
+        if many and not reasons:
+            # Translators: {answer} is the hint's answer so far (whole sentences); two or
+            # more other choices score as much on the deals weighed.
+            answer = _("{answer} Other choices are worth as much in points.").format(answer=answer)
+        elif many:
+            # Translators: {answer} is the hint's answer so far (whole sentences); two or
+            # more other choices score as much, and a principle chose this one.
+            answer = _(
+                "{answer} Other choices are worth as much in points: the usual principle decides."
+            ).format(answer=answer)
+        elif tie and not reasons:
             # Translators: {answer} is the hint's answer so far (whole sentences); another
             # choice scores as much on the deals weighed.
             answer = _("{answer} Another choice is worth as much in points.").format(answer=answer)

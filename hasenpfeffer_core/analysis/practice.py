@@ -52,6 +52,7 @@ from ..engine.seats import SEATS, Side
 from ..engine.state import HandState, Phase
 from .bidding import action_label
 from .bots import FairExpert, RuleOfThumbPlayer
+from .describe import calls_joined
 from .explain import capitalised, card_label
 from .hints import agrees, stepped_hint
 from .judge import CLOSE_POINTS, judge_play
@@ -78,6 +79,7 @@ __all__ = [
     "Tally",
     "cached_schedule",
     "cached_tally",
+    "choice_label",
     "concept",
     "days_text",
     "exercise_stars",
@@ -87,6 +89,7 @@ __all__ = [
     "principle_verdict",
     "privacy_note",
     "question_event",
+    "situation_words",
     "summary",
 ]
 
@@ -627,7 +630,7 @@ _PHASE_OF: Final = {
 }
 
 
-def _choice_label(action: Action, rules: Rules) -> str:
+def choice_label(action: Action, rules: Rules) -> str:
     if isinstance(action, Play | Discard):
         return card_label(action.card)
     if isinstance(action, NameTrump):
@@ -637,12 +640,12 @@ def _choice_label(action: Action, rules: Rules) -> str:
     return str(action)
 
 
-def _situation(state: HandState, view: PlayerView) -> str:
+def situation_words(state: HandState, view: PlayerView) -> str:
     """The position in words, from the seat's view."""
     me = view.seat
     parts: list[str] = []
     if view.phase is Phase.AUCTION:
-        said = "; ".join(said_words(a, view.rules) for a in view.auction)
+        said = calls_joined(said_words(a, view.rules) for a in view.auction)
         if said:
             # Translators: seat is the dealer, said the calls so far ("North passed;
             # East bid 3").
@@ -750,7 +753,7 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
     p = principle(key)
     hint = stepped_hint(view, advice, focus=key)
     reason = next(r for r in reasons_for(view, advice.action) if r.principle.key == key)
-    choices = [{"value": choice_value(a), "label": _choice_label(a, view.rules)} for a in legal]
+    choices = [{"value": choice_value(a), "label": choice_label(a, view.rules)} for a in legal]
     wrong = {}  # what the principle says against a choice, where it says something
     for a in legal:
         against = [
@@ -768,7 +771,7 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
         tag=key,
         tags=(key,),
         trump=view.trump if view.trump_named else None,
-        prompt=_situation(state, view),
+        prompt=situation_words(state, view),
         answer=tuple(choice_value(a) for a in follow),
         explanation=f"{about} {reason.text}",
         hand=view.hand,

@@ -1009,6 +1009,14 @@ def _throw_lowest(p: _Play, card: Card) -> _Found:
             "{winning} was winning and nothing you held could beat it, yet you played {card}: "
             "play your lowest card, {low}, and keep {card} for later."
         )
+        if len(low) > 1:  # (name them all: the hint advises one of them, maybe not the first)
+            words["low"] = join_and([card_words(c) for c in low], "or")
+            # Translators: {winning} is "partner's J♣", {card} the card played, {low} the
+            # lowest cards held, as low as each other ("10♦ or 10♥").
+            text = _(
+                "{winning} was winning and nothing you held could beat it, yet you played "
+                "{card}: play one of your lowest cards, {low}, and keep {card} for later."
+            )
         return None, capitalised(text.format(**words))
     if card in low:
         return (
@@ -1016,6 +1024,16 @@ def _throw_lowest(p: _Play, card: Card) -> _Found:
                 winning=p.winning(), card=card_words(card)
             ),
             None,
+        )
+    if len(low) > 1:
+        # Translators: {low} lists the lowest cards held, as low as each other ("10♦ or 10♥").
+        return None, _(
+            "Nothing you held could beat {winning}, yet you played {card}: throw one of your "
+            "lowest cards, {low}, and keep {card} for later."
+        ).format(
+            winning=p.winning(),
+            card=card_words(card),
+            low=join_and([card_words(c) for c in low], "or"),
         )
     return None, _(
         "Nothing you held could beat {winning}, yet you played {card}: throw your lowest card, "

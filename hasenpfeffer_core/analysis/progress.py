@@ -74,8 +74,9 @@ FORMAT: Final = "hasenpfeffer-progress"
 VERSION: Final = 1
 #: The file that holds the store, inside the home folder.
 FILE_NAME: Final = "progress.jsonl"
-#: Where answers come from: a lesson's exercise, a quiz, spaced practice, a hint step.
-SOURCES: Final = ("exercise", "quiz", "practice", "hint")
+#: Where answers come from: a lesson's exercise, a quiz, spaced practice, a puzzle, a
+#: hint step.
+SOURCES: Final = ("exercise", "quiz", "practice", "puzzle", "hint")
 #: The folder of the live copy's browser storage, as the Pyodide kernel mounts it.
 BROWSER_DRIVE: Final = Path("/drive")
 #: The most unreadable lines one load reports by line number.

@@ -10,7 +10,9 @@
  *   ideas and lessons practised, the day of the last one. A line of the file that is
  *   not an answer of the known form is not counted; nothing of the file is shown but
  *   those counts and that day.
- * - the best streak of each of the site's quizzes (practice.js keeps it).
+ * - the best streak of each of the site's quizzes (practice.js keeps it);
+ * - the puzzles answered on the site and the puzzle rating they give (puzzles.js keeps
+ *   them, as lines of the progress store's own format, and works out the rating).
  *
  * The database is only read: where it does not exist, it is not created. Every word
  * comes with the page (data-labels, written by docs_hooks/site_hooks.py through the
@@ -112,6 +114,24 @@
     return typeof v === "string" && /^[0-9]{1,9}$/.test(v) ? parseInt(v, 10) : 0;
   }
 
+  /* The site's puzzle answers (puzzles.js keeps them, as progress-store event lines):
+   * the rating they give, how many were answered, how many solved. */
+  function puzzleAnswers() {
+    var out = { rating: 1500, answered: 0, solved: 0 };
+    var text = null;
+    try { text = window.localStorage.getItem("hasenpfeffer-progress-events"); } catch (e) { text = null; }
+    String(text || "").split("\n").forEach(function (line) {
+      var e;
+      try { e = JSON.parse(line); } catch (err) { return; }
+      if (!e || e.source !== "puzzle" || typeof e.right !== "boolean") return;
+      out.answered += 1;
+      if (e.right && e.hints === 0) out.solved += 1;
+    });
+    var rating = typeof window.hpPuzzleRating === "function" ? window.hpPuzzleRating() : null;
+    if (rating) out.rating = rating.rating;
+    return out;
+  }
+
   function table(caption, rows) {
     var t = node("table", "hp-held-table");
     t.appendChild(node("caption", null, caption));
@@ -154,6 +174,12 @@
       root.appendChild(table(t("quizzes_title"), kinds.map(function (k) {
         return [String(k.name), number.format(bestStreak(String(k.kind)))];
       })));
+      var puzzles = puzzleAnswers();
+      root.appendChild(table(t("puzzles_title"), [
+        [t("puzzle_rating"), number.format(Math.round(puzzles.rating))],
+        [t("puzzles_answered"), number.format(puzzles.answered)],
+        [t("puzzles_solved"), number.format(puzzles.solved)],
+      ]));
       root.appendChild(node("p", "hp-quiet", t("private")));
       root.setAttribute("data-ready", "");
     });

@@ -95,6 +95,20 @@ def test_each_lesson_passes_axe_in_jupyterlab(
         )
         page.wait_for_timeout(300)
         assert page.evaluate(CUT) == [], f"{lesson}: cut at the right edge on a phone"
+        choice = page.locator(".hp-lesson-choice").first
+        if choice.count():
+            # a hint beside its button was squeezed to one or two words a line on a
+            # phone: it goes under the button instead, as wide as the exercise
+            choice.scroll_into_view_if_needed()
+            choice.get_by_role("button", name=re.compile("Hint")).first.click()
+            text = choice.locator(".widget-hbox .widget-html").last
+            text.wait_for()
+            page.wait_for_function(
+                "el => el.innerText.trim().length > 0", arg=text.element_handle()
+            )
+            width = text.evaluate("el => el.getBoundingClientRect().width")
+            whole = choice.evaluate("el => el.getBoundingClientRect().width")
+            assert width >= 0.8 * whole, f"{lesson}: a hint {width:.0f} px wide of {whole:.0f}"
     finally:
         page.set_viewport_size(size)
 

@@ -264,6 +264,14 @@ def test_a_browser_that_keeps_nothing_is_told_so(chromium: Any, site_url: str) -
         assert "le tue risposte e le tue serie non vengono conservate" in text
         assert "Questo browser non conserva ancora nessuna risposta" in text
         assert _held_row(page, "Chi vince la presa?") == "0"
+        # the puzzles page says so too, and still works: a puzzle, answered
+        page.goto(site_url + "it/practice/puzzles/")
+        puzzle = _puzzle_on(page)
+        assert "Questo browser non conserva le risposte che dai qui" in (
+            page.locator(".hp-puzzles").inner_text()
+        )
+        _choice(page, puzzle, True).click()
+        assert page.locator(".hp-verdict").inner_text() == "Giusto."
     finally:
         context.close()
 
@@ -687,3 +695,99 @@ def test_a_first_visit_weighs_no_more_than_its_target(chromium: Any, built_site:
             fetched += [f"{rel}: {f}" for f, _ in weight.files if any(k in f for k in ON_ASKING)]
     assert over == [], "\n".join(over)
     assert fetched == [], "fetched before the reader asked"
+
+
+# --- the puzzles page ("Choose the card") --------------------------------------------------
+
+
+def _puzzle_on(page: Any) -> Any:
+    """The puzzle the page shows, from the package's own bank (its answers, its rating)."""
+    from hasenpfeffer_core.analysis.puzzles import Bank
+
+    shown = page.locator(".hp-puzzles[data-ready=true] .hp-puzzle[data-pid] .hp-choice").first
+    shown.wait_for()
+    return Bank().get(page.locator(".hp-puzzle").get_attribute("data-pid"))
+
+
+def _choice(page: Any, puzzle: Any, right: bool) -> Any:
+    q = puzzle.question()
+    values = [str(c["value"]) for c in q.details["choices"]]
+    value = next(v for v in values if (v in q.details["right"]) == right)
+    return page.locator(f'.hp-choice[data-value="{value}"]')
+
+
+def test_the_puzzles_page_rates_remembers_and_the_progress_page_shows_it(
+    page: Any, site_url: str, tmp_path: Path
+) -> None:
+    """A right answer by the mouse, a wrong one by the keyboard alone: the rating moves
+    exactly as the package's own ``PuzzleRating`` moves it, outlives a reload, and the
+    answers in the browser are lines the package's progress store reads as its own."""
+    from hasenpfeffer_core.analysis.progress import FILE_NAME, ProgressStore
+    from hasenpfeffer_core.analysis.puzzles import PuzzleRating, rating_from
+
+    page.goto(site_url + "practice/puzzles/")
+    first = _puzzle_on(page)
+    badge = page.locator(".hp-rating-value")
+    assert badge.inner_text() == "Your puzzle rating: 1500"
+    assert "kept in this browser only" in page.locator(".hp-puzzles").inner_text()
+    _choice(page, first, True).click()
+    assert page.locator(".hp-verdict").inner_text() == "Right."
+    assert page.locator(".hp-choice.hp-right .hp-choice-tag").first.inner_text() == "the best move"
+    rating = PuzzleRating()
+    rating.update(first.rating, True)
+    assert badge.inner_text() == f"Your puzzle rating: {round(rating.rating)}"
+    # the keyboard alone: the focus is on Next; Enter brings the next puzzle, Tab reaches
+    # a choice, Enter answers it
+    assert page.evaluate("document.activeElement.classList.contains('hp-next')")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "pid => document.querySelector('.hp-puzzle').getAttribute('data-pid') !== pid",
+        arg=first.id,
+    )
+    second = _puzzle_on(page)
+    wrong = _choice(page, second, False)
+    wrong.focus()
+    page.keyboard.press("Enter")
+    assert page.locator(".hp-verdict").inner_text() == "Not quite."
+    assert second.question().details["against"][wrong.get_attribute("data-value")] in (
+        page.locator(".hp-feedback").inner_text()
+    )
+    rating.update(second.rating, False)
+    assert badge.inner_text() == f"Your puzzle rating: {round(rating.rating)}"
+    page.reload()
+    _puzzle_on(page)
+    assert badge.inner_text() == f"Your puzzle rating: {round(rating.rating)}"
+    lines = page.evaluate("localStorage.getItem('hasenpfeffer-progress-events')")
+    header = '{"format": "hasenpfeffer-progress", "version": 1}\n'
+    (tmp_path / FILE_NAME).write_text(header + lines, encoding="utf-8")
+    answers = ProgressStore(tmp_path).answers()
+    assert [(e.source, e.item, e.right) for e in answers] == [
+        ("puzzle", first.item, True),
+        ("puzzle", second.item, False),
+    ]
+    assert round(rating_from(answers).rating) == round(rating.rating)
+
+    page.goto(site_url + "practice/progress/")
+    page.locator(".hp-held[data-ready]").wait_for()
+    assert _held_row(page, "Puzzle rating") == f"{round(rating.rating):,}"  # (1,509: en-US)
+    assert _held_row(page, "Puzzles answered") == "2"
+    assert _held_row(page, "Solved (right with no hint)") == "1"
+
+
+def test_a_puzzle_streak_ends_at_the_first_miss_and_leaves_the_rating(
+    page: Any, site_url: str
+) -> None:
+    page.goto(site_url + "it/practice/puzzles/")
+    _puzzle_on(page)
+    page.get_by_role("button", name="Serie").click()
+    puzzle = _puzzle_on(page)
+    assert puzzle.rating <= 1300  # a streak starts easy
+    _choice(page, puzzle, False).click()
+    feedback = page.locator(".hp-feedback").inner_text()
+    assert "La serie è finita: 0 problemi risolti di fila." in feedback
+    assert page.locator(".hp-next").inner_text() == "Inizia una nuova serie"
+    stored = page.evaluate("localStorage.getItem('hasenpfeffer-progress-events')")
+    assert '"kind":"streak"' in stored
+    page.goto(site_url + "it/practice/puzzles/")
+    _puzzle_on(page)
+    assert page.locator(".hp-rating-value").inner_text().endswith(": 1500")

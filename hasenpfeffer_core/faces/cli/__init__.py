@@ -68,7 +68,7 @@ from ...analysis.explain import join_and
 from ...engine.i18n import LANGUAGE_NAMES, LANGUAGES, N_, PSEUDO, language
 from ...engine.i18n import gettext as _
 from ...engine.i18n import language_from_environment as _locale_language
-from . import play, practice, progress, quiz, rank, replay, solve
+from . import play, practice, progress, puzzle, quiz, rank, replay, solve
 from .term import (
     COLOR_MODES,
     MAX_ARGUMENT,
@@ -94,6 +94,7 @@ _COMMANDS: Final = {
     for c in (
         quiz.COMMAND,
         practice.COMMAND,
+        puzzle.COMMAND,
         progress.COMMAND,
         rank.COMMAND,
         replay.COMMAND,

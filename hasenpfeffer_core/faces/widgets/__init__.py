@@ -13,6 +13,7 @@ never imports it.
 * :func:`lesson_header`: start a lesson: its stars, how many exercises are done; the
   exercises made afterwards record their answers as this lesson's.
 * :class:`Practice`: spaced practice of what is due, one fresh question at a time.
+* :class:`Puzzles`: puzzles from real hands near the learner's rating; themes, a streak.
 * :class:`ProgressView`: the progress page: stars, the strength of each idea, what is due.
 * :mod:`~hasenpfeffer_core.faces.widgets.exercises`: the lessons' exercises
   (:class:`Choice`, :class:`OrderExercise`, :class:`RulesLab`, :func:`bid_exercise`, ...),
@@ -68,6 +69,7 @@ __all__ = [
     "PlayTable",
     "Practice",
     "ProgressView",
+    "Puzzles",
     "RankingExplorer",
     "RulesLab",
     "TrickWinnerQuiz",
@@ -103,6 +105,7 @@ _MODULES = {
     "PlayTable": "play_table",
     "Practice": "practice",
     "ProgressView": "progress_page",
+    "Puzzles": "puzzle",
     "lesson_header": "learner",
     **dict.fromkeys(_EXERCISES, "exercises"),
 }

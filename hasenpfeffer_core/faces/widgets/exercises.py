@@ -42,6 +42,7 @@ from tqdm.notebook import tqdm as notebook_tqdm
 from tqdm.std import tqdm as text_tqdm
 
 from ...analysis.bots import FairExpert
+from ...analysis.describe import calls_joined
 from ...analysis.explain import (
     capitalised,
     card_label,
@@ -532,8 +533,15 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         self.hint_button.on_click(self._hint)
         parts: list[w.Widget] = [w.HTML(head), row]
         if self.hints:
-            self.hint_text.layout = w.Layout(flex="1 1 auto", min_width="0")
-            parts.append(w.HBox([self.hint_button, self.hint_text]))
+            # beside the button where there is room for a readable column (16em), under
+            # it on a phone (a 390 px page squeezed the hint to one or two words a line)
+            self.hint_text.layout = w.Layout(flex="1 1 16em", min_width="0")
+            parts.append(
+                w.HBox(
+                    [self.hint_button, self.hint_text],
+                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                )
+            )
         super().__init__([*parts, self.feedback, self.recorder.note])
         self.add_class("hp-lesson-choice")
 
@@ -1040,9 +1048,11 @@ def _principle_exercise(
         check,
         picture="".join(pictures),
         hints=[str(h) for h in d.get("hints", ())],
-        item=q.key,
+        # (a puzzle's question names its own item and kind: the rating is worked out
+        # from them)
+        item=str(d.get("item", q.key)),
         concepts=q.tags,
-        kind="principle",
+        kind=str(d.get("kind", "principle")),
         recorder=recorder,
         once=once,
     )
@@ -1232,7 +1242,7 @@ def bid_exercise(
                     cheapest,
                 ),
             ]
-            said = "; ".join(_call_words(a) for a in state.auction)
+            said = calls_joined(_call_words(a) for a in state.auction)
             # Translators: {auction} is the calls so far ("North passed; East bid 3")
             prompt = _("{auction}. You are {seat}: what do you do with these cards?")
             return prompt.format(auction=said, seat=seat.word), options

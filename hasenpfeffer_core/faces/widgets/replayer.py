@@ -362,7 +362,10 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
                 children=[
                     w.VBox(
                         [
-                            w.HBox([self.path_text, self.open_button]),
+                            w.HBox(
+                                [self.path_text, self.open_button],
+                                layout=w.Layout(flex_flow="row wrap"),
+                            ),
                             self.record_text,
                             self.load_button,
                         ]
