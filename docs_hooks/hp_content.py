@@ -47,12 +47,13 @@ from hasenpfeffer_core.analysis.explain import (
     explain_trick,
 )
 from hasenpfeffer_core.analysis.principles import PRINCIPLES
+from hasenpfeffer_core.analysis.puzzles import Bank
 from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, quiz_set
 from hasenpfeffer_core.analysis.review import analyse
 from hasenpfeffer_core.analysis.teaching import teaching_hands
 from hasenpfeffer_core.analysis.terms import says_instead, terms
 from hasenpfeffer_core.engine.actions import Bid
-from hasenpfeffer_core.engine.i18n import get_language, pgettext
+from hasenpfeffer_core.engine.i18n import get_language, ngettext, pgettext
 from hasenpfeffer_core.engine.i18n import gettext as _
 from hasenpfeffer_core.engine.record import HandRecord
 from hasenpfeffer_core.engine.tricks import (
@@ -1050,6 +1051,9 @@ def _practice_data(kind: str) -> dict[str, Any]:
         for q in quiz_set(kind, count, seed=seed, difficulty=difficulty):
             data = q.to_dict()
             data["id"] = f"{kind}-{difficulty}-{len(questions)}"
+            # what the learner's store records as the item answered, as the command
+            # line and the notebooks record the same question
+            data["key"] = q.key
             plays = list(q.trick)
             trump = q.trump
             if trump is not None:
@@ -1355,6 +1359,7 @@ def principles_markdown() -> str:
         "discard": (_("The discard"), "the-discard"),
         "play": (_("In the play"), "in-the-play"),
     }
+    bank = Bank()
     out = []
     for phase, (title, anchor) in phases.items():
         out.append(f"### {md_text(title)} {{#{anchor}}}\n")
@@ -1362,6 +1367,13 @@ def principles_markdown() -> str:
             if p.phase == phase:
                 out.append(f"#### {md_text(_(p.name))} {{#{p.anchor}}}\n")
                 out.append(f"**{md_text(_(p.rule))}** {md_text(_(p.why))}\n")
+                n = bank.count(p.key)
+                if n:
+                    # Translators: a link under a principle to the site's puzzles that
+                    # practise it; n is how many there are.
+                    words = ngettext("Practise it: {n} puzzle", "Practise it: {n} puzzles", n)
+                    link = f"../practice/puzzles.md?theme={p.key}"
+                    out.append(f"[{md_text(words.format(n=n))}]({link})\n")
     return "\n".join(out)
 
 

@@ -65,7 +65,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 from hasenpfeffer_core.analysis.teaching import teaching_hands
-from hasenpfeffer_core.engine.i18n import LANGUAGES
+from hasenpfeffer_core.engine.i18n import LANGUAGES, ngettext
 from hasenpfeffer_core.engine.i18n import gettext as _
 from hasenpfeffer_core.engine.i18n import language as speaking
 
@@ -499,6 +499,28 @@ def _held(root: str, lang: str) -> str:
         "puzzle_rating": _("Puzzle rating"),
         "puzzles_answered": _("Puzzles answered"),
         "puzzles_solved": _("Solved (right with no hint)"),
+        "site_title": _("Answers kept by this site, in this browser"),
+        "export": _("Export my answers"),
+        "export_note": _(
+            "One file with this site's answers and the live lessons' answers in this "
+            "browser: hasenpfeffer progress import FILE reads it."
+        ),
+        "import": _("Import answers from a file"),
+        "import_note": _(
+            "A file that hasenpfeffer progress export, the notebooks or this page wrote; "
+            "answers already here are not added twice."
+        ),
+        "imported": ngettext(
+            "Added {added} answer from {file}.", "Added {added} answers from {file}.", 2
+        ),
+        "imported_one": ngettext(
+            "Added {added} answer from {file}.", "Added {added} answers from {file}.", 1
+        ),
+        "skipped": _("Lines left out (not answers in the progress format): {skipped}."),
+        "not_progress": _(
+            "{file} is not a progress file (its first line does not name the format "
+            "hasenpfeffer-progress, version 1): nothing was added."
+        ),
         "no_storage": _(
             "This browser does not let the site keep anything (its storage is turned off "
             "for this site): your answers and streaks are not kept."

@@ -132,6 +132,120 @@
     return out;
   }
 
+  /* --- export and import: one file in the progress store's own format ------------- */
+
+  var SITE_KEY = "hasenpfeffer-progress-events";
+  var SOURCES = ["exercise", "quiz", "practice", "puzzle", "hint"];
+
+  function isAnswer(e) { return typeof e.right === "boolean"; }
+
+  /* An event as the store reads it (Event.from_dict), checked lightly: the command
+   * line checks every field again when it imports. */
+  function event(line) {
+    var e;
+    try { e = JSON.parse(line); } catch (err) { return null; }
+    if (!e || typeof e !== "object" || Array.isArray(e)) return null;
+    if (typeof e.id !== "string" || !/^[0-9A-Za-z_-]{1,64}$/.test(e.id)) return null;
+    if (SOURCES.indexOf(e.source) < 0 || typeof e.item !== "string" || !e.item || e.item.length > 500) return null;
+    if (!Array.isArray(e.concepts) || !e.concepts.every(function (c) { return typeof c === "string" && c; })) return null;
+    if (!(e.right === true || e.right === false || e.right === null)) return null;
+    var when = typeof e.at === "string" ? new Date(e.at) : null;
+    if (!when || isNaN(when.getTime()) || when.getTime() > Date.now() + 86400000) return null;
+    return e;
+  }
+
+  function siteEvents() {
+    var text = null;
+    try { text = window.localStorage.getItem(SITE_KEY); } catch (e) { text = null; }
+    return String(text || "").split("\n").map(event).filter(Boolean);
+  }
+
+  function fileLines(text) {
+    return String(text || "").split("\n").map(event).filter(Boolean);
+  }
+
+  function header() {
+    var bytes = new Uint8Array(8);
+    window.crypto.getRandomValues(bytes);
+    var file = Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    return JSON.stringify({ format: "hasenpfeffer-progress", version: 1, created: new Date().toISOString(), file: file });
+  }
+
+  /* The export and import controls. ``live`` is the live lessons' progress file (or
+   * null): its answers go into the export too, so one file holds this browser's all. */
+  function transfer(t, live, root) {
+    var box = node("div", "hp-transfer");
+    var exportButton = node("button", "md-button", t("export"));
+    exportButton.type = "button";
+    exportButton.addEventListener("click", function () {
+      var seen = {};
+      var lines = [];
+      siteEvents().concat(fileLines(live)).forEach(function (e) {
+        if (seen[e.id]) return;
+        seen[e.id] = true;
+        lines.push(JSON.stringify(e));
+      });
+      var blob = new Blob([header() + "\n" + lines.join("\n") + (lines.length ? "\n" : "")], { type: "application/x-ndjson" });
+      var a = node("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = "hasenpfeffer-progress.jsonl";
+      document.body.appendChild(a);
+      a.click();
+      setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+    });
+    var said = node("p", "hp-transfer-said");
+    said.setAttribute("role", "status");
+    var input = node("input", "hp-import");
+    input.type = "file";
+    input.accept = ".jsonl,.json,.txt,application/json";
+    input.id = "hp-import-file";
+    var label = node("label", "md-button", t("import"));
+    label.setAttribute("for", "hp-import-file");
+    input.addEventListener("change", function () {
+      var chosen = input.files && input.files[0];
+      if (!chosen) return;
+      chosen.text().then(function (text) {
+        var first = String(text).split("\n", 1)[0];
+        var head = null;
+        try { head = JSON.parse(first); } catch (e) { head = null; }
+        if (!head || head.format !== "hasenpfeffer-progress" || head.version !== 1) {
+          said.textContent = t("not_progress").split("{file}").join(chosen.name);
+          return;
+        }
+        var rows = String(text).split("\n").slice(1).filter(function (l) { return l.trim(); });
+        var have = {};
+        siteEvents().forEach(function (e) { have[e.id] = true; });
+        var added = [];
+        var skipped = 0;
+        rows.forEach(function (l) {
+          var e = event(l);
+          if (!e) { skipped += 1; return; }
+          if (have[e.id]) return;
+          have[e.id] = true;
+          added.push(JSON.stringify(e));
+        });
+        try {
+          var old = window.localStorage.getItem(SITE_KEY) || "";
+          window.localStorage.setItem(SITE_KEY, old + added.map(function (l) { return l + "\n"; }).join(""));
+        } catch (e) {
+          said.textContent = t("no_storage");
+          return;
+        }
+        said.textContent = t(added.length === 1 ? "imported_one" : "imported")
+          .split("{added}").join(String(added.length)).split("{file}").join(chosen.name)
+          + (skipped ? " " + t("skipped").split("{skipped}").join(String(skipped)) : "");
+        root.setAttribute("data-imported", String(added.length));
+      });
+    });
+    box.appendChild(node("p", "hp-quiet", t("export_note")));
+    box.appendChild(exportButton);
+    box.appendChild(node("p", "hp-quiet", t("import_note")));
+    box.appendChild(input);
+    box.appendChild(label);
+    box.appendChild(said);
+    return box;
+  }
+
   function table(caption, rows) {
     var t = node("table", "hp-held-table");
     t.appendChild(node("caption", null, caption));
@@ -180,6 +294,12 @@
         [t("puzzles_answered"), number.format(puzzles.answered)],
         [t("puzzles_solved"), number.format(puzzles.solved)],
       ]));
+      var site = siteEvents();
+      root.appendChild(table(t("site_title"), [
+        [t("answers"), number.format(site.filter(isAnswer).length)],
+        [t("right"), number.format(site.filter(function (e) { return e.right === true; }).length)],
+      ]));
+      root.appendChild(transfer(t, file, root));
       root.appendChild(node("p", "hp-quiet", t("private")));
       root.setAttribute("data-ready", "");
     });

@@ -138,7 +138,9 @@
     this.mode = "rated";
     this.streak = 0;
     this.score = { solved: 0, asked: 0 };
-    this.theme = "";
+    /* a link may name a theme: puzzles/?theme=second-hand-low */
+    var asked = new URLSearchParams(window.location.search).get("theme") || "";
+    this.theme = (index.themes || []).some(function (t) { return t.key === asked; }) ? asked : "";
     this.build();
     this.next();
   }
@@ -156,6 +158,7 @@
     (this.index.themes || []).forEach(function (t) {
       select.appendChild(el("option", { value: t.key, text: t.name + " (" + t.count + ")" }));
     });
+    select.value = this.theme;
     select.addEventListener("change", function () { self.theme = select.value; self.streak = 0; self.next(); });
     this.select = select;
     var modes = el("div", { "class": "hp-levels", role: "group", "aria-label": this.word("rated") + " / " + this.word("streak") });

@@ -791,3 +791,68 @@ def test_a_puzzle_streak_ends_at_the_first_miss_and_leaves_the_rating(
     page.goto(site_url + "it/practice/puzzles/")
     _puzzle_on(page)
     assert page.locator(".hp-rating-value").inner_text().endswith(": 1500")
+
+
+def test_the_progress_page_exports_for_the_command_and_imports_what_it_exported(
+    page: Any, site_url: str, tmp_path: Path
+) -> None:
+    """One file format for the site and the command line: a quiz answer and a puzzle
+    answer on the site, exported from the progress page, are read by ``hasenpfeffer
+    progress import``; an answer the command line has, exported by it, is imported by
+    the page (the two already there are not added twice)."""
+    from hasenpfeffer_core.analysis.progress import Event, ProgressStore
+
+    page.goto(site_url + "practice/trick-winner/")
+    page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+    q = _question(page)
+    seats = [parse_seat(s) for s, _ in q["trick"]]
+    cards = parse_cards(" ".join(c for _, c in q["trick"]))
+    page.click(
+        f'.hp-choice[data-value="{seats[trick_winner(cards, parse_suit(q["trump"]))].name}"]'
+    )
+    page.goto(site_url + "practice/puzzles/")
+    puzzle = _puzzle_on(page)
+    _choice(page, puzzle, True).click()
+
+    page.goto(site_url + "practice/progress/")
+    page.locator(".hp-held[data-ready]").wait_for()
+    site_table = page.locator("table").filter(has_text="Answers kept by this site")
+    assert site_table.locator("tr").filter(has_text="Answers").locator("td").inner_text() == "2"
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export my answers").click()
+    exported = tmp_path / "site.jsonl"
+    download.value.save_as(exported)
+
+    home = tmp_path / "home"
+    env = dict(os.environ, HASENPFEFFER_HOME=str(home), LANG="C.UTF-8")
+    env.pop("HASENPFEFFER_LANG", None)
+
+    def command(*argv: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "hasenpfeffer_core.faces.cli", *argv],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
+        return done.stdout
+
+    assert f"Added 2 answers from {exported}" in command("progress", "import", str(exported))
+    assert "answers: 2" in command("progress")
+    items = sorted(e.item for e in ProgressStore(home).answers())
+    assert items == sorted([puzzle.item, next(i for i in items if i.startswith("trick-winner|"))])
+    ProgressStore(home).record(
+        Event.answer("practice", "legal-play|x", ["must follow"], right=True)
+    )
+    back = tmp_path / "from-the-command.jsonl"
+    command("progress", "export", str(back))
+
+    page.locator("#hp-import-file").set_input_files(str(back))
+    said = page.locator(".hp-transfer-said")
+    said.wait_for()
+    page.wait_for_function("() => document.querySelector('.hp-transfer-said').textContent")
+    assert said.inner_text() == "Added 1 answer from from-the-command.jsonl."
+    page.reload()
+    page.locator(".hp-held[data-ready]").wait_for()
+    site_table = page.locator("table").filter(has_text="Answers kept by this site")
+    assert site_table.locator("tr").filter(has_text="Answers").locator("td").inner_text() == "3"
