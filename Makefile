@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to run as root unless told; containers often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lessons test lint typecheck unit bench match docs site catalogues clean
+.PHONY: lessons test lint typecheck unit bench match puzzles docs site catalogues clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/judge.py
 	$(BIN)/python bench/lessons.py
 	$(BIN)/python bench/page_weight.py
+
+## make puzzles: the puzzle bank again (tools/make_puzzles.py: 900 hands, seed 2026)
+puzzles: $(STAMP)
+	$(BIN)/python tools/make_puzzles.py
 
 ## make match: a duplicate match between the computer players (bench/match.py)
 match: $(STAMP)
