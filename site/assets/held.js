@@ -116,18 +116,17 @@
 
   /* The site's puzzle answers (puzzles.js keeps them, as progress-store event lines):
    * the rating they give, how many were answered, how many solved. */
-  function puzzleAnswers() {
+  function puzzleAnswers(live) {
     var out = { rating: 1500, answered: 0, solved: 0 };
-    var text = null;
-    try { text = window.localStorage.getItem("hasenpfeffer-progress-events"); } catch (e) { text = null; }
-    String(text || "").split("\n").forEach(function (line) {
-      var e;
-      try { e = JSON.parse(line); } catch (err) { return; }
-      if (!e || e.source !== "puzzle" || typeof e.right !== "boolean") return;
+    var seen = {};
+    /* this site's answers and the live lessons' (their Puzzles widget), each once */
+    siteEvents().concat(fileLines(live)).forEach(function (e) {
+      if (seen[e.id] || e.source !== "puzzle" || typeof e.right !== "boolean") return;
+      seen[e.id] = true;
       out.answered += 1;
-      if (e.right && e.hints === 0) out.solved += 1;
+      if (e.right && !e.hints) out.solved += 1;
     });
-    var rating = typeof window.hpPuzzleRating === "function" ? window.hpPuzzleRating() : null;
+    var rating = typeof window.hpPuzzleRating === "function" ? window.hpPuzzleRating(fileLines(live)) : null;
     if (rating) out.rating = rating.rating;
     return out;
   }
@@ -288,7 +287,7 @@
       root.appendChild(table(t("quizzes_title"), kinds.map(function (k) {
         return [String(k.name), number.format(bestStreak(String(k.kind)))];
       })));
-      var puzzles = puzzleAnswers();
+      var puzzles = puzzleAnswers(file);
       root.appendChild(table(t("puzzles_title"), [
         [t("puzzle_rating"), number.format(Math.round(puzzles.rating))],
         [t("puzzles_answered"), number.format(puzzles.answered)],

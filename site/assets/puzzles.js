@@ -110,7 +110,7 @@
       if (e.source !== "puzzle" || e.kind !== "puzzle" || typeof e.right !== "boolean") return;
       var parts = e.item.split("|");
       if (parts.length !== 3 || parts[0] !== "puzzle" || !/^[0-9]{1,5}$/.test(parts[2])) return;
-      r = rated(r, parseInt(parts[2], 10), e.right && e.hints === 0);
+      r = rated(r, parseInt(parts[2], 10), e.right && !e.hints);  // (the store omits hints: 0)
     });
     return r;
   }
@@ -362,10 +362,19 @@
       });
   }
 
-  /* For the progress page (held.js): the rating the stored answers give. */
-  window.hpPuzzleRating = function () {
+  /* For the progress page (held.js): the rating the answers give, this site's and
+   * ``extra`` (the live lessons' answers in this browser), each answer once. */
+  window.hpPuzzleRating = function (extra) {
     var events = readEvents();
-    return events === null ? null : ratingFrom(events);
+    if (events === null) return null;
+    var seen = {};
+    var all = events.concat(extra || []).filter(function (e) {
+      if (!e || typeof e.id !== "string" || seen[e.id]) return false;
+      seen[e.id] = true;
+      return true;
+    });
+    all.sort(function (a, b) { return String(a.at) < String(b.at) ? -1 : String(a.at) > String(b.at) ? 1 : 0; });
+    return ratingFrom(all);
   };
 
   function init() {

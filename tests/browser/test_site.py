@@ -800,7 +800,8 @@ def test_the_progress_page_exports_for_the_command_and_imports_what_it_exported(
     answer on the site, exported from the progress page, are read by ``hasenpfeffer
     progress import``; an answer the command line has, exported by it, is imported by
     the page (the two already there are not added twice)."""
-    from hasenpfeffer_core.analysis.progress import Event, ProgressStore
+    from hasenpfeffer_core.analysis.progress import ProgressStore
+    from hasenpfeffer_core.analysis.puzzles import Bank, puzzle_event, rating_from
 
     page.goto(site_url + "practice/trick-winner/")
     page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
@@ -841,9 +842,10 @@ def test_the_progress_page_exports_for_the_command_and_imports_what_it_exported(
     assert "answers: 2" in command("progress")
     items = sorted(e.item for e in ProgressStore(home).answers())
     assert items == sorted([puzzle.item, next(i for i in items if i.startswith("trick-winner|"))])
-    ProgressStore(home).record(
-        Event.answer("practice", "legal-play|x", ["must follow"], right=True)
-    )
+    # a puzzle the command line solved (its store leaves "hints: 0" out of the line)
+    bank = Bank()
+    other = bank.get(next(pid for pid in bank.ids() if pid != puzzle.id))
+    ProgressStore(home).record(puzzle_event(other, True))
     back = tmp_path / "from-the-command.jsonl"
     command("progress", "export", str(back))
 
@@ -856,3 +858,8 @@ def test_the_progress_page_exports_for_the_command_and_imports_what_it_exported(
     page.locator(".hp-held[data-ready]").wait_for()
     site_table = page.locator("table").filter(has_text="Answers kept by this site")
     assert site_table.locator("tr").filter(has_text="Answers").locator("td").inner_text() == "3"
+    # the site's rating counts the command line's solved puzzle as solved, as the
+    # package does
+    rating = round(rating_from(ProgressStore(home).answers()).rating)
+    assert _held_row(page, "Puzzle rating") == f"{rating:,}"
+    assert _held_row(page, "Solved (right with no hint)") == "2"
