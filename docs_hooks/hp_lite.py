@@ -1031,7 +1031,8 @@ def live_link(href: str, site_path: str = "/", lang: str = "en") -> str:
     if page is None:
         return href
     root = site_path if site_path.endswith("/") else site_path + "/"
-    return root + page + (f"#{parts.fragment}" if parts.fragment else "")
+    query = f"?{parts.query}" if parts.query else ""  # (a puzzles link names its theme)
+    return root + page + query + (f"#{parts.fragment}" if parts.fragment else "")
 
 
 def lite_notebook(

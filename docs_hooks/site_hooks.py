@@ -726,7 +726,8 @@ def _lesson_link(href: str, page: Any) -> str:
     here = posixpath.dirname(page.url.rstrip("/") + "/x")  # the page's folder
     rel = posixpath.relpath(target, here) if target else "."
     rel = (rel.rstrip("/") + "/") if rel != "." else "./"
-    return html.escape(rel + (f"#{parts.fragment}" if parts.fragment else ""))
+    query = f"?{parts.query}" if parts.query else ""  # (a puzzles link names its theme)
+    return html.escape(rel + query + (f"#{parts.fragment}" if parts.fragment else ""))
 
 
 def _point_lesson_links(output: str, page: Any) -> str:

@@ -168,7 +168,7 @@ def test_every_link_reaches_a_page_in_jupyterlab_and_on_the_site(name: str) -> N
         for target in LINK.findall(text):
             if "://" in target:
                 continue
-            path = target.split("#")[0]
+            path = target.split("#")[0].split("?")[0]  # (a puzzles link names its theme)
             assert (LESSONS / path).is_file(), f"broken link {target}"
             lesson = path.removesuffix(".ipynb") in NAMES
             site_page = path.startswith(SITE_SOURCES) and path.endswith(".md")
@@ -372,7 +372,7 @@ def test_make_lessons_serves_every_page_a_lesson_links_to() -> None:
         for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
             if cell["cell_type"] != "markdown":
                 continue
-            for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", "".join(cell["source"])):
+            for target in re.findall(r"\]\(([^)#?\s]+)(?:[?#][^)]*)?\)", "".join(cell["source"])):
                 if re.match(r"[a-z]+:", target):
                     continue  # an address, not a file
                 page = (path.parent / target).resolve()
