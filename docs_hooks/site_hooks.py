@@ -427,38 +427,47 @@ def _modules_markdown(lang: str = DEFAULT) -> str:
     return "\n".join(out)
 
 
+def _app_box(app: str, src: str, error: str, needs: str, loading: str, kind: str = "") -> str:
+    """The element a page script fills (class ``hp-app`` and ``app``), with where its
+    data is, what it says if the data cannot be loaded (``{error}``: why), without
+    JavaScript and while loading."""
+    kind_attr = f' data-kind="{kind}"' if kind else ""
+    return (
+        f'<div class="hp-app {app}"{kind_attr} data-src="{src}" '
+        f'data-error="{html.escape(error)}"><noscript>{html.escape(needs)}</noscript>'
+        f'<p class="hp-loading">{html.escape(loading)}</p></div>'
+    )
+
+
 def _app(kind: str, arg: str, root: str) -> str:
     """The element a page script fills; ``root`` leads from the page to its language's
-    root (where that language's data files are). ``data-error`` is what the script says
-    if the data cannot be loaded (``{error}``: why)."""
+    root (where that language's data files are)."""
     if kind == "practice":
         if arg not in PRACTICE_KINDS:
             raise ValueError(f"hp:practice needs one of {', '.join(PRACTICE_KINDS)}, not {arg!r}")
-        error = html.escape(_("The questions could not be loaded ({error})."))
-        needs = html.escape(_("The practice questions need JavaScript."))
-        loading = html.escape(_("Loading the questions…"))
-        return (
-            f'<div class="hp-app hp-quiz" data-kind="{arg}" '
-            f'data-src="{root}assets/data/practice-{arg}.json" data-error="{error}">'
-            f'<noscript>{needs}</noscript><p class="hp-loading">{loading}</p></div>'
+        return _app_box(
+            "hp-quiz",
+            f"{root}assets/data/practice-{arg}.json",
+            _("The questions could not be loaded ({error})."),
+            _("The practice questions need JavaScript."),
+            _("Loading the questions…"),
+            kind=arg,
         )
     if kind == "puzzles":
-        error = html.escape(_("The puzzles could not be loaded ({error})."))
-        needs = html.escape(_("The puzzles need JavaScript."))
-        loading = html.escape(_("Loading the puzzles…"))
-        return (
-            f'<div class="hp-app hp-puzzles" data-src="{root}assets/data/puzzles/" '
-            f'data-error="{error}"><noscript>{needs}</noscript>'
-            f'<p class="hp-loading">{loading}</p></div>'
+        return _app_box(
+            "hp-puzzles",
+            f"{root}assets/data/puzzles/",
+            _("The puzzles could not be loaded ({error})."),
+            _("The puzzles need JavaScript."),
+            _("Loading the puzzles…"),
         )
     if kind == "viewer":
-        error = html.escape(_("The teaching hands could not be loaded ({error})."))
-        needs = html.escape(_("The hand viewer needs JavaScript."))
-        loading = html.escape(_("Loading the teaching hands…"))
-        return (
-            f'<div class="hp-app hp-viewer" data-src="{root}assets/data/hands/" '
-            f'data-error="{error}"><noscript>{needs}</noscript>'
-            f'<p class="hp-loading">{loading}</p></div>'
+        return _app_box(
+            "hp-viewer",
+            f"{root}assets/data/hands/",
+            _("The teaching hands could not be loaded ({error})."),
+            _("The hand viewer needs JavaScript."),
+            _("Loading the teaching hands…"),
         )
     raise ValueError(kind)
 

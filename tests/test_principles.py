@@ -599,36 +599,9 @@ def test_the_principles_marker_becomes_the_list_on_the_glossary_page() -> None:
         assert f"{{#{p.anchor}}}" in out
 
 
-def test_throw_lowest_counts_every_nine_as_low_whatever_its_suit() -> None:
-    """Clubs are trumps and East leads J♠, the left bower; South holds no trump and
-    nothing that beats it. 9♠ (of the suit that lost its jack to the trumps) and 9♥ are
-    equally low: either follows "throw your lowest card" and neither breaks it."""
-    h = HandState.from_hands(
-        {
-            "E": "JS AC KC QC 10C 9C",
-            "S": "9S 9H AS KS QH KH",
-            "N": "JH AD KD QD 10D 9D",
-            "W": "JD JK AH 10H 10S QS",
-        },
-        "JC",
-        dealer=Seat.N,
-    )
-    for a in ("E bid 1", "S pass", "W pass", "N pass", "E trump C", "E discard 9C"):
-        h.apply(parse_action(a))
-    h.apply(parse_action("E play JS"))
-    view = PlayerView.of(h, Seat.S)
-    for card in ("9S", "9H"):
-        action = parse_action(f"S play {card}")
-        assert "throw-lowest" in [r.principle.key for r in reasons_for(view, action)], card
-        assert "throw-lowest" not in [r.principle.key for r in broken_by(view, action)], card
-    king = parse_action("S play KS")
-    assert "throw-lowest" in [r.principle.key for r in broken_by(view, king)]
-
-
-def test_throw_lowest_against_a_card_names_every_lowest_card() -> None:
-    """The same position: against K♠ the principle names both lowest cards, 9♠ or 9♥,
-    since the hint may advise either (a learner's review read "play your lowest card,
-    10♥" under a hint that had lit 10♦)."""
+def _east_leads_the_left_bower() -> PlayerView:
+    """Clubs are trumps and East leads J♠, the left bower; South, to play, holds no
+    trump and nothing that beats it (9♠ 9♥ A♠ K♠ Q♥ K♥)."""
     h = HandState.from_hands(
         {
             "E": "JS AC KC QC 10C 9C",
@@ -641,7 +614,27 @@ def test_throw_lowest_against_a_card_names_every_lowest_card() -> None:
     )
     for a in ("E bid 1", "S pass", "W pass", "N pass", "E trump C", "E discard 9C", "E play JS"):
         h.apply(parse_action(a))
-    view = PlayerView.of(h, Seat.S)
+    return PlayerView.of(h, Seat.S)
+
+
+def test_throw_lowest_counts_every_nine_as_low_whatever_its_suit() -> None:
+    """Clubs are trumps and East leads J♠, the left bower; South holds no trump and
+    nothing that beats it. 9♠ (of the suit that lost its jack to the trumps) and 9♥ are
+    equally low: either follows "throw your lowest card" and neither breaks it."""
+    view = _east_leads_the_left_bower()
+    for card in ("9S", "9H"):
+        action = parse_action(f"S play {card}")
+        assert "throw-lowest" in [r.principle.key for r in reasons_for(view, action)], card
+        assert "throw-lowest" not in [r.principle.key for r in broken_by(view, action)], card
+    king = parse_action("S play KS")
+    assert "throw-lowest" in [r.principle.key for r in broken_by(view, king)]
+
+
+def test_throw_lowest_against_a_card_names_every_lowest_card() -> None:
+    """The same position: against K♠ the principle names both lowest cards, 9♠ or 9♥,
+    since the hint may advise either (a learner's review read "play your lowest card,
+    10♥" under a hint that had lit 10♦)."""
+    view = _east_leads_the_left_bower()
     wrong = text_of(broken_by(view, parse_action("S play KS")), "throw-lowest")
     assert "one of your lowest cards, 9♠ or 9♥" in wrong, wrong
 

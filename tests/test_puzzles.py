@@ -17,18 +17,14 @@ from pathlib import Path
 import pytest
 from _support import run_cli
 
-from hasenpfeffer_core.analysis.judge import (
-    SURE,
-    judge_bid,
-    judge_discard,
-    judge_play,
-    judge_trump,
-)
+from hasenpfeffer_core.analysis.judge import SURE, judge_decision
 from hasenpfeffer_core.analysis.practice import principle_verdict
 from hasenpfeffer_core.analysis.progress import Event, open_store
 from hasenpfeffer_core.analysis.puzzles import (
     BANDS,
     MARGIN,
+    STREAK_START,
+    STREAK_STEP,
     THEMES,
     Bank,
     Puzzle,
@@ -37,7 +33,6 @@ from hasenpfeffer_core.analysis.puzzles import (
     rating_from,
 )
 from hasenpfeffer_core.analysis.quiz import choice_value
-from hasenpfeffer_core.engine.actions import Discard, NameTrump, Play
 from hasenpfeffer_core.engine.i18n import language
 from hasenpfeffer_core.faces.cli import puzzle as cli_puzzle
 
@@ -85,17 +80,6 @@ def test_each_puzzle_is_a_real_position_with_one_clearly_best_move() -> None:
             assert len(p.right) == 1 or a.split()[1] == "play", p.id
 
 
-def _judged_again(p: Puzzle, rng: random.Random):
-    view, best = p.view, p.answer
-    if isinstance(best, Play):
-        return judge_play(view, rng)
-    if isinstance(best, NameTrump):
-        return judge_trump(view, rng)
-    if isinstance(best, Discard):
-        return judge_discard(view, rng)
-    return judge_bid(view, rng)
-
-
 def test_a_sample_of_100_judged_again_on_other_deals_keeps_its_answer() -> None:
     """The judge as the hints use it, on deals drawn afresh: the best move is still an
     answer of the puzzle."""
@@ -104,7 +88,7 @@ def test_a_sample_of_100_judged_again_on_other_deals_keeps_its_answer() -> None:
     wrong = []
     for pid in sample:
         p = BANK.get(pid)
-        again = _judged_again(p, random.Random(rng.randrange(2**31)))
+        again = judge_decision(p.view, random.Random(rng.randrange(2**31)))
         if not p.is_right(again.best):
             wrong.append((pid, str(again.best), p.right))
     assert wrong == []
@@ -217,8 +201,8 @@ def test_puzzle_streak_ends_at_the_first_miss_and_leaves_the_rating(
 ) -> None:
     monkeypatch.setattr(cli_puzzle, "_fresh_rng", lambda: random.Random(5))
     rng = random.Random(5)
-    first = BANK.pick(cli_puzzle.STREAK_START, rng, seen=[])
-    second = BANK.pick(cli_puzzle.STREAK_START + cli_puzzle.STREAK_STEP, rng, seen=[first.id])
+    first = BANK.pick(STREAK_START, rng, seen=[])
+    second = BANK.pick(STREAK_START + STREAK_STEP, rng, seen=[first.id])
     assert second.rating >= first.rating - 300
     stdin = _typed(first, True) + "\n" + _typed(second, False) + "\n"
     code, out, err = run_cli(monkeypatch, capsys, "puzzle", "--streak", stdin=stdin)

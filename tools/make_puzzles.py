@@ -43,13 +43,7 @@ from hasenpfeffer_core.analysis.bots import (  # noqa: E402
     RuleOfThumbPlayer,
 )
 from hasenpfeffer_core.analysis.hints import agrees, outweighed  # noqa: E402
-from hasenpfeffer_core.analysis.judge import (  # noqa: E402
-    Judgement,
-    judge_bid,
-    judge_discard,
-    judge_play,
-    judge_trump,
-)
+from hasenpfeffer_core.analysis.judge import Judgement, judge_decision  # noqa: E402
 from hasenpfeffer_core.analysis.principles import reasons_for  # noqa: E402
 from hasenpfeffer_core.analysis.puzzles import (  # noqa: E402
     BANDS,
@@ -60,7 +54,7 @@ from hasenpfeffer_core.analysis.puzzles import (  # noqa: E402
 )
 from hasenpfeffer_core.analysis.solver import card_runs  # noqa: E402
 from hasenpfeffer_core.analysis.view import PlayerView  # noqa: E402
-from hasenpfeffer_core.engine.actions import Action, Discard, NameTrump, Play  # noqa: E402
+from hasenpfeffer_core.engine.actions import Action, Play  # noqa: E402
 from hasenpfeffer_core.engine.cards import DECK  # noqa: E402
 from hasenpfeffer_core.engine.seats import Seat  # noqa: E402
 from hasenpfeffer_core.engine.state import HandState, Phase  # noqa: E402
@@ -98,16 +92,7 @@ def right_answers(view: PlayerView, judged: Judgement) -> tuple[Action, ...] | N
 def second_opinion(view: PlayerView, right: tuple[Action, ...], seed: int) -> bool:
     """Whether a second judgement, on other deals (every card valued by best play for
     points), finds the same answer, with every other move clearly worse."""
-    rng = random.Random(seed)
-    first = right[0]
-    if isinstance(first, Play):
-        again = judge_play(view, rng, points_from=0)
-    elif isinstance(first, NameTrump):
-        again = judge_trump(view, rng)
-    elif isinstance(first, Discard):
-        again = judge_discard(view, rng)
-    else:
-        again = judge_bid(view, rng)
+    again = judge_decision(view, random.Random(seed), points_from=0)
     if again.best not in right:
         return False
     return all(again.clearly_worse(a) for a in again.options if a not in right)

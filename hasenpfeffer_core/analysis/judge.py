@@ -68,6 +68,7 @@ __all__ = [
     "Judgement",
     "discard_order",
     "judge_bid",
+    "judge_decision",
     "judge_discard",
     "judge_play",
     "judge_trump",
@@ -652,6 +653,24 @@ class CallJudgement(Judgement):
     odds: Mapping[Suit | None, tuple[int, ...]] = field(default_factory=dict)
     passing: str = "nothing"
     holder_tricks: float = 0.0
+
+
+def judge_decision(
+    view: PlayerView, rng: random.Random | None = None, *, points_from: int | None = None
+) -> Judgement:
+    """The judgement of whatever the seat of ``view`` decides: its card
+    (:func:`judge_play`, ``points_from`` as there), its trump, its discard or its call.
+    With ``rng``, on deals drawn from it (a second opinion on other deals)."""
+    first = view.legal_actions[0] if view.legal_actions else None
+    if isinstance(first, Play):
+        return judge_play(view, rng or position_rng(view), points_from=points_from)
+    if isinstance(first, NameTrump):
+        return judge_trump(view, rng)
+    if isinstance(first, Discard):
+        return judge_discard(view, rng)
+    if isinstance(first, Bid | Pass):
+        return judge_bid(view, rng)
+    raise ValueError("there is no decision the judge weighs in this position")
 
 
 def judgement_data(judged: Judgement) -> dict[str, Any]:

@@ -59,6 +59,8 @@ from .view import PlayerView
 __all__ = [
     "BANDS",
     "MARGIN",
+    "STREAK_START",
+    "STREAK_STEP",
     "THEMES",
     "Bank",
     "Puzzle",
@@ -70,6 +72,7 @@ __all__ = [
     "puzzle_event",
     "rating_from",
     "rating_of",
+    "target_rating",
 ]
 
 #: The least a puzzle's answer leads every other move by, in points on average.
@@ -221,12 +224,13 @@ class Puzzle:
     def theme_name(self) -> str:
         return _(_THEME[self.theme].name)
 
-    def question(self) -> Question:
+    def question(self, *, streak: bool = False) -> Question:
         """The puzzle as a question of choice, as the command line, the practice widget
         and the site ask it (the kind a principle question has): the position in words,
         every legal choice, the right ones, the hint's three steps, the explanation
         (``about``, said after every answer) and the judge's verdict on each wrong
-        choice."""
+        choice. In a streak (``streak``), its answer is recorded as a streak's, which
+        leaves the rating alone."""
         view, state = self.view, self.state
         legal = view.legal_actions
         hint = self.hint
@@ -263,7 +267,7 @@ class Puzzle:
                 "puzzle": self.id,
                 # what the store records for an answer (see :func:`puzzle_event`)
                 "item": self.item,
-                "kind": "puzzle",
+                "kind": "streak" if streak else "puzzle",
                 "rating": self.rating,
                 "leader": view.leader.name if view.leader else "",
             },
@@ -380,13 +384,25 @@ class Bank:
             if theme in (None, t)
             for pid, r in theme_rows
         ]
-        fresh = [row for row in rows if row[0] not in set(seen)] or rows
+        seen_ids = set(seen)
+        fresh = [row for row in rows if row[0] not in seen_ids] or rows
         width = spread
         while True:
             near = [pid for pid, r in fresh if abs(r - rating) <= width]
             if near:
                 return self.get(rng.choice(sorted(near)))
             width *= 2
+
+
+#: A streak starts at this rating, and each puzzle solved raises the next by this much.
+STREAK_START: Final = 1000
+STREAK_STEP: Final = 60
+
+
+def target_rating(rating: PuzzleRating, streak: int | None = None) -> float:
+    """The rating the next puzzle is picked near: the learner's, or in a streak (``streak``
+    puzzles solved in a row so far) one that rises with each puzzle solved."""
+    return rating.rating if streak is None else STREAK_START + STREAK_STEP * streak
 
 
 #: A puzzle's rating deviation: its rating is measured, not guessed, so it counts for
@@ -424,19 +440,24 @@ def hinted_words() -> str:
 
 
 def puzzle_event(
-    puzzle: Puzzle, right: bool, *, hints: int = 0, when: datetime | None = None
+    puzzle: Puzzle,
+    right: bool,
+    *,
+    hints: int = 0,
+    when: datetime | None = None,
+    streak: bool = False,
 ) -> Event:
     """The store's event for an answer to ``puzzle``: its item names the puzzle and its
     rating (so the learner's rating can be worked out again from the store alone, even
     by a later bank), its concept is the puzzle's theme (a principle's puzzles count as
-    practice of that principle)."""
+    practice of that principle); a streak's answer (``streak``) leaves the rating alone."""
     return Event.answer(
         "puzzle",
         puzzle.item,
         (puzzle.theme,),
         right=right,
         hints=hints,
-        kind="puzzle",
+        kind="streak" if streak else "puzzle",
         when=when,
     )
 

@@ -99,6 +99,14 @@ def _question(pg: Any) -> dict[str, Any]:
     }
 
 
+def _answer_trick_winner_right(pg: Any) -> None:
+    """Answer the trick-winner question on the page right: the engine says who wins."""
+    q = _question(pg)
+    seats = [parse_seat(s) for s, _ in q["trick"]]
+    cards = parse_cards(" ".join(c for _, c in q["trick"]))
+    pg.click(f'.hp-choice[data-value="{seats[trick_winner(cards, parse_suit(q["trump"]))].name}"]')
+
+
 def test_trick_winner_quiz_right_then_wrong(page: Any, site_url: str) -> None:
     page.goto(site_url + "practice/trick-winner/")
     page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
@@ -228,12 +236,7 @@ def test_the_progress_page_shows_what_this_browser_holds(page: Any, site_url: st
 
     page.goto(site_url + "practice/trick-winner/")
     page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
-    q = _question(page)
-    seats = [parse_seat(s) for s, _ in q["trick"]]
-    cards = parse_cards(" ".join(c for _, c in q["trick"]))
-    page.click(
-        f'.hp-choice[data-value="{seats[trick_winner(cards, parse_suit(q["trump"]))].name}"]'
-    )
+    _answer_trick_winner_right(page)
     assert page.locator(".hp-best-value").inner_text() == "1"
 
     page.goto(site_url + "practice/progress/")
@@ -805,12 +808,7 @@ def test_the_progress_page_exports_for_the_command_and_imports_what_it_exported(
 
     page.goto(site_url + "practice/trick-winner/")
     page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
-    q = _question(page)
-    seats = [parse_seat(s) for s, _ in q["trick"]]
-    cards = parse_cards(" ".join(c for _, c in q["trick"]))
-    page.click(
-        f'.hp-choice[data-value="{seats[trick_winner(cards, parse_suit(q["trump"]))].name}"]'
-    )
+    _answer_trick_winner_right(page)
     page.goto(site_url + "practice/puzzles/")
     puzzle = _puzzle_on(page)
     _choice(page, puzzle, True).click()

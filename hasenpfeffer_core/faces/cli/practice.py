@@ -36,7 +36,18 @@ from ...engine.i18n import N_, ngettext
 from ...engine.i18n import gettext as _
 from .progress import Recorder
 from .quiz import MAX_QUESTIONS, ask, score_line, stopped_text
-from .term import Command, Reader, Stop, Term, UsageError, pad, quote, whole_number, width
+from .term import (
+    Command,
+    Reader,
+    Stop,
+    Term,
+    UsageError,
+    pad,
+    plain_words,
+    quote,
+    whole_number,
+    width,
+)
 
 __all__ = ["COMMAND", "find_concept", "run"]
 
@@ -48,14 +59,6 @@ _fresh_rng: Callable[[], random.Random] = random.Random
 _TRIES: Final = 3
 
 
-def _plain(text: str) -> str:
-    """A concept's key or name as typed: case, hyphens and a leading "the" ignored."""
-    words = text.casefold().replace("-", " ").replace("_", " ").replace("’", "'").split()
-    if words and words[0] == "the":
-        words = words[1:]
-    return " ".join(words)
-
-
 def find_concept(text: str) -> Concept:
     """The concept ``text`` names (its key or its name, in English or in the current
     language, in any case; ``left-bower`` and ``second hand low`` work too);
@@ -64,9 +67,9 @@ def find_concept(text: str) -> Concept:
     >>> find_concept("Left-Bower").name, find_concept("second hand low").key
     ('The left bower', 'second-hand-low')
     """
-    plain = _plain(text)
+    plain = plain_words(text)
     for c in CONCEPTS:
-        if plain in (_plain(c.key), _plain(c.name), _plain(_(c.name))):
+        if plain in (plain_words(c.key), plain_words(c.name), plain_words(_(c.name))):
             return c
     raise UsageError(
         # Translators: {concepts} lists the concepts' keys (left-bower, second-hand-low...),

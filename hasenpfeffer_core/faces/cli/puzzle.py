@@ -26,26 +26,19 @@ from ...analysis.puzzles import (
     puzzle_answers,
     puzzle_event,
     rating_from,
+    target_rating,
 )
 from ...engine.i18n import N_, ngettext
 from ...engine.i18n import gettext as _
 from .progress import Recorder
 from .quiz import MAX_QUESTIONS, ask, score_line, stopped_text
-from .term import Command, Reader, Stop, Term, UsageError, quote, whole_number
+from .term import Command, Reader, Stop, Term, UsageError, plain_words, quote, whole_number
 
 __all__ = ["COMMAND", "find_theme", "run"]
 
 #: Where the choice of puzzles comes from: a fresh generator, so every session brings
 #: other puzzles. Tests replace it to know the puzzles in advance.
 _fresh_rng: Callable[[], random.Random] = random.Random
-
-#: A streak starts at this rating and each puzzle solved raises the next by this much.
-STREAK_START: Final = 1000
-STREAK_STEP: Final = 60
-
-
-def _plain(text: str) -> str:
-    return " ".join(text.casefold().replace("-", " ").replace(":", " ").split())
 
 
 def find_theme(text: str, bank: Bank) -> str:
@@ -55,9 +48,10 @@ def find_theme(text: str, bank: Bank) -> str:
     >>> find_theme("second hand low", Bank()), find_theme("Score", Bank())
     ('second-hand-low', 'score')
     """
-    plain = _plain(text)
+    plain = plain_words(text)
     for t in THEMES:
-        if plain in (_plain(t.key), _plain(t.name), _plain(_(t.name))) and bank.count(t.key):
+        names = (plain_words(t.key), plain_words(t.name), plain_words(_(t.name)))
+        if plain in names and bank.count(t.key):
             return t.key
     raise UsageError(
         # Translators: {themes} lists the themes' keys, which stay as they are: the learner
@@ -122,7 +116,7 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
     right = asked = 0
     try:
         for number in range(1, total + 1):
-            target = STREAK_START + STREAK_STEP * right if args.streak else rating.rating
+            target = target_rating(rating, right if args.streak else None)
             puzzle = bank.pick(target, rng, theme=theme, seen=seen)
             seen.append(puzzle.id)
             q = puzzle.question()
@@ -151,17 +145,9 @@ def run(args: argparse.Namespace, term: Term, reader: Reader) -> int:
             right += solved
             if answered.right and not solved:
                 term.say("  " + hinted_words())
-            event = puzzle_event(puzzle, answered.right, hints=answered.hints)
-            if args.streak:
-                event = Event.answer(
-                    "puzzle",
-                    event.item,
-                    event.concepts,
-                    right=answered.right,
-                    hints=answered.hints,
-                    kind="streak",
-                )
-            recorder.record(event)
+            recorder.record(
+                puzzle_event(puzzle, answered.right, hints=answered.hints, streak=args.streak)
+            )
             if args.streak:
                 if not solved:
                     break

@@ -51,6 +51,7 @@ __all__ = [
     "open_terminal",
     "pad",
     "plain_text",
+    "plain_words",
     "quote",
     "use_colour",
     "visible",
@@ -92,6 +93,21 @@ _ASCII = str.maketrans(
 _SPECIALS = "♠♥♦♣✓✗★☆"
 
 # --- showing outside text ----------------------------------------------------------------
+
+
+def plain_words(text: str) -> str:
+    """A name as a learner may type it, for matching (a concept, a puzzle theme): case,
+    hyphens, underscores, colons and a leading "the" ignored.
+
+    >>> plain_words("The Left-Bower"), plain_words("No simple rule: read")
+    ('left bower', 'no simple rule read')
+    """
+    for mark in ("-", "_", ":"):
+        text = text.replace(mark, " ")
+    words = text.casefold().replace("’", "'").split()
+    if words and words[0] == "the":
+        words = words[1:]
+    return " ".join(words)
 
 
 def quote(text: str, limit: int = 40) -> str:

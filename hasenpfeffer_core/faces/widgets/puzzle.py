@@ -30,6 +30,7 @@ from ...analysis.puzzles import (
     PuzzleRating,
     hinted_words,
     rating_from,
+    target_rating,
 )
 from ...engine.i18n import gettext as _
 from ...engine.i18n import language, ngettext
@@ -38,11 +39,6 @@ from .exercises import principle_exercise
 from .learner import Home, Recorder, styled
 
 __all__ = ["Puzzles"]
-
-#: A streak starts at this rating; each puzzle solved raises the next by this much.
-STREAK_START = 1000
-STREAK_STEP = 60
-
 
 class Puzzles(w.VBox, Guarded):  # type: ignore[misc]
     """Puzzles near the learner's rating, one at a time, with the rating shown.
@@ -157,14 +153,12 @@ class Puzzles(w.VBox, Guarded):  # type: ignore[misc]
         self._answered = False
         self.status.value = ""
         streak = self.mode.value == "streak"
-        target = STREAK_START + STREAK_STEP * self.streak if streak else self.rating.rating
+        target = target_rating(self.rating, self.streak if streak else None)
         theme = self.themes.value or None
         puzzle = self.bank.pick(target, self.rng, theme=theme, seen=self.seen)
         self.seen.append(puzzle.id)
         self.puzzle = puzzle
-        q = puzzle.question()
-        if streak:  # (recorded, but a streak leaves the rating alone)
-            q.details["kind"] = "streak"
+        q = puzzle.question(streak=streak)
         self.exercise = principle_exercise(q, recorder=self.recorder, once=True, lang=self.lang)
         self.exercise.answer_hooks.append(self._on_answer)
         self.body.children = [self.exercise]
