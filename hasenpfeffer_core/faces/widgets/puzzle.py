@@ -40,6 +40,7 @@ from .learner import Home, Recorder, styled
 
 __all__ = ["Puzzles"]
 
+
 class Puzzles(w.VBox, Guarded):  # type: ignore[misc]
     """Puzzles near the learner's rating, one at a time, with the rating shown.
 
