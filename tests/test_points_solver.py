@@ -9,7 +9,9 @@ bid, under the source rules and the other scoring options.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -109,6 +111,52 @@ def test_points_match_exhaustive_search(
         masks_of(pos), tk, leader, trick, won, net, joker_any_time=jat, active=active_of(pos)
     )
     assert value == (max(want.values()) if pos.mover in "NS" else min(want.values()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    endings(max_tricks=3),
+    st.integers(0, 3),
+    st.integers(3, 6),
+    st.booleans(),
+    st.sampled_from(RULES),
+    st.randoms(use_true_random=False),
+)
+def test_one_table_serves_every_deal_of_a_decision(
+    pos: Position, won: int, level: int, makers_ns: bool, rules: Rules, rng: random.Random
+) -> None:
+    """The judge keeps one table of what the search learned for all the deals it weighs
+    for one decision (the cards of the player to move fixed, the others dealt again):
+    every deal still gets the exhaustive search's points."""
+    left = len(pos.hands[pos.mover])
+    won = min(won, 6 - left)
+    net = ns_net(rules, level, makers_ns)
+    tk = trump_key(pos.trump)
+    trick = [c.index for c in pos.trick]
+    leader = NAMES.index(pos.leader)
+    jat = pos.no_trump_joker.value == "any-time"
+    others = [s for s in pos.players if s != pos.mover]
+    table: dict[int, tuple[float, float]] = {}
+    for _ in range(4):
+        unseen = [c for s in others for c in pos.hands[s]]
+        rng.shuffle(unseen)
+        hands = dict(pos.hands)
+        for s in others:
+            hands[s], unseen = tuple(unseen[: len(pos.hands[s])]), unseen[len(pos.hands[s]) :]
+        deal = replace(pos, hands=hands)
+        want = exhaustive_points(deal, won, net)
+        got = play_points_masks(
+            masks_of(deal),
+            tk,
+            leader,
+            trick,
+            won,
+            net,
+            joker_any_time=jat,
+            active=active_of(deal),
+            table=table,
+        )
+        assert {c.index: v for c, v in want.items()} == got
 
 
 def test_makers_who_cannot_make_their_bid_duck_the_tricks() -> None:

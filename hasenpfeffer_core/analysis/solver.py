@@ -193,7 +193,7 @@ class TrickEngine:
     the leader's cashing bound goes.
     """
 
-    __slots__ = ("boundary", "follows", "gen", "hands", "play", "seqs", "tk")
+    __slots__ = ("boundary", "follows", "gen", "hands", "key", "play", "seqs", "tk")
 
     def __init__(
         self, tk: int, jat: bool, active: int, masks: Sequence[int], misere: bool = False
@@ -463,6 +463,20 @@ class TrickEngine:
                     if va == 2:
                         break
             return 2 - va if leader & 1 else va
+
+        def position_key(leader: int) -> int:
+            """The transposition table's key of the position at a trick boundary: for
+            each suit, the holders of its cards in play in rank order, and the leader."""
+            h = hands
+            inplay = h[0] | h[1] | h[2] | h[3]
+            key = leader
+            for sm in suit_masks:
+                x = inplay & sm
+                k = cget(x)
+                if k is None:
+                    k = suit_code(x)
+                key = key << 18 | k
+            return key
 
         def boundary(leader: int, need: int) -> int:
             """Can N-S take ``need`` of the remaining tricks, ``leader`` to lead?"""
@@ -738,6 +752,7 @@ class TrickEngine:
             return plays[pos](seq, fm, table, best, winner, need)
 
         self.boundary: _Boundary = boundary
+        self.key: Callable[[int], int] = position_key
         self.play: _Play = play_any
         self.follows: _Follows = follows
         self.gen: Callable[[int, int], tuple[int, ...]] = gen
