@@ -11,7 +11,7 @@ values every legal card over ``--deals`` deals of the unseen cards (every deal, 
 there are no more than that), each solved exactly for points under the hand's rules:
 best play for points after each card, where a side whose bid is lost plays to lose
 tricks (``--ref-points-from K``: best play for tricks before trick K, valued in points,
-which is faster and is what the judge itself does before its ``POINTS_FROM``).
+which is faster, and what the judge did before it valued every trick by points).
 
 The reference shares no code with the judge's sampler: where there are few ways to deal
 the unseen cards it lists them all and keeps those that fit; else it deals them by

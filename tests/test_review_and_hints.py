@@ -17,7 +17,7 @@ pytest.importorskip("ipywidgets")
 from hasenpfeffer_core import JOKER, Discard, HandState, Phase, Play, Seat, Side, parse_card
 from hasenpfeffer_core.analysis import bots
 from hasenpfeffer_core.analysis.bots import Advice, choice_words
-from hasenpfeffer_core.analysis.hints import STEPS, stepped_hint
+from hasenpfeffer_core.analysis.hints import STEPS, agrees, stepped_hint
 from hasenpfeffer_core.analysis.principles import broken_by
 from hasenpfeffer_core.analysis.review import state_play_values
 from hasenpfeffer_core.analysis.session import (
@@ -230,7 +230,7 @@ def test_a_move_that_follows_the_hint_is_not_remarked_on() -> None:
 def bad_card(t: PlayTable) -> Play | None:
     """A legal card the judge finds clearly worse than its best from the learner's view,
     that gives up tricks all hands seen too, and goes against a principle the best card
-    keeps."""
+    keeps and whose words recommend no move the judge finds worse."""
     state = t.state
     seat = state.to_move
     assert seat is not None
@@ -249,7 +249,10 @@ def bad_card(t: PlayTable) -> Play | None:
             value < top
             and action in judged.points
             and judged.clearly_worse(action)
-            and any(r.principle.key not in kept for r in broken_by(view, action))
+            and any(
+                r.principle.key not in kept and agrees(judged, r, action)
+                for r in broken_by(view, action)
+            )
         ):
             return action
     return None

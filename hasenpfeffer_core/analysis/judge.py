@@ -96,10 +96,18 @@ MAX_DEALS: Final = 400
 SOLVES: Final = (320, 640, 2000, 2000, 2000, 2000)
 #: From this many tricks played on, a card is valued by best play for points after it
 #: (:mod:`~hasenpfeffer_core.analysis.points_solver`): a side whose bid is lost plays to
-#: lose tricks. Before it, by best play for tricks, valued in points: with four or more
-#: tricks left the search for points costs several times as much (trick 3, p95 of
-#: ``judge_play`` 165 -> 254 ms; trick 2, 506 -> 1,373 ms, over the play budget).
-POINTS_FROM: Final = 3
+#: lose tricks. (Before it, it would be by best play for tricks, valued in points.) From
+#: the first trick: on 60 first-trick positions of ``bench/judge.py`` against its
+#: reference, valuing by tricks left 86.7 % of the cards within 0.15 points of the best
+#: and the close flag right in 81.2 % of the positions where the reference is sure of
+#: it; valuing by points, 91.7 % and 93.5 % (with :data:`POINT_SOLVES` 1).
+POINTS_FROM: Final = 0
+#: A card whose points are searched (its side's bid is in doubt on that deal) counts as
+#: this many solves more against :data:`SOLVES`. The search costs about four times a
+#: search for tricks on the first trick; charging all of it left too few deals (on 20
+#: first-trick positions, 85 % within 0.15 points against 95 % uncharged), charging none
+#: let the slowest decisions take three times the play budget.
+POINT_SOLVES: Final = 1
 #: The most whole hands solved for a bid (each option on each deal is one solve of six
 #: tricks): within 800 ms at the 95th percentile on two cores.
 CALL_SOLVES: Final = 48
@@ -330,7 +338,8 @@ def _weigh(
     twins: Sequence[Sequence[bool]] | None = None,
     prune_from: int = MIN_DEALS,
     shared: bool = False,
-    scored: Callable[[Sequence[int], Mapping[int, int]], Mapping[int, float]] | None = None,
+    scored: Callable[[Sequence[int], Mapping[int, int]], tuple[Mapping[int, float], int]]
+    | None = None,
 ) -> tuple[list[list[float]], list[list[int]], int, int]:
     """The judge's loop, for ``k`` options (ties go to the first): deals drawn by
     ``sampler`` in batches, each option still in contention solved on each deal
@@ -354,7 +363,10 @@ def _weigh(
             if masks is None:
                 raise ValueError("no deal of the unseen cards fits this position")
             got = values(masks, alive)
-            worth = scored(masks, got) if scored is not None else None
+            worth = None
+            if scored is not None:
+                worth, searched = scored(masks, got)
+                solves += searched * POINT_SOLVES
             for i in alive:
                 tricks[i].append(got[i])
                 points[i].append(net[won + got[i]] if worth is None else worth[i])
@@ -408,8 +420,7 @@ def judge_play(
 ) -> Judgement:
     """The judgement of every legal card for the seat of ``view`` (see the module).
     ``points_from``: from this many tricks played on, cards are valued by best play for
-    points (:data:`POINTS_FROM` by default; 0 for a slower check that values every card
-    so, as the puzzles' generator does)."""
+    points (:data:`POINTS_FROM` by default, which is every trick)."""
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
     if not plays or view.trump_named is False or view.leader is None:
         raise ValueError("there is no card to play in this position")
@@ -448,13 +459,15 @@ def judge_play(
     net_ns = net if ns else [-net[6 - t] for t in range(7)]
     won_ns = won if ns else len(view.tricks) - won
     left = len(view.hand)
+    table: dict[int, tuple[float, float]] = {}  # the points search's, shared by the deals
 
-    def scored(masks: Sequence[int], got: Mapping[int, int]) -> dict[int, float]:
+    def scored(masks: Sequence[int], got: Mapping[int, int]) -> tuple[dict[int, float], int]:
         """Each card's points under best play for points after it. Where every result
         between the two sides' lines for tricks scores the same as the trick solver's
         (the bid is made and more tricks are worth more, or nothing left changes the
         score), that is the points line; else (the trick line leaves a bid lost, and the
-        makers would rather lose tricks) the points are searched."""
+        makers would rather lose tricks) the points are searched. With the points, how
+        many cards were searched."""
         out: dict[int, float] = {}
         search = 0
         for i, taken in got.items():
@@ -475,12 +488,13 @@ def judge_play(
                 joker_any_time=jat,
                 active=active,
                 only=search,
+                table=table,
             )
             for i in got:
                 if i not in out:
                     v = found[plays[i].card.index]
                     out[i] = v if ns else -v
-        return out
+        return out, search.bit_count()
 
     points, tricks, deals, best = _weigh(
         len(plays),
