@@ -175,6 +175,24 @@ def test_every_link_reaches_a_page_in_jupyterlab_and_on_the_site(name: str) -> N
             assert lesson or path == "README.md" or site_page, f"{target} is no page"
 
 
+def test_the_lessons_link_the_puzzles_of_the_ideas_they_teach() -> None:
+    """Lessons 4 and 7 teach the bidding, trump, discard and play habits: each links the
+    site's puzzles of those ideas, in every language the same themes, each a theme of
+    the bank with puzzles enough to practise it (30 or more)."""
+    from hasenpfeffer_core.analysis.puzzles import Bank
+
+    bank = Bank()
+    for name in ("04-bidding", "07-play-a-hand"):
+        linked = {}
+        for lang in ("", "it/", "th/"):
+            text = "\n".join(markdown(load(f"{lang}{name}")))
+            linked[lang] = re.findall(r"\]\([^)\s]*puzzles[^)\s]*\?theme=([a-z-]+)\)", text)
+        assert len(linked[""]) >= 3, f"{name} links the puzzles of the ideas it teaches"
+        assert linked["it/"] == linked[""] == linked["th/"], f"{name}: {linked}"
+        for theme in linked[""]:
+            assert bank.count(theme) >= 30, f"{name} links {theme}: {bank.count(theme)} puzzles"
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_stars_at_the_top_and_practice_at_the_end(name: str) -> None:
     """The first code cell ends by starting the lesson (its stars show near the top), and
