@@ -5,7 +5,7 @@ outside the standard library; ``analysis`` reads the engine and never a face; ``
 draws what the two below compute. Only the widgets may import Jupyter, and no module
 imports another module's private names.
 
-The check reads every module's source (every ``import``, at any depth), so an import
+The checks read every module's source (every ``import``, at any depth), so an import
 tucked inside a function counts too. The one exception the design allows: an object may
 draw itself in Jupyter (``_repr_svg_``, ``_repr_html_``) by importing the renderer when
 asked.
@@ -191,3 +191,88 @@ def test_a_repr_method_may_import_the_renderer_when_asked() -> None:
     assert violations(source, f"{TOP}.engine.cards", False) == []
     elsewhere = "class Card:\n    def svg(self):\n        from ..faces.render import card_svg\n"
     assert violations(elsewhere, f"{TOP}.engine.cards", False) != []
+
+
+# --- no import loops -------------------------------------------------------------------
+
+
+def runtime_imports(source: str, name: str, is_package: bool, modules: set[str]) -> set[str]:
+    """The package's modules that ``source`` (the module ``name``) imports when it runs:
+    at any depth (an import inside a function counts, as it runs when the function is
+    called), but not under ``if TYPE_CHECKING:`` (never run) nor the renderer asked for
+    by a ``_repr_*_`` method (the design's one exception)."""
+    unchecked: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            unchecked |= {n.lineno for n in ast.walk(node) if hasattr(n, "lineno")}
+    out: set[str] = set()
+    for imp in imports_of(source, name, is_package):
+        if imp.line in unchecked or (imp.in_repr and imp.module == RENDERER):
+            continue
+        out |= {f"{imp.module}.{n}" for n in imp.names if f"{imp.module}.{n}" in modules}
+        if imp.module in modules:
+            out.add(imp.module)
+    out.discard(name)
+    return out
+
+
+def loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import loops of ``graph`` (module -> the modules it imports): each group of
+    two or more modules that reach one another (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """No import loop anywhere in the package, an import inside a function included: a
+    loop hidden that way still ties the two modules together (each needs the other to
+    be understood, tested or moved)."""
+    names = {module_name(p): p for p in MODULES}
+    graph = {
+        name: runtime_imports(
+            path.read_text(encoding="utf-8"), name, path.name == "__init__.py", set(names)
+        )
+        for name, path in names.items()
+    }
+    assert loops(graph) == []
+
+
+def test_the_loop_finder_finds_a_loop_hidden_in_a_function() -> None:
+    modules = {f"{TOP}.engine.a", f"{TOP}.engine.b", f"{TOP}.engine.c"}
+    a = "from .b import f\n"
+    b = "def g():\n    from .a import h\n"
+    c = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import h\n"
+    graph = {
+        f"{TOP}.engine.a": runtime_imports(a, f"{TOP}.engine.a", False, modules),
+        f"{TOP}.engine.b": runtime_imports(b, f"{TOP}.engine.b", False, modules),
+        f"{TOP}.engine.c": runtime_imports(c, f"{TOP}.engine.c", False, modules),
+    }
+    assert loops(graph) == [[f"{TOP}.engine.a", f"{TOP}.engine.b"]]
+    graph[f"{TOP}.engine.b"] = set()
+    assert loops(graph) == []

@@ -30,63 +30,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-# The translation functions, imported when first called: ``i18n`` imports this module
-# (for :class:`InvalidDataError`), so this one cannot import it at its top.
-
-
-def _(message: str) -> str:
-    from .i18n import gettext
-
-    return gettext(message)
-
-
-def pgettext(context: str, message: str) -> str:
-    from .i18n import pgettext as _pgettext
-
-    return _pgettext(context, message)
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalogue (see :func:`.i18n.N_`)."""
-    return message
-
-
-class HasenpfefferError(ValueError):
-    """Base class of every error the engine raises."""
-
-    rule: str | None
-
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
-
-
-class ParseError(HasenpfefferError):
-    """Text that cannot be read as a card, suit, seat, bid, option or record."""
-
-
-class InvalidDataError(HasenpfefferError):
-    """Well-formed data that cannot be a real position (duplicates, wrong sizes...)."""
-
-
-class IllegalActionError(HasenpfefferError):
-    """An action the rules do not allow at this point of the hand."""
-
-
-class WrongPhaseError(IllegalActionError):
-    """An action of the wrong kind for the current phase of the hand."""
-
-
-class OutOfTurnError(IllegalActionError):
-    """An action by a player whose turn it is not."""
-
-
-class MustFollowSuitError(IllegalActionError):
-    """A card played while holding a card of the suit that was led."""
-
-
-class BidTooLowError(IllegalActionError):
-    """A bid that is not higher than the current high bid, or outside the scale."""
+# The classes live in ``exceptions`` (no translation there, so ``i18n`` can use them);
+# they are named here too, where the rest of the engine imports them from.
+from .exceptions import BidTooLowError as BidTooLowError
+from .exceptions import HasenpfefferError as HasenpfefferError
+from .exceptions import IllegalActionError as IllegalActionError
+from .exceptions import InvalidDataError as InvalidDataError
+from .exceptions import MustFollowSuitError as MustFollowSuitError
+from .exceptions import OutOfTurnError as OutOfTurnError
+from .exceptions import ParseError as ParseError
+from .exceptions import WrongPhaseError as WrongPhaseError
+from .i18n import N_, pgettext
+from .i18n import gettext as _
 
 
 class RecordError(ParseError):
@@ -289,16 +244,4 @@ def rule_name(rule: str | None) -> str:
 
 # The errors' public home is the package top (``hasenpfeffer_core.RecordError``): tracebacks
 # and pickles name it there rather than this module.
-for _error in (
-    HasenpfefferError,
-    ParseError,
-    InvalidDataError,
-    IllegalActionError,
-    WrongPhaseError,
-    OutOfTurnError,
-    MustFollowSuitError,
-    BidTooLowError,
-    RecordError,
-):
-    _error.__module__ = "hasenpfeffer_core"
-del _error
+RecordError.__module__ = "hasenpfeffer_core"

@@ -36,7 +36,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Final
 
-from .errors import InvalidDataError
+from .exceptions import InvalidDataError
 
 __all__ = [
     "DOMAIN",

@@ -31,13 +31,13 @@ from ...engine.seats import Seat
 from ..render import hand_svg
 from .base import (
     DIFFICULTY_LABELS,
-    QuizWidget,
     box,
     esc,
     guarded,
     paint_result,
     widget_language,
 )
+from .quiz_widget import QuizWidget
 
 __all__ = ["BidQuiz", "chances_caption", "chances_html"]
 

@@ -26,7 +26,6 @@ from ...engine.i18n import N_, language, ngettext, pgettext
 from ...engine.i18n import gettext as _
 from ..render import hand_svg, table_svg
 from .base import (
-    QuizWidget,
     box,
     card_button,
     esc,
@@ -36,6 +35,7 @@ from .base import (
     text_layout,
     widget_language,
 )
+from .quiz_widget import QuizWidget
 
 __all__ = ["LegalPlayQuiz"]
 

@@ -25,7 +25,6 @@ from ...engine.i18n import gettext as _
 from ...engine.seats import SEATS, Seat
 from ..render import table_svg
 from .base import (
-    QuizWidget,
     box,
     esc,
     feedback,
@@ -34,6 +33,7 @@ from .base import (
     paint_suit,
     widget_language,
 )
+from .quiz_widget import QuizWidget
 
 __all__ = ["TrickWinnerQuiz", "tag_words"]
 
