@@ -6,8 +6,10 @@
 >>> trick_winner(parse_cards("AH JD JK QH"), "H")
 2
 
-The package needs nothing outside the standard library and imports nothing
-from Jupyter; the widgets live in ``hasenpfeffer_core.faces.widgets``.
+The engine (``hasenpfeffer_core.engine``) uses the standard library only; the analysis
+adds four small packages for the learner (``platformdirs`` and ``filelock`` for the
+progress store, ``fsrs`` for spaced practice, ``glicko2`` for the puzzle rating). Nothing
+here imports Jupyter: the widgets live in ``hasenpfeffer_core.faces.widgets``.
 """
 
 from __future__ import annotations
