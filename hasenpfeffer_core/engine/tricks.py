@@ -46,6 +46,7 @@ from .i18n import gettext as _
 from .rules import NoTrumpJoker, Rules
 
 __all__ = [
+    # the rules of a trick, on cards
     "CardRole",
     "card_role",
     "effective_suit",
@@ -54,6 +55,16 @@ __all__ = [
     "sort_hand",
     "throw_key",
     "trick_winner",
+    # the same rules as small integer tables, on card indices and bit masks, for the
+    # analysis's searches (the solver, the judge, the sampler): one source of the rules
+    "EFF",
+    "NO_TRUMP_KEY",
+    "ORDERS",
+    "SUIT_MASK",
+    "WIN",
+    "legal_mask",
+    "trump_key",
+    "winner_index",
 ]
 
 
@@ -112,6 +123,10 @@ def _build() -> tuple[list[list[int]], list[list[int]], list[list[int]], list[tu
     return eff, power, masks, orders
 
 
+#: EFF[tk][card index]: the card's effective suit code under trump key ``tk`` (the left
+#: bower and the Joker count as trumps). SUIT_MASK[tk][code]: the bit mask of the cards
+#: of one effective suit. ORDERS[tk]: the 25 cards, strongest first (trumps, then each
+#: other suit).
 EFF, _POWER, SUIT_MASK, ORDERS = _build()
 _JOKER_BIT: Final = 1 << 24
 
