@@ -45,24 +45,24 @@ from .i18n import N_
 from .i18n import gettext as _
 from .rules import NoTrumpJoker, Rules
 
+# The rules of a trick on cards (card_role, legal_plays, trick_winner...), and the same
+# rules as small integer tables on card indices and bit masks (EFF, SUIT_MASK, ORDERS,
+# WIN, legal_mask, winner_index), for the analysis's searches: one source of the rules.
 __all__ = [
-    # the rules of a trick, on cards
-    "CardRole",
-    "card_role",
-    "effective_suit",
-    "legal_plays",
-    "ranking",
-    "sort_hand",
-    "throw_key",
-    "trick_winner",
-    # the same rules as small integer tables, on card indices and bit masks, for the
-    # analysis's searches (the solver, the judge, the sampler): one source of the rules
     "EFF",
     "NO_TRUMP_KEY",
     "ORDERS",
     "SUIT_MASK",
     "WIN",
+    "CardRole",
+    "card_role",
+    "effective_suit",
     "legal_mask",
+    "legal_plays",
+    "ranking",
+    "sort_hand",
+    "throw_key",
+    "trick_winner",
     "trump_key",
     "winner_index",
 ]
