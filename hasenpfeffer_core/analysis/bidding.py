@@ -305,10 +305,6 @@ def _doing_list(actions: Sequence[Bid | Pass], rules: Rules) -> str:
     return join_and((_doing(a, rules) for a in actions), "or")
 
 
-def _signed(points: float) -> str:
-    return number(points, signed=True)
-
-
 @dataclass(frozen=True)
 class BidStudy:
     """A hand studied for the auction: the judge's view of every call, and why.
@@ -413,7 +409,7 @@ class BidStudy:
         values = {
             "seat": high.seat.word,
             "bid": bid_name(high.tricks, high.big, self.rules),
-            "points": _signed(self.points[Pass(self.seat)]),
+            "points": number(self.points[Pass(self.seat)], signed=True),
             "n": self.samples,
         }
         if self.partner_high:
@@ -451,7 +447,7 @@ class BidStudy:
                     "{forced} tricks)."
                 ).format(
                     forced=FORCED_BID,
-                    points=_signed(self.points[action]),
+                    points=number(self.points[action], signed=True),
                     chance=chance_words(self.odds_for(self.trumps[action]).chances[2], n),
                 )
             if self.passing in ("partner", "opponents"):
@@ -465,7 +461,7 @@ class BidStudy:
             "bid": action_label(action, self.rules),
             "trump": with_trump(trump),
             "chance": chance_words(p, n),
-            "points": _signed(self.points[action]),
+            "points": number(self.points[action], signed=True),
             "n": action.tricks,
         }
         # Translators: bid is a button's label ("Bid 3", "Big Pepper"), trump a phrase
@@ -687,8 +683,8 @@ def _study_parts(view: PlayerView, study: BidStudy) -> tuple[list[str], set[int]
                     "Big Pepper doubles the result: it is worth about {points} points on "
                     "average, against {other} for {bid}. Bid Big Pepper."
                 ).format(
-                    points=_signed(study.points[action]),
-                    other=_signed(study.points[cheapest]),
+                    points=number(study.points[action], signed=True),
+                    other=number(study.points[cheapest], signed=True),
                     bid=_bid_words(cheapest, rules),
                 )
             )
@@ -759,7 +755,7 @@ def _study_parts(view: PlayerView, study: BidStudy) -> tuple[list[str], set[int]
     if others:
         # (the figures as shown, lowest first: ordered by value, written in the language)
         shown = {round(study.points[a], 1) for a in others}
-        amounts = [_signed(v) for v in sorted(shown)]
+        amounts = [number(v, signed=True) for v in sorted(shown)]
         # Translators: a range of points, such as "+0.2 to +0.4".
         span = (
             amounts[0]
@@ -776,7 +772,7 @@ def _study_parts(view: PlayerView, study: BidStudy) -> tuple[list[str], set[int]
             ).format(
                 others=_doing_list(others, rules),
                 span=span,
-                points=_signed(study.points[action]),
+                points=number(study.points[action], signed=True),
                 action=_doing(action, rules),
             )
         )
@@ -793,8 +789,8 @@ def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:
         "bid": capitalised(_bid_words(bid, study.rules)),
         "n": bid.tricks,
         "chance": chance_words(study.chance_to_make(bid), study.samples),
-        "points": _signed(study.points[bid]),
-        "other": _signed(pass_points),
+        "points": number(study.points[bid], signed=True),
+        "other": number(pass_points, signed=True),
         "why": _against_words(pass_points),
     }
     if study.passing == "partner":

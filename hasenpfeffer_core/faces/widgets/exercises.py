@@ -137,10 +137,6 @@ def suit_name(suit: Suit | None) -> str:
     return _("no trump") if suit is None else f"{suit.symbol} {suit.plural}"
 
 
-def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
-
-
 def _you(seat: Seat) -> str:
     """A seat's name with "(you)", for the learner's seat in a picture."""
     # Translators: the learner's seat in a picture of the table ("South (you)")
@@ -1477,7 +1473,7 @@ def score_exercise(
                 n=taken,
                 asked=side_words(asked),
             )
-            return prompt, [(_signed(p), p) for p in points]
+            return prompt, [(number(p, 0, signed=True), p) for p in points]
 
         prompt, choices = words()
         return Choice(prompt, choices, check, item=_english_item(words))
@@ -1536,7 +1532,11 @@ def which_rules(
                 took,
             )
             prompt = text.format(
-                side=side_words(side), bid=the_bid.tricks, n=took, ns=_signed(ns), ew=_signed(ew)
+                side=side_words(side),
+                bid=the_bid.tricks,
+                n=took,
+                ns=number(ns, 0, signed=True),
+                ew=number(ew, 0, signed=True),
             )
             return prompt, [(_(PRESETS[name].title), name) for name in PRESETS]
 
