@@ -70,7 +70,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Final, ParamSpec, TypeVar
+from typing import Any, Final, Literal, ParamSpec, TypeVar, overload
 
 import ipywidgets as w
 
@@ -82,7 +82,7 @@ from ...engine.errors import HasenpfefferError, InvalidDataError, ParseError
 from ...engine.i18n import LANGUAGE_NAMES, N_, chosen_language, get_language, language
 from ...engine.i18n import gettext as _
 from ...engine.rules import Rules
-from ...engine.seats import Side, parse_side
+from ...engine.seats import Seat, Side, parse_seat, parse_side
 from ..text import visible
 
 P = ParamSpec("P")
@@ -580,3 +580,28 @@ def check_flag(value: object, what: str) -> bool:
             )
         )
     return value
+
+
+@overload
+def check_seat(value: object, *, optional: Literal[False] = False) -> Seat: ...
+@overload
+def check_seat(value: object, *, optional: bool) -> Seat | None: ...
+def check_seat(value: object, *, optional: bool = False) -> Seat | None:
+    """A ``seat`` setting: a seat or its text (``"S"``, ``"South"``); with ``optional``,
+    also ``None`` (for the replayer, every hand face up). Anything else is refused with
+    the values accepted."""
+    if isinstance(value, Seat) or (optional and value is None):
+        return value
+    if isinstance(value, str) and len(value) <= 20:
+        return parse_seat(value)
+    if optional:
+        # Translators: N, E, S, W, North... and None are what the learner types: keep them.
+        message = _(
+            "seat must be N, E, S or W (or North, East, South, West), or None for every hand "
+            "face up, not {value}"
+        )
+    else:
+        # Translators: the letters and the seat names are what the program reads: keep them
+        # in English
+        message = _("seat must be N, E, S or W (or North, East, South, West), not {value}")
+    raise ParseError(message.format(value=quoted(value)), rule="seat")

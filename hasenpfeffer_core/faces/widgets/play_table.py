@@ -67,7 +67,7 @@ from ...engine.i18n import N_, ended, language, ngettext, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord
 from ...engine.rules import Rules
-from ...engine.seats import Seat, Side, parse_seat
+from ...engine.seats import Seat, Side
 from ...engine.state import HandState, Phase
 from ..render import state_html
 from ..rules_words import rules_words
@@ -76,6 +76,7 @@ from .base import (
     box,
     card_button,
     check_flag,
+    check_seat,
     clear_mark,
     esc,
     feedback,
@@ -188,21 +189,6 @@ def _read_action(action: object) -> Action:
     )
 
 
-def _read_seat(seat: object) -> Seat:
-    if isinstance(seat, Seat):
-        return seat
-    if isinstance(seat, str) and len(seat) <= 20:
-        return parse_seat(seat)
-    raise ParseError(
-        # Translators: the letters and the seat names are what the program reads: keep them
-        # in English
-        _("seat must be N, E, S or W (or North, East, South, West), not {value}").format(
-            value=quoted(seat)
-        ),
-        rule="seat",
-    )
-
-
 def _card_verb(action: Play | Discard) -> str:
     """A card button's tooltip: "Play the jack of hearts", "Discard the Joker"."""
     play = isinstance(action, Play)
@@ -268,7 +254,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         game: bool,
         partner: str,
     ) -> None:
-        me = _read_seat(seat)
+        me = check_seat(seat)
         for what, kind in (("opponents", opponents), ("partner", partner)):
             if not isinstance(kind, str) or kind not in OPPONENTS:
                 kinds = ", ".join(f"{k} ({_(v)})" for k, v in OPPONENTS.items())

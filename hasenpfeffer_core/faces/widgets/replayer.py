@@ -35,12 +35,12 @@ from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ...engine.auction import bid_name
 from ...engine.cards import Card, Suit
-from ...engine.errors import InvalidDataError, ParseError, RecordError
+from ...engine.errors import InvalidDataError, RecordError
 from ...engine.i18n import ended, get_language, language, ngettext, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord, load, loads
 from ...engine.rules import Rules
-from ...engine.seats import SEATS, Seat, Side, parse_seat
+from ...engine.seats import SEATS, Seat, Side
 from ...engine.state import HandState, Phase
 from ..render import state_html
 from ..rules_words import rules_words
@@ -48,6 +48,7 @@ from .base import (
     Guarded,
     box,
     check_flag,
+    check_seat,
     esc,
     guarded,
     side_words,
@@ -228,22 +229,6 @@ def _read_text(text: object) -> HandRecord:
     return loads(text)  # type: ignore[arg-type]  # (loads refuses what is not text)
 
 
-def _read_seat(seat: object) -> Seat | None:
-    """The ``seat`` setting: a seat, its text, or ``None`` (every hand face up)."""
-    if seat is None or isinstance(seat, Seat):
-        return seat
-    if isinstance(seat, str) and len(seat) <= 20:
-        return parse_seat(seat)
-    raise ParseError(
-        # Translators: N, E, S, W, North... and None are what the learner types: keep them.
-        _(
-            "seat must be N, E, S or W (or North, East, South, West), or None for every hand "
-            "face up, not {value}"
-        ).format(value=quoted(seat)),
-        rule="seat",
-    )
-
-
 def _check_analysis(analysis: object) -> None:
     if analysis is not None and not isinstance(analysis, HandAnalysis):
         raise InvalidDataError(
@@ -305,7 +290,7 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
     ) -> None:
         self.lang = widget_language(lang)
         with language(self.lang):
-            start_seat = _read_seat(seat)
+            start_seat = check_seat(seat, optional=True)
             # Translators: "openers" is the setting's name, as the learner types it.
             what = _("openers (show the controls that open other records)")
             openers = check_flag(openers, what)
