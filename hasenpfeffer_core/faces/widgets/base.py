@@ -198,11 +198,6 @@ STYLE: Final = f"""
 </style>
 """
 
-#: A partnership in prose, and in a table's narrow column (marked for the catalogue:
-#: translated where shown).
-SIDE_WORDS: Final = {Side.NS: N_("North-South"), Side.EW: N_("East-West")}
-
-
 #: The lesson folders in another language than English: ``lessons/it``, ``lessons/th``.
 LESSON_FOLDERS: Final = ("it", "th")
 
@@ -257,12 +252,12 @@ def widget_language(lang: object) -> str:
 
 
 def side_words(side: Side | str) -> str:
-    """A partnership as prose names it.
+    """A partnership as prose names it (:attr:`Side.word`), from a side or its text.
 
     >>> side_words(Side.EW), side_words("NS")
     ('East-West', 'North-South')
     """
-    return _(SIDE_WORDS[parse_side(side)])
+    return parse_side(side).word
 
 
 def translated(text: str) -> str:
