@@ -1981,3 +1981,14 @@ def test_replay_refuses_an_illegal_log() -> None:
         "it is North's turn to bid, not East's: bidding goes clockwise from the dealer's left"
     )
     assert info.value.rule == "turn order"
+
+
+def test_the_phase_of_a_hand_moves_only_by_its_actions() -> None:
+    """Like the rest of a hand's state, its phase is read-only from outside: only an
+    action the rules allow moves it on (a hand cannot be put into play by assignment)."""
+    from hasenpfeffer_core import HandState, Phase
+
+    hand = HandState.new(seed=1)
+    with pytest.raises(AttributeError):
+        hand.phase = Phase.PLAY  # type: ignore[misc]
+    assert hand.phase is Phase.AUCTION

@@ -284,6 +284,7 @@ class HandState:
         "_next",
         "_out",
         "_passed",
+        "_phase",
         "_result",
         "_rules",
         "_tk",
@@ -294,10 +295,7 @@ class HandState:
         "_trump",
         "_trump_named",
         "_won",
-        "phase",
     )
-
-    phase: Phase
 
     def __init__(self, rules: Rules | None = None, dealer: Seat = Seat.N) -> None:
         if rules is None:
@@ -308,7 +306,7 @@ class HandState:
             raise InvalidDataError(f"the dealer must be a Seat, got {shown(dealer)}")
         self._rules = rules
         self._dealer = dealer.value
-        self.phase = Phase.DEAL
+        self._phase = Phase.DEAL
         self._deal: Deal | None = None
         self._hands = [0, 0, 0, 0]
         self._to_move = -1
@@ -339,6 +337,12 @@ class HandState:
         self._next = _NEXT_SEAT[0]
         self._won = [0, 0, 0, 0]
         self._result: HandResult | None = None
+
+    @property
+    def phase(self) -> Phase:
+        """Where the hand stands (the auction, the discard, the play, ...): read-only, as
+        the rest of the state; only :meth:`apply` moves it on."""
+        return self._phase
 
     # --- construction ------------------------------------------------------
 
@@ -465,7 +469,7 @@ class HandState:
     @property
     def is_over(self) -> bool:
         """True once the hand is scored or thrown in."""
-        return self.phase is Phase.SCORED or self.phase is Phase.THROWN_IN
+        return self._phase is Phase.SCORED or self._phase is Phase.THROWN_IN
 
     @property
     def log(self) -> tuple[Action, ...]:
@@ -574,7 +578,7 @@ class HandState:
     @property
     def result(self) -> HandResult | None:
         """The scored result once the hand is over (``None`` while playing or thrown in)."""
-        if self._result is None and self.phase is Phase.SCORED:
+        if self._result is None and self._phase is Phase.SCORED:
             assert self._high is not None
             self._result = score_hand(
                 self._rules,
@@ -598,7 +602,7 @@ class HandState:
 
         In the ``DEAL`` phase the only step is the chance step, :meth:`apply_deal`.
         """
-        phase = self.phase
+        phase = self._phase
         seat = self._to_move
         if phase is _PLAY:
             tc = self._trick_cards
@@ -636,7 +640,7 @@ class HandState:
                 "GoAlone and Play (deal with apply_deal)",
                 rule="actions",
             )
-        if self.phase is not wanted:
+        if self._phase is not wanted:
             raise WrongPhaseError(
                 _(_NOT_NOW[kind]).format(seat=action.seat.word, why=self._phase_why()),
                 rule="order of play",
@@ -727,18 +731,18 @@ class HandState:
 
     def _phase_why(self) -> str:
         """What is happening in the hand now, and who is to act."""
-        why = _(_PHASE_WHAT[self.phase])
-        if self.phase is Phase.AUCTION or self.phase is Phase.PLAY:
+        why = _(_PHASE_WHAT[self._phase])
+        if self._phase is Phase.AUCTION or self._phase is Phase.PLAY:
             # Translators: {why} says what is happening in the hand; {seat} is a seat's
             # name (North, East, South, West).
             return _("{why}; it is {seat}'s turn").format(why=why, seat=SEATS[self._to_move].word)
-        if self.phase in (Phase.TRUMP, Phase.DISCARD, Phase.ALONE):
+        if self._phase in (Phase.TRUMP, Phase.DISCARD, Phase.ALONE):
             return _("{why}; {seat} is to act").format(why=why, seat=SEATS[self._to_move].word)
         return why
 
     def _turn_message(self, seat: Seat, kind: type) -> str:
         who = SEATS[self._to_move].word
-        if self.phase is Phase.AUCTION:
+        if self._phase is Phase.AUCTION:
             if self._forced:
                 # Translators: {turn} is the seat whose turn it is, {seat} the seat that
                 # tried to act (North, East, South, West); {why} why {turn} must bid.
@@ -754,14 +758,14 @@ class HandState:
                 "it is {turn}'s turn to bid, not {seat}'s: bidding goes clockwise from the "
                 "dealer's left"
             ).format(turn=who, seat=seat.word)
-        if self.phase is Phase.PLAY:
+        if self._phase is Phase.PLAY:
             return _(
                 "it is {turn}'s turn to play, not {seat}'s: play goes clockwise, and the "
                 "winner of a trick leads the next"
             ).format(turn=who, seat=seat.word)
         # Translators: {why} says what is happening in the hand now.
         return _("it is {turn}'s turn, not {seat}'s: {why}").format(
-            turn=who, seat=seat.word, why=_(_PHASE_WHAT[self.phase])
+            turn=who, seat=seat.word, why=_(_PHASE_WHAT[self._phase])
         )
 
     def _forced_reason(self) -> str:
@@ -775,10 +779,10 @@ class HandState:
 
     def apply_deal(self, deal: Deal) -> None:
         """The chance step: deal ``deal``'s hands and widow (phase ``DEAL`` only)."""
-        if self.phase is not Phase.DEAL:
+        if self._phase is not Phase.DEAL:
             raise WrongPhaseError(
                 # Translators: {why} says what is happening in the hand now.
-                _("the cards are already dealt: {why}").format(why=_(_PHASE_WHAT[self.phase])),
+                _("the cards are already dealt: {why}").format(why=_(_PHASE_WHAT[self._phase])),
                 rule="the deal",
             )
         if not isinstance(deal, Deal):
@@ -803,12 +807,12 @@ class HandState:
             masks = [sum(1 << c.index for c in h) for h in hands]
         self._deal = deal
         self._hands = masks
-        self.phase = Phase.AUCTION
+        self._phase = Phase.AUCTION
         self._to_move = (self._dealer + 1) % 4
 
     def apply(self, action: Action) -> None:
         """Do ``action``, or raise and change nothing if the rules do not allow it."""
-        if type(action) is Play and self.phase is _PLAY:
+        if type(action) is Play and self._phase is _PLAY:
             # The hot path (random playouts, search): the same checks, inlined.
             seat = self._to_move
             if action.seat is not SEATS[seat]:
@@ -844,7 +848,7 @@ class HandState:
         kind = type(action)
         if (
             (kind is Pass or kind is Bid)
-            and self.phase is _AUCTION_PHASE
+            and self._phase is _AUCTION_PHASE
             and not self._forced
             and action.seat is SEATS[self._to_move]
         ):
@@ -873,7 +877,7 @@ class HandState:
             self._trump_named = True
             self._tk = trump_key(action.suit)
             if self._rules.widow:
-                self.phase = Phase.DISCARD
+                self._phase = Phase.DISCARD
             else:
                 self._after_discard()
         elif kind is Discard:
@@ -922,7 +926,7 @@ class HandState:
         self._to_move = joker
 
     def _throw_in(self) -> None:
-        self.phase = Phase.THROWN_IN
+        self._phase = Phase.THROWN_IN
         self._to_move = -1
 
     def _after_bid(self, bid: Bid) -> None:
@@ -939,12 +943,12 @@ class HandState:
         if self._rules.widow:
             assert self._deal is not None
             self._hands[self._maker] |= 1 << self._deal.widow.index
-        self.phase = Phase.TRUMP
+        self._phase = Phase.TRUMP
         self._to_move = self._maker
 
     def _after_discard(self) -> None:
         if self._rules.lone_hands:
-            self.phase = Phase.ALONE
+            self._phase = Phase.ALONE
             self._to_move = self._maker
         else:
             self._start_play()
@@ -981,7 +985,7 @@ class HandState:
             leader = self._maker
         else:
             leader = (self._dealer + 1) % 4
-        self.phase = Phase.PLAY
+        self._phase = Phase.PLAY
         self._active = 4 - self._out.bit_count()
         self._next = _NEXT_SEAT[self._out]
         self._leader = leader
@@ -990,7 +994,7 @@ class HandState:
     def _score(self) -> None:
         # The result is worked out when first asked for (see ``result``): the
         # playout loop never asks.
-        self.phase = Phase.SCORED
+        self._phase = Phase.SCORED
         self._to_move = -1
 
     # --- text ----------------------------------------------------------------
@@ -1003,7 +1007,7 @@ class HandState:
 
     def __repr__(self) -> str:
         return (
-            f"<HandState {self.phase.value}, dealer {self.dealer.name}"
+            f"<HandState {self._phase.value}, dealer {self.dealer.name}"
             + (f", to move {self.to_move.name}" if self.to_move else "")
             + ">"
         )
@@ -1013,7 +1017,7 @@ class HandState:
             # Translators: {dealer} is a seat's letter (N, E, S, W), {rules} the rules as
             # typed ("seed"), {phase} where the hand stands ("auction").
             _("Hand dealt by {dealer} ({rules}), {phase}").format(
-                dealer=self.dealer.name, rules=self._rules.to_text(), phase=self.phase.word
+                dealer=self.dealer.name, rules=self._rules.to_text(), phase=self._phase.word
             )
         ]
         if self._high is not None:
