@@ -142,3 +142,18 @@ def test_every_public_name_resolves() -> None:
     for name in hasenpfeffer_core.__all__:
         assert hasattr(hasenpfeffer_core, name), name
     assert len(set(hasenpfeffer_core.__all__)) == len(hasenpfeffer_core.__all__)
+
+
+def test_the_package_names_what_a_newcomer_needs_and_imports_it_when_used() -> None:
+    """A play session, the computer players, the judge, the quiz, the progress store,
+    spaced practice and puzzles are named at the package top, each the analysis's own
+    object, and ``import hasenpfeffer_core`` imports none of their modules until used."""
+    import hasenpfeffer_core
+    from hasenpfeffer_core.analysis import bots, progress, session
+
+    assert hasenpfeffer_core.PlaySession is session.PlaySession
+    assert hasenpfeffer_core.FairExpert is bots.FairExpert
+    assert hasenpfeffer_core.open_store is progress.open_store
+    assert {"PlaySession", "FairExpert", "open_store"} <= set(dir(hasenpfeffer_core))
+    new, _ = imported_by("hasenpfeffer_core")
+    assert sorted(n for n in new if n.endswith((".session", ".bots", ".progress"))) == []
