@@ -64,6 +64,15 @@ import rcssmin
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
+from hasenpfeffer_core.analysis.practice import (
+    CONCEPTS,
+    LESSONS,
+    ROUND,
+    ROUND_PASS,
+    SAME_AS,
+    STRENGTH_AHEAD,
+)
+from hasenpfeffer_core.analysis.progress import MAX_FILE, megabytes
 from hasenpfeffer_core.analysis.teaching import teaching_hands
 from hasenpfeffer_core.engine.i18n import LANGUAGES, ngettext
 from hasenpfeffer_core.engine.i18n import gettext as _
@@ -490,10 +499,41 @@ def _quiz_name(kind: str, lang: str) -> str:
     return heading[2:].strip()
 
 
+def held_schedule() -> dict[str, Any]:
+    """What ``assets/schedule.js`` works the schedule and the stars out with, from
+    :mod:`hasenpfeffer_core.analysis.practice`, in the current language: the concepts in
+    the order the lessons teach them (key, name, one line, kind), ``SAME_AS``, how far
+    ahead a strength looks (seconds), the lessons (number, title, exercises) and a quiz
+    round's size and pass mark. The page gets it from here, and so does the test that
+    runs the script against the Python schedule (tests/test_schedule_js.py)."""
+    return {
+        "concepts": [
+            {"key": c.key, "name": _(c.name), "about": _(c.about), "kind": c.kind} for c in CONCEPTS
+        ],
+        "same_as": dict(SAME_AS),
+        "strength_ahead": int(STRENGTH_AHEAD.total_seconds()),
+        "lessons": [
+            {"lesson": n, "title": _(title), "exercises": count}
+            for n, (title, count) in LESSONS.items()
+        ],
+        "round": ROUND,
+        "round_pass": ROUND_PASS,
+    }
+
+
+def _plural(singular: str, plural: str) -> list[str]:
+    """A plural message's two forms in the current language: for one, and for more
+    (``assets/held.js`` takes the first for 1; every language of the site has two forms
+    at most, and Thai one)."""
+    return [ngettext(singular, plural, 1), ngettext(singular, plural, 2)]
+
+
 def _held(root: str, lang: str) -> str:
     """What this browser holds of the learner's progress (``assets/held.js`` fills it):
-    the live lessons' answers and the site quizzes' best streaks. ``root`` leads from the
-    page to the site's root, where the live copy is."""
+    the live lessons' answers, the site quizzes' best streaks, the puzzles, and the
+    spaced practice and stars worked out from them (``assets/schedule.js``, with
+    :func:`held_schedule`). ``root`` leads from the page to the site's root, where the
+    live copy is."""
     labels = {
         # Translators: what the progress page shows of this browser's storage
         "live_title": _("The live lessons, in this browser"),
@@ -536,13 +576,53 @@ def _held(root: str, lang: str) -> str:
         ),
         "private": _("Read from this browser's own storage: nothing is sent anywhere."),
         "kinds": [{"kind": k, "name": _quiz_name(k, lang)} for k in PRACTICE_KINDS],
+        # the spaced practice and the stars (the words of the notebooks' progress page
+        # and of hasenpfeffer progress, where they have them)
+        # Translators: a heading of the site's progress page: the spaced-practice
+        # schedule and strengths worked out from the answers kept in this browser.
+        "practice_title": _("Spaced practice, from the answers in this browser"),
+        "strength_note": _(
+            "Strength: your chance of still getting an idea right a week from now. It "
+            "grows each time you practise and fades while you don't."
+        ),
+        # Translators: the ideas due for practice now, listed after it (site's progress page).
+        "due_now_title": _("Due now"),
+        "nothing_due": _("Nothing is due now."),
+        "next_due": _("Next due: {concept}, {when}."),
+        "none_practised": _(
+            "No idea practised yet: the ideas of the quiz questions and puzzles you answer "
+            "on this site show here."
+        ),
+        "situations": _("Situations"),
+        "principles": _("Principles of play"),
+        "how_strong": _("{title}: how strong each is now"),
+        "not_yet": _("not yet"),
+        "due_mark": _("due now"),
+        "due_when": _("due {when}"),
+        "right_of": _plural("{right} of {answers} right", "{right} of {answers} right"),
+        "now": _("now"),
+        "in_a_minute": _("in a minute"),
+        "in_minutes": _plural("in {n} minute", "in {n} minutes"),
+        "in_hours": _plural("in {n} hour", "in {n} hours"),
+        "in_days": _plural("in {n} day", "in {n} days"),
+        "lessons_title": _("Lessons")
+        + " "
+        + _("(stars: right first time, right with hints, right at last)"),
+        "lesson_n": _("Lesson {n}"),
+        "stars_label": ngettext("{n} of {total} star", "{n} of {total} stars", 3),
+        "done_of": _("{done} of {count} done"),
+        "too_large": _(
+            "{path} is too large to be a progress file ({size}; the most is {limit})"
+        ).replace("{limit}", megabytes(MAX_FILE)),
+        "megabytes": _("{n} MB"),
     }
     needs = html.escape(_("What this browser holds is shown with JavaScript."))
     loading = html.escape(_("Reading this browser's storage…"))
     data = html.escape(json.dumps(labels, ensure_ascii=False))
+    schedule = html.escape(json.dumps(held_schedule(), ensure_ascii=False))
     return (
         f'<div class="hp-app hp-held" data-live="{root}{hp_lite.LIVE_DIR}/" '
-        f'data-labels="{data}"><noscript>{needs}</noscript>'
+        f'data-labels="{data}" data-schedule="{schedule}"><noscript>{needs}</noscript>'
         f'<p class="hp-loading">{loading}</p></div>'
     )
 
@@ -1040,6 +1120,8 @@ _USED_BY = {
     "assets/practice.js": r'class="[^"]*\bhp-quiz\b',
     "assets/viewer.js": r'class="[^"]*\bhp-viewer\b',
     "assets/held.js": r'class="[^"]*\bhp-held\b',
+    "assets/schedule.js": r'class="[^"]*\bhp-held\b',
+    "assets/vendor/ts-fsrs/index.umd.js": r'class="[^"]*\bhp-held\b',
     "assets/puzzles.js": r'class="[^"]*\bhp-(?:puzzles|held)\b',
     "assets/vendor/glicko2/glicko2.js": r'class="[^"]*\bhp-(?:puzzles|held)\b',
     "assets/hp-safe.js": r'class="[^"]*\bhp-(?:quiz|viewer|puzzles|held)\b',

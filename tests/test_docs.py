@@ -434,6 +434,8 @@ def test_own_scripts_fetch_only_from_the_site() -> None:
         "hp-safe.js",
         "practice.js",
         "puzzles.js",
+        "held.js",
+        "schedule.js",
         "viewer.js",
         "widgets-offline.js",
         "search-thai.js",

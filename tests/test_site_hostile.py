@@ -175,7 +175,16 @@ def test_build_writes_hostile_text_into_markdown_as_literal_text() -> None:
 
 # --- the scripts ------------------------------------------------------------------------
 
-_SCRIPTS = ("hp-safe.js", "viewer.js", "practice.js", "widgets-offline.js", "search-thai.js")
+_SCRIPTS = (
+    "hp-safe.js",
+    "viewer.js",
+    "practice.js",
+    "puzzles.js",
+    "held.js",
+    "schedule.js",
+    "widgets-offline.js",
+    "search-thai.js",
+)
 
 
 @pytest.mark.parametrize("name", _SCRIPTS)
@@ -202,6 +211,26 @@ def test_scripts_share_one_copy_of_the_picture_code() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     order = re.findall(r"- assets/([\w-]+\.js)", config)
     assert order.index("hp-safe.js") < min(order.index("viewer.js"), order.index("practice.js"))
+
+
+def test_scripts_share_one_store_of_answers() -> None:
+    """The learner's answers in the browser are read, checked and written by one object,
+    window.hpStore in hp-safe.js: a second copy of the event line, its id or its check
+    could drift from it (and from the Python store it follows)."""
+    for name in ("practice.js", "puzzles.js", "held.js", "schedule.js"):
+        script = (ASSETS / name).read_text(encoding="utf-8")
+        assert "hasenpfeffer-progress-events" not in script, name
+        assert "getRandomValues" not in script and "JSON.parse(line)" not in script, name
+    for name in ("practice.js", "puzzles.js", "held.js"):
+        assert "window.hpStore" in (ASSETS / name).read_text(encoding="utf-8"), name
+    store = (ASSETS / "hp-safe.js").read_text(encoding="utf-8")
+    assert store.count('"hasenpfeffer-progress-events"') == 1
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    order = re.findall(r"- assets/([\w./-]+\.js)", config)
+    for name in ("practice.js", "puzzles.js", "held.js", "schedule.js"):
+        assert order.index("hp-safe.js") < order.index(name), name
+    assert order.index("vendor/ts-fsrs/index.umd.js") < order.index("schedule.js")
+    assert order.index("schedule.js") < order.index("held.js")
 
 
 def _drawn(markups: list[str]) -> tuple[set[str], set[str]]:

@@ -175,35 +175,18 @@
   };
 
   /* Each answer, kept in this browser as a line of the learner's progress store's own
-   * format (hasenpfeffer_core.analysis.progress), as the command line and the notebooks
-   * record a quiz answer: the question's key, the ideas it practises. The site's
-   * progress page exports these lines for `hasenpfeffer progress import`. */
-  var STORE_KEY = "hasenpfeffer-progress-events";
-  var MAX_EVENTS = 5000;
-
-  function keep(event) {
-    try {
-      var text = window.localStorage.getItem(STORE_KEY) || "";
-      var lines = text.split("\n").filter(Boolean);
-      lines.push(JSON.stringify(event));
-      if (lines.length > MAX_EVENTS) lines = lines.slice(lines.length - MAX_EVENTS);
-      window.localStorage.setItem(STORE_KEY, lines.join("\n") + "\n");
-    } catch (e) { /* storage refused: the progress page says so */ }
-  }
-
-  function eventId() {
-    var bytes = new Uint8Array(8);
-    window.crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-  }
+   * format (window.hpStore, hp-safe.js), as the command line and the notebooks record a
+   * quiz answer: the question's key, the ideas it practises. The site's progress page
+   * exports these lines for `hasenpfeffer progress import`. */
+  var store = window.hpStore;
 
   Quiz.prototype.record = function (right) {
     var q = this.q || {};
     var tags = Array.isArray(q.tags) && q.tags.length ? q.tags : [q.tag];
     if (typeof q.key === "string" && q.key) {
-      keep({ id: eventId(), at: new Date().toISOString(), source: "quiz", item: q.key,
+      store.append(store.make({ source: "quiz", item: q.key,
         concepts: tags.filter(function (t) { return typeof t === "string" && t; }),
-        right: !!right, kind: String(q.kind || this.kind) });
+        right: !!right, kind: String(q.kind || this.kind) }));  // refused: the progress page says so
     }
     this.score.asked += 1;
     if (right) {

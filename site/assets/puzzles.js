@@ -20,9 +20,8 @@
   var el = window.hpSafe.el;
   var clear = window.hpSafe.clear;
 
-  /* The store's key in localStorage, and the most answers kept (the oldest go first). */
-  var STORE_KEY = "hasenpfeffer-progress-events";
-  var MAX_EVENTS = 5000;
+  /* The learner's answers in this browser (hp-safe.js). */
+  var store = window.hpStore;
   /* As the package's PuzzleRating: a new learner, a puzzle's deviation, the streak. */
   var START = { rating: 1500, rd: 350, vol: 0.06 };
   var PUZZLE_RD = 80;
@@ -40,54 +39,9 @@
     return out;
   }
 
-  /* --- the store: the progress format's event lines, in this browser ---------------- */
-
-  function readEvents() {
-    var text;
-    try { text = window.localStorage.getItem(STORE_KEY); } catch (e) { return null; }
-    var out = [];
-    String(text || "").split("\n").forEach(function (line) {
-      if (!line) return;
-      try {
-        var e = JSON.parse(line);
-        if (e && typeof e === "object" && typeof e.source === "string" && typeof e.item === "string") out.push(e);
-      } catch (err) { /* a line that is not an event is not counted */ }
-    });
-    return out;
-  }
-
-  function storable() {
-    try {
-      var probe = STORE_KEY + "-probe";
-      window.localStorage.setItem(probe, "1");
-      window.localStorage.removeItem(probe);
-      return true;
-    } catch (e) { return false; }
-  }
-
-  function appendEvent(event) {
-    var events = readEvents();
-    if (events === null) return false;
-    events.push(event);
-    if (events.length > MAX_EVENTS) events = events.slice(events.length - MAX_EVENTS);
-    try {
-      window.localStorage.setItem(STORE_KEY, events.map(function (e) { return JSON.stringify(e); }).join("\n") + "\n");
-      return true;
-    } catch (e) { return false; }
-  }
-
-  function newId() {
-    var bytes = new Uint8Array(8);
-    (window.crypto || window.msCrypto).getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-  }
-
   /* An answer as the store writes it (Event.to_dict): the same fields and names. */
   function answerEvent(p, right, hints, kind) {
-    return {
-      id: newId(), at: new Date().toISOString(), source: "puzzle", item: p.item,
-      concepts: [p.theme], right: right, hints: hints, kind: kind,
-    };
+    return store.make({ source: "puzzle", item: p.item, concepts: [p.theme], right: right, hints: hints, kind: kind });
   }
 
   /* --- the rating: Glicko-2, each answer a rating period of one game ---------------- */
@@ -131,8 +85,8 @@
     this.index = index;
     this.t = index.labels || {};
     this.parts = {};
-    this.kept = storable();
-    var events = readEvents() || [];
+    this.kept = store.works();
+    var events = store.events();
     this.rating = ratingFrom(events);
     this.seen = seenIds(events);
     this.mode = "rated";
@@ -323,7 +277,7 @@
     }
     this.hintButton.disabled = true;
     var streak = this.mode === "streak";
-    appendEvent(answerEvent(p, right, this.hintsShown, streak ? "streak" : "puzzle"));
+    store.append(answerEvent(p, right, this.hintsShown, streak ? "streak" : "puzzle"));
     this.score.asked += 1;
     if (solved) this.score.solved += 1;
     var lines = [right ? p.explanation : (has(p.against, value) ? p.against[value] + " " + p.about : p.explanation)];
@@ -363,18 +317,10 @@
   }
 
   /* For the progress page (held.js): the rating the answers give, this site's and
-   * ``extra`` (the live lessons' answers in this browser), each answer once. */
+   * ``extra`` (the live lessons' answers in this browser, checked), each answer once, in
+   * time order. */
   window.hpPuzzleRating = function (extra) {
-    var events = readEvents();
-    if (events === null) return null;
-    var seen = {};
-    var all = events.concat(extra || []).filter(function (e) {
-      if (!e || typeof e.id !== "string" || seen[e.id]) return false;
-      seen[e.id] = true;
-      return true;
-    });
-    all.sort(function (a, b) { return String(a.at) < String(b.at) ? -1 : String(a.at) > String(b.at) ? 1 : 0; });
-    return ratingFrom(all);
+    return ratingFrom(store.merged(extra));
   };
 
   function init() {

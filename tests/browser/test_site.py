@@ -28,6 +28,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from _a11y import audit, axe_ready  # noqa: F401  (axe_ready: a fixture, used by name)
 from _browser import draw_saved_widgets, need
 
 from hasenpfeffer_core import parse_cards, parse_seat, parse_suit, trick_winner
@@ -861,3 +862,345 @@ def test_the_progress_page_exports_for_the_command_and_imports_what_it_exported(
     rating = round(rating_from(ProgressStore(home).answers()).rating)
     assert _held_row(page, "Puzzle rating") == f"{rating:,}"
     assert _held_row(page, "Solved (right with no hint)") == "2"
+
+
+# --- the progress page's spaced practice and stars (assets/schedule.js) ------------------
+
+
+def _stored(page: Any, tmp_path: Path) -> list[Any]:
+    """The answers this browser keeps, as the package's progress store reads them."""
+    from hasenpfeffer_core.analysis.progress import FILE_NAME, ProgressStore
+
+    lines = page.evaluate("localStorage.getItem('hasenpfeffer-progress-events')") or ""
+    home = tmp_path / f"store-{len(list(tmp_path.iterdir()))}"
+    home.mkdir()
+    header = '{"format": "hasenpfeffer-progress", "version": 1}\n'
+    (home / FILE_NAME).write_text(header + lines, encoding="utf-8")
+    return ProgressStore(home).events()
+
+
+def _practice_shown(page: Any) -> dict[str, Any]:
+    """What the progress page's spaced practice shows: the time it was worked out for,
+    each idea's row (strength, due), the ideas due now, the line under them, the stars."""
+    page.locator(".hp-held[data-ready] .hp-practice").wait_for()
+    assert page.locator(".hp-held").get_attribute("data-practice-error") is None
+    rows = {}
+    for row in page.locator(".hp-strength-table tbody tr").all():
+        cells = row.locator("td").all_inner_texts()
+        rows[row.locator("th").inner_text()] = (cells[0].strip(), cells[1].strip())
+    return {
+        "now": int(page.locator(".hp-practice").get_attribute("data-now") or 0),
+        "rows": rows,
+        "due": page.locator(".hp-due-now .hp-chip").all_inner_texts(),
+        "line": page.locator(".hp-due-none").all_inner_texts(),
+        "stars": [
+            (
+                r.locator("th").inner_text(),
+                r.locator(".hp-stars").get_attribute("aria-label"),
+                r.locator(".hp-done").inner_text(),
+            )
+            for r in page.locator(".hp-stars-table tbody tr").all()
+        ],
+    }
+
+
+def _practice_expected(events: list[Any], now_ms: int) -> dict[str, Any]:
+    """What the package's own schedule says of ``events`` at ``now_ms``, in the page's
+    words (English)."""
+    from datetime import UTC, datetime
+
+    from hasenpfeffer_core.analysis.practice import Schedule, days_text, lesson_stars
+
+    now = datetime.fromtimestamp(now_ms / 1000, UTC)
+    schedule = Schedule(events)
+    rows = {}
+    for key, s in schedule.states.items():
+        strength = schedule.strength(key, now)
+        if strength is None:
+            rows[s.concept.name] = ("not yet", "")
+            continue
+        due = s.card.due if s.card else None
+        when = "due now" if due and due <= now else f"due {days_text(due - now)}" if due else ""
+        rows[s.concept.name] = (f"{round(100 * max(0.0, min(1.0, strength)))}%", when)
+    due_now = [c.name for c in schedule.due(now)]
+    line = []
+    if not due_now:
+        nxt = schedule.next_due(now)
+        said = "Nothing is due now."
+        if nxt:
+            said += f" Next due: {nxt[1].name}, {days_text(nxt[0] - now)}."
+        line = [said]
+    stars = [
+        (
+            f"Lesson {n}: {ls.title}",
+            f"{ls.stars} of 3 stars",
+            f"{min(ls.done, ls.exercises)} of {ls.exercises} done",
+        )
+        for n, ls in lesson_stars(e for e in events if e.is_answer).items()
+        if ls.by_exercise
+    ]
+    return {"rows": rows, "due": due_now, "line": line, "stars": stars}
+
+
+def _check_practice(page: Any, events: list[Any]) -> dict[str, Any]:
+    shown = _practice_shown(page)
+    expected = _practice_expected(events, shown["now"])
+    assert shown["rows"] == expected["rows"]
+    assert shown["due"] == expected["due"]
+    assert shown["line"] == expected["line"]
+    assert shown["stars"] == expected["stars"]
+    return shown
+
+
+def test_the_progress_page_shows_the_ideas_practised_and_what_is_due(
+    page: Any, page_errors: list[str], site_url: str, tmp_path: Path
+) -> None:
+    """Quiz questions answered on the site, one right and one wrong: after a reload the
+    progress page shows, for each idea they practised, the strength and the due time the
+    package's own schedule gives those answers at that moment, and what falls due next;
+    an idea never practised says so."""
+    page.goto(site_url + "practice/progress/")
+    page.locator(".hp-held[data-ready]").wait_for()
+    assert page.locator(".hp-practice").inner_text().count("No idea practised yet") == 1
+
+    page.goto(site_url + "practice/trick-winner/")
+    page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+    _answer_trick_winner_right(page)
+    page.click(".hp-next")
+    q = _question(page)
+    seats = [parse_seat(s) for s, _ in q["trick"]]
+    cards = parse_cards(" ".join(c for _, c in q["trick"]))
+    winner = seats[trick_winner(cards, parse_suit(q["trump"]))]
+    wrong = next(s for s in seats if s is not winner)
+    page.click(f'.hp-choice[data-value="{wrong.name}"]')
+    page.reload()
+    page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+
+    events = _stored(page, tmp_path)
+    assert [e.right for e in events] == [True, False]
+    page.goto(site_url + "practice/progress/")
+    shown = _check_practice(page, events)
+    from datetime import UTC, datetime, timedelta
+
+    from hasenpfeffer_core.analysis.practice import CONCEPTS
+
+    practised = {c for e in events for c in e.concepts}
+    names = {c.name for c in CONCEPTS if c.key in practised}
+    assert names and all(shown["rows"][n][0].endswith("%") for n in names)
+    assert any(v == ("not yet", "") for v in shown["rows"].values())
+    assert shown["due"] or shown["line"][0].startswith("Nothing is due now. Next due: ")
+    # eleven minutes on, the ideas just practised are due again (the learning steps are
+    # one and ten minutes): the page works the schedule out on each visit
+    page.clock.install(
+        time=datetime.fromtimestamp(shown["now"] / 1000, UTC) + timedelta(minutes=11)
+    )
+    page.reload()
+    later = _check_practice(page, events)
+    assert set(later["due"]) == names
+    assert page_errors == []
+
+
+def _event_lines(events: list[Any]) -> list[str]:
+    return [e.line().decode().rstrip("\n") for e in events]
+
+
+def _history(now: Any) -> list[Any]:
+    """Some weeks of answers: quiz answers on several ideas, right and wrong, with hints
+    and at a second try; and lesson exercises (all of lesson 2 done, some of lesson 1)."""
+    import random
+    from datetime import timedelta
+
+    from hasenpfeffer_core.analysis.practice import LESSONS
+    from hasenpfeffer_core.analysis.progress import Event
+
+    rng = random.Random(27)
+    ideas = ["left bower", "joker", "must follow", "partner winning", "trumped", "second-hand-low"]
+    when = now - timedelta(days=40)
+    out = []
+    for i in range(60):
+        when += timedelta(hours=rng.choice([0.05, 0.3, 5, 20, 30]))
+        if when >= now:
+            break
+        out.append(
+            Event.answer(
+                "quiz",
+                f"trick-winner|{i}",
+                [rng.choice(ideas)],
+                right=rng.random() < 0.75,
+                hints=rng.choice([0, 0, 0, 1]),
+                attempt=rng.choice([1, 1, 1, 2]),
+                kind="trick-winner",
+                when=when,
+            )
+        )
+    day = now - timedelta(days=3)
+    for k in range(LESSONS[2][1]):
+        out.append(
+            Event.answer(
+                "exercise",
+                f"follow-{k}",
+                ["must follow"],
+                right=True,
+                hints=k % 2,
+                lesson=2,
+                when=day,
+            )
+        )
+        day += timedelta(minutes=2)
+    for k in range(2):
+        out.append(
+            Event.answer("exercise", f"cards-{k}", ["trumps"], right=True, lesson=1, when=day)
+        )
+    return sorted(out, key=lambda e: e.when)
+
+
+def test_an_import_with_malformed_lines_keeps_the_rest_and_the_page_works(
+    page: Any, page_errors: list[str], site_url: str, tmp_path: Path
+) -> None:
+    """A file with good answers and malformed lines of every kind: the good ones are
+    added, the rest left out and counted, the page goes on working (its spaced practice
+    and stars show what the package makes of the good ones), and nothing already kept in
+    the browser is lost, not even a line of its own it cannot read; the quiz and puzzle
+    pages still work on the store afterwards."""
+    from datetime import UTC, datetime, timedelta
+
+    from hasenpfeffer_core.analysis.progress import Event
+
+    now = datetime.now(UTC)
+    kept = Event.answer(
+        "quiz", "bid|kept", ["opening"], right=True, kind="bid", when=now - timedelta(days=20)
+    )
+    own = [
+        _event_lines([kept])[0],
+        "a line of this browser's own that is not an answer {",
+        '{"id": "x", "source": "quiz"}',
+    ]
+    page.goto(site_url + "practice/progress/")
+    page.locator(".hp-held[data-ready]").wait_for()
+    page.evaluate(
+        "text => localStorage.setItem('hasenpfeffer-progress-events', text)", "\n".join(own) + "\n"
+    )
+    good = _history(now)
+    trap = Event.answer(  # a good answer whose id is a name every object has
+        "quiz", "bid|trap", ["opening"], right=False, kind="bid", when=now - timedelta(days=2)
+    )
+    trap_line = json.dumps({**trap.to_dict(), "id": "constructor"}, ensure_ascii=False)
+    base = good[0].to_dict()
+    bad = [
+        "not json",
+        "{}",
+        "[]",
+        "null",
+        json.dumps({**base, "id": "bad-1", "hints": "3"}),
+        json.dumps({**base, "id": "bad-2", "concepts": "joker"}),
+        json.dumps({**base, "id": "bad-3", "concepts": ["x" * 101]}),
+        json.dumps({**base, "id": "bad-4", "at": "2999-01-01T00:00:00Z"}),
+        json.dumps({**base, "id": "bad-5", "at": "2026-02-30T00:00:00Z"}),
+        json.dumps({**base, "id": "bad-6", "right": "yes"}),
+        json.dumps({**base, "id": "bad-7", "lesson": 100}),
+        json.dumps({**base, "id": "bad-8", "item": "x" * 2000}),
+        json.dumps({**base, "id": "bad-9", "kind": {"a": 1}}),
+        json.dumps({**base, "id": "bad-10", "source": "__proto__"}),
+        '{"__proto__": {"right": true}, "id": "bad-11"}',
+        "[" * 5000 + "]" * 5000,
+        json.dumps({**base, "id": "bad-12", "item": "y" * 70000}),
+    ]
+    import random
+
+    random_order = [*_event_lines(good), trap_line, *bad]
+    random.Random(5).shuffle(random_order)
+    upload = tmp_path / "import.jsonl"
+    header = '{"format": "hasenpfeffer-progress", "version": 1, "created": "2026-01-01T00:00:00Z", "file": "0"}'
+    upload.write_text(header + "\n" + "\n".join(random_order) + "\n", encoding="utf-8")
+
+    page.reload()
+    page.locator(".hp-held[data-ready]").wait_for()
+    page.locator("#hp-import-file").set_input_files(str(upload))
+    page.wait_for_function("() => document.querySelector('.hp-transfer-said').textContent")
+    said = page.locator(".hp-transfer-said").inner_text()
+    added = len(good) + 1
+    assert said == (
+        f"Added {added} answers from import.jsonl. "
+        f"Lines left out (not answers in the progress format): {len(bad)}."
+    )
+    assert page.locator(".hp-held").get_attribute("data-imported") == str(added)
+    stored = page.evaluate("localStorage.getItem('hasenpfeffer-progress-events')")
+    assert stored.startswith("\n".join(own) + "\n"), "what was kept is kept byte for byte"
+    assert all(line not in stored for line in bad[4:])
+    events = _stored(page, tmp_path)
+    assert {e.id for e in events} == {kept.id, "constructor", *(e.id for e in good)}
+    merged = sorted(events, key=lambda e: e.when)
+    shown = _check_practice(page, merged)  # shown again at once, without a reload
+    assert shown["due"], "answers of days ago fall due"
+    assert shown["stars"] == [
+        ("Lesson 1: The cards and their order", "0 of 3 stars", "2 of 6 done"),
+        ("Lesson 2: Following suit", "2 of 3 stars", "5 of 5 done"),
+    ]
+    # the same file again: nothing added twice
+    page.reload()
+    page.locator("#hp-import-file").set_input_files(str(upload))
+    page.wait_for_function("() => document.querySelector('.hp-transfer-said').textContent")
+    assert (
+        page.locator(".hp-transfer-said")
+        .inner_text()
+        .startswith("Added 0 answers from import.jsonl.")
+    )
+    _check_practice(page, merged)
+    # the other pages work on the store as it is, and add to it without losing a line
+    page.goto(site_url + "practice/puzzles/")
+    puzzle = _puzzle_on(page)
+    _choice(page, puzzle, True).click()
+    page.goto(site_url + "practice/trick-winner/")
+    page.wait_for_selector(".hp-quiz[data-ready=true] .hp-question")
+    _answer_trick_winner_right(page)
+    after = page.evaluate("localStorage.getItem('hasenpfeffer-progress-events')")
+    assert after.startswith(stored)
+    assert len(_stored(page, tmp_path)) == len(events) + 2
+    assert page_errors == []
+
+
+#: The widths and schemes the progress page with a history is audited and photographed in.
+_LOOKS = [("light", 1280), ("dark", 1280), ("light", 390)]
+
+
+@pytest.mark.usefixtures("axe_ready")
+@pytest.mark.parametrize(("scheme", "width"), _LOOKS, ids=["light", "dark", "phone"])
+def test_the_progress_page_with_a_history_passes_axe_and_fits(
+    chromium: Any, site_url: str, scheme: str, width: int
+) -> None:
+    """The progress page showing weeks of answers (strengths, what is due, stars) passes
+    axe in the light and dark schemes and on a phone, where nothing runs off the side;
+    photographed for a look (build/screenshots/site/progress-history-*.png)."""
+    from datetime import UTC, datetime
+
+    history = _history(datetime.now(UTC))
+    context = chromium.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "practice/progress/")
+        page.locator(".hp-held[data-ready]").wait_for()
+        page.evaluate(
+            "text => localStorage.setItem('hasenpfeffer-progress-events', text)",
+            "\n".join(_event_lines(history)) + "\n",
+        )
+        page.reload()
+        _check_practice(page, history)
+        held = page.locator(".hp-held")
+        findings = audit.audit(
+            page, f"practice/progress/ with a history ({scheme}, {width}px)", audit.SITE_OURS
+        )
+        assert audit.failing(findings) == [], "\n".join(map(str, audit.failing(findings)))
+        wide = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+        assert wide[0] <= wide[1], f"the page is {wide[0]} px wide in a {wide[1]} px window"
+        overflow = page.evaluate(
+            "() => [...document.querySelectorAll('.hp-held *')].filter(e => "
+            "e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length"
+        )
+        assert overflow == 0
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        name = f"progress-history-{scheme}" + ("-phone" if width < 600 else "")
+        held.screenshot(path=str(SHOTS / f"{name}.png"))
+    finally:
+        context.close()
