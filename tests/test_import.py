@@ -144,16 +144,18 @@ def test_every_public_name_resolves() -> None:
     assert len(set(hasenpfeffer_core.__all__)) == len(hasenpfeffer_core.__all__)
 
 
-def test_the_package_names_what_a_newcomer_needs_and_imports_it_when_used() -> None:
+def test_the_analysis_names_what_a_newcomer_needs_and_imports_it_when_used() -> None:
     """A play session, the computer players, the judge, the quiz, the progress store,
-    spaced practice and puzzles are named at the package top, each the analysis's own
-    object, and ``import hasenpfeffer_core`` imports none of their modules until used."""
-    import hasenpfeffer_core
+    spaced practice and puzzles are named by ``hasenpfeffer_core.analysis``, each the
+    module's own object, and importing the package imports none of those modules."""
+    import hasenpfeffer_core.analysis as analysis
     from hasenpfeffer_core.analysis import bots, progress, session
 
-    assert hasenpfeffer_core.PlaySession is session.PlaySession
-    assert hasenpfeffer_core.FairExpert is bots.FairExpert
-    assert hasenpfeffer_core.open_store is progress.open_store
-    assert {"PlaySession", "FairExpert", "open_store"} <= set(dir(hasenpfeffer_core))
-    new, _ = imported_by("hasenpfeffer_core")
+    assert analysis.PlaySession is session.PlaySession
+    assert analysis.FairExpert is bots.FairExpert
+    assert analysis.open_store is progress.open_store
+    assert {"PlaySession", "FairExpert", "open_store"} <= set(dir(analysis))
+    for name in analysis.__all__:
+        assert getattr(analysis, name) is not None
+    new, _ = imported_by("hasenpfeffer_core.analysis")
     assert sorted(n for n in new if n.endswith((".session", ".bots", ".progress"))) == []
