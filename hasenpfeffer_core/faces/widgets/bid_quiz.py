@@ -18,6 +18,7 @@ the docs site's bidding practice page).
 from __future__ import annotations
 
 import html
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -25,7 +26,7 @@ import ipywidgets as w
 
 from ...analysis import quiz as _quiz
 from ...analysis.quiz import Question
-from ...engine.i18n import N_, language, ngettext, number, pgettext
+from ...engine.i18n import N_, ngettext, number, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.seats import Seat
 from ..render import hand_svg
@@ -35,7 +36,6 @@ from .base import (
     esc,
     guarded,
     paint_result,
-    widget_language,
 )
 from .quiz_widget import QuizWidget
 
@@ -221,36 +221,28 @@ class BidQuiz(QuizWidget):
     level_tooltip = N_("Which cards the hands may hold")
     seed_tooltip = N_("The same number gives the same hands")
 
-    def __init__(
-        self, difficulty: str = "mixed", seed: int = 0, *, lang: str | None = None, **kwargs: Any
-    ) -> None:
-        self.lang = widget_language(lang)
-        with language(self.lang):
-            super().__init__(
-                lambda rng, level: _quiz.bid_question(rng, level),
-                difficulty,
-                seed,
-                lang=self.lang,
-                **kwargs,
-            )
-            self.chosen: str | None = None
-            self.answer_buttons: list[w.Button] = []
-            self.choice_values: list[str] = []
-            self.chart = w.HTML()
-            self.children = [
-                self.header,
-                self.picture,
-                self._answers_box(),
-                self.feedback,
-                self.chart,
-                self.next_button,
-                self.score_line,
-                self._controls_box(),
-                self.recorder.note,
-                self.status,
-            ]
-            self.add_class("hp-bid-quiz")
-            self._start()
+    css_class = "hp-bid-quiz"
+
+    def make_question(self, rng: random.Random, level: str) -> Question:
+        return _quiz.bid_question(rng, level)
+
+    def _parts(self) -> list[w.Widget]:
+        self.chosen: str | None = None
+        self.answer_buttons: list[w.Button] = []
+        self.choice_values: list[str] = []
+        self.chart = w.HTML()
+        return [
+            self.header,
+            self.picture,
+            self._answers_box(),
+            self.feedback,
+            self.chart,
+            self.next_button,
+            self.score_line,
+            self._controls_box(),
+            self.recorder.note,
+            self.status,
+        ]
 
     # --- callbacks --------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ The questions, their answers and the reason for each card come from
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import ipywidgets as w
@@ -22,7 +23,7 @@ from ...analysis import quiz as _quiz
 from ...analysis.explain import card_words
 from ...analysis.quiz import Question
 from ...engine.cards import Card
-from ...engine.i18n import N_, language, ngettext, pgettext
+from ...engine.i18n import N_, ngettext, pgettext
 from ...engine.i18n import gettext as _
 from ..render import hand_svg, table_svg
 from .base import (
@@ -33,7 +34,6 @@ from .base import (
     guarded,
     paint_result,
     text_layout,
-    widget_language,
 )
 from .quiz_widget import QuizWidget
 
@@ -65,41 +65,33 @@ class LegalPlayQuiz(QuizWidget):
     title = N_("Which cards may you play?")
     answers_label = N_("Your cards:")
 
-    def __init__(
-        self, difficulty: str = "mixed", seed: int = 0, *, lang: str | None = None, **kwargs: Any
-    ) -> None:
-        self.lang = widget_language(lang)
-        with language(self.lang):
-            super().__init__(
-                lambda rng, level: _quiz.legal_play_question(rng, level),
-                difficulty,
-                seed,
-                lang=self.lang,
-                **kwargs,
-            )
-            self.cards_row = self.answers_row
-            self.card_buttons: list[w.ToggleButton] = []
-            self.check_button = w.Button(
-                layout=text_layout(),
-                description=pgettext("button", "Check"),
-                tooltip=_("Check the cards you selected"),
-                button_style="primary",
-                icon="check",
-            )
-            self.check_button.on_click(self._on_check)
-            self.children = [
-                self.header,
-                self.picture,
-                self._answers_box(),
-                w.HBox([self.check_button, self.next_button]),
-                self.feedback,
-                self.score_line,
-                self._controls_box(),
-                self.recorder.note,
-                self.status,
-            ]
-            self.add_class("hp-legal-quiz")
-            self._start()
+    css_class = "hp-legal-quiz"
+
+    def make_question(self, rng: random.Random, level: str) -> Question:
+        return _quiz.legal_play_question(rng, level)
+
+    def _parts(self) -> list[w.Widget]:
+        self.cards_row = self.answers_row
+        self.card_buttons: list[w.ToggleButton] = []
+        self.check_button = w.Button(
+            layout=text_layout(),
+            description=pgettext("button", "Check"),
+            tooltip=_("Check the cards you selected"),
+            button_style="primary",
+            icon="check",
+        )
+        self.check_button.on_click(self._on_check)
+        return [
+            self.header,
+            self.picture,
+            self._answers_box(),
+            w.HBox([self.check_button, self.next_button]),
+            self.feedback,
+            self.score_line,
+            self._controls_box(),
+            self.recorder.note,
+            self.status,
+        ]
 
     # --- callbacks --------------------------------------------------------------------
 

@@ -70,9 +70,8 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
 
     def __init__(
         self,
-        make: Callable[[random.Random, str], Question],
-        difficulty: str,
-        seed: int,
+        difficulty: str = "mixed",
+        seed: int = 0,
         *,
         question: Question | None = None,
         recorder: Recorder | None = None,
@@ -81,7 +80,22 @@ class QuizWidget(w.VBox, Guarded):  # type: ignore[misc]
     ) -> None:
         self.lang = widget_language(lang)
         with language(self.lang):
-            self._build_quiz(make, difficulty, seed, question, recorder, **kwargs)
+            self._build_quiz(self.make_question, difficulty, seed, question, recorder, **kwargs)
+            self.children = self._parts()
+            self.add_class(self.css_class)
+            self._start()
+
+    #: The class of the quiz's box (the styles of the lab and the site select by it).
+    css_class = ""
+
+    def make_question(self, rng: random.Random, level: str) -> Question:
+        """A fresh question of the quiz's kind at ``level`` (each quiz says which)."""
+        raise NotImplementedError
+
+    def _parts(self) -> list[w.Widget]:
+        """The quiz's own controls made, and the widgets of its box in order (each quiz
+        lays out its own)."""
+        raise NotImplementedError
 
     def _build_quiz(
         self,

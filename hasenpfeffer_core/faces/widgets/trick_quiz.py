@@ -13,6 +13,7 @@ The questions, their answers and explanations come from
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import ipywidgets as w
@@ -20,7 +21,7 @@ import ipywidgets as w
 from ...analysis import quiz as _quiz
 from ...analysis.explain import card_words
 from ...analysis.quiz import Question
-from ...engine.i18n import N_, language, pgettext
+from ...engine.i18n import N_, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.seats import SEATS, Seat
 from ..render import table_svg
@@ -31,7 +32,6 @@ from .base import (
     guarded,
     paint_result,
     paint_suit,
-    widget_language,
 )
 from .quiz_widget import QuizWidget
 
@@ -79,37 +79,29 @@ class TrickWinnerQuiz(QuizWidget):
     level_tooltip = N_("Which cards the tricks may show")
     seed_tooltip = N_("The same number gives the same tricks")
 
-    def __init__(
-        self, difficulty: str = "mixed", seed: int = 0, *, lang: str | None = None, **kwargs: Any
-    ) -> None:
-        self.lang = widget_language(lang)
-        with language(self.lang):
-            super().__init__(
-                lambda rng, level: _quiz.trick_winner_question(rng, level),
-                difficulty,
-                seed,
-                lang=self.lang,
-                **kwargs,
-            )
-            self.chosen: Seat | None = None
-            self.answer_buttons: list[w.Button] = []
-            self._button_seats: list[Seat] = []
-            self.tag_table = w.HTML()
-            self.children = [
-                self.header,
-                self.picture,
-                self._answers_box(),
-                self.feedback,
-                self.next_button,
-                self.score_line,
-                self.tag_table,
-                self._controls_box(),
-                self.recorder.note,
-                self.status,
-            ]
-            self._hidden = [self.tag_table]
-            self.add_class("hp-trick-quiz")
-            self._start()
+    css_class = "hp-trick-quiz"
+
+    def make_question(self, rng: random.Random, level: str) -> Question:
+        return _quiz.trick_winner_question(rng, level)
+
+    def _parts(self) -> list[w.Widget]:
+        self.chosen: Seat | None = None
+        self.answer_buttons: list[w.Button] = []
+        self._button_seats: list[Seat] = []
+        self.tag_table = w.HTML()
+        self._hidden = [self.tag_table]
+        return [
+            self.header,
+            self.picture,
+            self._answers_box(),
+            self.feedback,
+            self.next_button,
+            self.score_line,
+            self.tag_table,
+            self._controls_box(),
+            self.recorder.note,
+            self.status,
+        ]
 
     # --- callbacks --------------------------------------------------------------------
 
