@@ -461,7 +461,7 @@ def test_a_close_choice_against_a_usual_principle_is_not_called_right() -> None:
     assert not right
     assert "the usual principle decides" in text and "9♣" in text and "side ace" in text
     # beside "Not quite", the figures never say the choice is worth "as much as the best"
-    assert "as much as" not in text and "no more than the best choice (discard 9♣)" in text
+    assert "as much as" not in text and "too close to the best choice (discard 9♣)" in text
     position = computer_position(33, Seat.E, 20)
     for exercise, where in ((ex, state), (hint_exercise(position, FairExpert(seed=1)), position)):
         view = PlayerView.of(where, where.to_move)

@@ -446,15 +446,16 @@ def tie_words(judged: Judgement, action: Action, reason: str) -> str:
     """The verdict on ``action`` where it is worth as much as the judged best, or almost
     (it :meth:`~hasenpfeffer_core.analysis.judge.Judgement.is_good`), but goes against a
     usual principle that the best keeps to (``reason``, the principle's words): between
-    choices this close, the principle decides, and the figures say the choice is worth
-    no more than the best (never "as much as the best" beside a "Not quite")."""
+    choices this close, the principle decides, and the figures say the two are too close
+    to tell apart, in the words :func:`judged_words` uses for a choice as good (never "as
+    much as the best" beside a "Not quite")."""
     # Translators: choice is what was chosen ("Play Q♥"), points a signed average
     # ("-0.5"), n the deals weighed, best the best choice ("play 9♥"), reason the usual
     # principle the choice goes against, and the move it plays instead (whole sentences).
     return _(
-        "{choice}: worth about {points} points to your side on average over {n} deals, no "
-        "more than the best choice ({best}). Between choices this close, the usual principle "
-        "decides: {reason}"
+        "{choice}: worth about {points} points to your side on average over {n} deals, too "
+        "close to the best choice ({best}) to tell apart. Between choices this close, the "
+        "usual principle decides: {reason}"
     ).format(**_figures(judged, action), reason=reason)
 
 
