@@ -130,7 +130,7 @@ class _Search:
             # ``b - 1``) score beta or more
             a = inside.index(False) - 1
             b = n - inside[::-1].index(False) + 1
-            if not all(inside[: a + 1]) or not all(inside[b:]) or any(inside[a + 1 : b]):
+            if any(inside[a + 1 : b]):  # more than one band out
                 return None
             if self.engine.boundary(leader, b) >= b:
                 return min(vals[b:]), _INF

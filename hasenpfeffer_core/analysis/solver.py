@@ -466,7 +466,9 @@ class TrickEngine:
 
         def position_key(leader: int) -> int:
             """The transposition table's key of the position at a trick boundary: for
-            each suit, the holders of its cards in play in rank order, and the leader."""
+            each suit, the holders of its cards in play in rank order, and the leader
+            (for the points search; ``boundary`` computes the same key inline, its hot
+            path, rather than pay a call per position)."""
             h = hands
             inplay = h[0] | h[1] | h[2] | h[3]
             key = leader
