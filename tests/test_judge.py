@@ -381,7 +381,9 @@ def test_a_stored_judgement_reads_back_and_words_the_same_advice() -> None:
         advice = expert.advise(view)
         if advice.judgement is not None:
             data = json.loads(json.dumps(judgement_data(advice.judgement), ensure_ascii=False))
-            again = advice_from(view, judgement_from_data(data))
+            stored = judgement_from_data(data)
+            assert stored.made == pytest.approx(advice.judgement.made, abs=1e-6)
+            again = advice_from(view, stored)
             assert (again.action, again.reason, again.close) == (
                 advice.action,
                 advice.reason,
@@ -390,6 +392,7 @@ def test_a_stored_judgement_reads_back_and_words_the_same_advice() -> None:
             kinds.add(type(advice.action).__name__)
         h.apply(advice.action)
     assert {"Bid", "NameTrump", "Discard", "Play"} <= kinds
-    for bad in ({}, {"options": ["S play AS"], "best": 3}, {"options": "x"}):
+    made = {**judgement_data(advice.judgement), "made": [1.5] * len(advice.judgement.options)}
+    for bad in ({}, {"options": ["S play AS"], "best": 3}, {"options": "x"}, made):
         with pytest.raises(ValueError, match="not a stored judgement"):
             judgement_from_data(bad)

@@ -158,6 +158,10 @@ class Judgement:
     #: Options that can never be worth more than the best, whatever the deal (a higher
     #: bid than the best one, played with the same trump): their gap needs no doubt.
     dominated: frozenset[Action] = frozenset()
+    #: For a trump, a discard or a card: the share of the deals weighed on which the
+    #: contract is made after each option, both sides playing for tricks (empty for a
+    #: bid, and in a judgement stored without it).
+    made: Mapping[Action, float] = field(default_factory=dict)
 
     def cost(self, action: Action) -> float:
         """How many points ``action`` gives away against the best, on average (0 for the
@@ -390,15 +394,38 @@ def _weigh(
     return points, tricks, deals, best
 
 
+def made_table(view: PlayerView) -> tuple[bool, ...]:
+    """For the side of ``view.seat`` taking 0 to 6 tricks in the whole hand: whether the
+    contract is made (the makers score points), under the hand's own rules."""
+    high = view.high_bid
+    assert high is not None
+    table = points_table(
+        view.rules, high, maker_alone=view.maker_alone, defender_alone=view.defender_alone
+    )
+    ours = view.seat.side is high.seat.side
+    return tuple(table[t if ours else 6 - t][0] > 0 for t in range(7))
+
+
 def _judgement(
     options: Sequence[Action],
     points: list[list[float]],
     tricks: list[list[int]],
     deals: int,
     best: int,
+    *,
+    made: Sequence[bool] = (),
+    won: int = 0,
 ) -> Judgement:
+    """The judgement from :func:`_weigh`'s figures; with ``made`` (see :func:`made_table`)
+    and ``won`` (the side's tricks so far), the share of deals each option makes the
+    contract on."""
     means, spreads = _stats(points, best)
     taken, _ = _stats([[float(x) for x in xs] for xs in tricks], best)
+    shares = (
+        {a: sum(made[won + t] for t in tricks[i]) / len(tricks[i]) for i, a in enumerate(options)}
+        if made
+        else {}
+    )
     return Judgement(
         options=tuple(options),
         points={a: means[i] for i, a in enumerate(options)},
@@ -407,6 +434,7 @@ def _judgement(
         deals=deals,
         best=options[best],
         weighed={a: len(points[i]) for i, a in enumerate(options)},
+        made=shares,
     )
 
 
@@ -511,7 +539,7 @@ def judge_play(
         if len(view.tricks) >= (POINTS_FROM if points_from is None else points_from)
         else None,
     )
-    return _judgement(plays, points, tricks, deals, best)
+    return _judgement(plays, points, tricks, deals, best, made=made_table(view), won=won)
 
 
 # --- the calls: the bid, the trump, the discard ------------------------------------------
@@ -704,6 +732,8 @@ def judgement_data(judged: Judgement) -> dict[str, Any]:
         "deals": judged.deals,
         "dominated": [opts.index(a) for a in opts if a in judged.dominated],
     }
+    if judged.made:
+        data["made"] = [round(judged.made[a], 6) for a in opts]
     if isinstance(judged, CallJudgement):
         data["call"] = {
             "trumps": [_suit_key(judged.trumps.get(a)) for a in opts],
@@ -736,6 +766,11 @@ def judgement_from_data(data: Mapping[str, Any]) -> Judgement:
             "weighed": dict(zip(opts, weighed, strict=True)),
             "dominated": frozenset(opts[int(i)] for i in data.get("dominated", ())),
         }
+        if "made" in data:
+            made = [float(x) for x in data["made"]]
+            if len(made) != n or not all(0 <= x <= 1 for x in made):
+                raise ValueError("each option's share of deals made must be from 0 to 1")
+            fields_["made"] = dict(zip(opts, made, strict=True))
         call = data.get("call")
         if call is None:
             return Judgement(**fields_)
@@ -866,7 +901,7 @@ def _call(
     # close margin, not where eight deals happened to favour it.
     means, _spreads = _stats(points, best)
     best = next(i for i in range(len(options)) if means[best] - means[i] < CLOSE_POINTS)
-    j = _judgement(options, points, tricks, deals, best)
+    j = _judgement(options, points, tricks, deals, best, made=made_table(view))
     odds = (
         {t: tuple(tricks[i]) for i, t in enumerate(trumps)}
         if isinstance(options[0], NameTrump)
