@@ -353,7 +353,8 @@ def test_replay_shows_every_action_note_and_mark(
             assert f"{step + 1}. {move.action}" in out
             if move.note:
                 assert " ".join(move.note.split()[:3]) in out
-        marks = re.findall(r"^ *\d+\. [NESW] play \S+ +([✓✗])", out, re.MULTILINE)
+        body = out.split("Cards that cost points")[0]  # (not the list of them at the end)
+        marks = re.findall(r"^ *\d+\. [NESW] play \S+ +([✓✗])", body, re.MULTILINE)
         assert len(marks) == len(analysis.plays)
         assert marks.count("✗") == len(analysis.mistakes)
         final = record.final_state()
@@ -370,13 +371,14 @@ def test_replay_marks_a_play_that_gave_up_a_trick(
     code, out, _ = run(monkeypatch, capsys, "replay", "--explain", str(path))
     assert code == 0
     mistake = analyse(record).mistakes[0]
-    lost = "1 trick" if mistake.lost == 1 else f"{mistake.lost} tricks"
+    n = round(mistake.cost)
+    cost = "1 point" if n == 1 else f"{n} points"
     line = next(x for x in out.splitlines() if x.lstrip().startswith(f"{mistake.step + 1}. "))
-    assert f"✗ gave up {lost} (" in line
+    assert f"✗ cost {cost} (" in line
     for card in mistake.best:
         assert card.text in line
     assert mistake.rule_note.split(":")[0] in out  # --explain: the rule at work
-    assert "Mistakes (double dummy):" in out
+    assert "Cards that cost points, all hands face up (hindsight):" in out
 
 
 def test_replay_steps_at_a_terminal(
@@ -426,7 +428,7 @@ def test_solve_a_record_that_stops_during_play(
     for card, value in values.items():
         assert re.search(rf"^  {re.escape(card.text)} +{value}  [✓✗]", out, re.MULTILINE)
         assert (f"{card.text:<4} {value}  ✓ best" in out) == (value == best)
-    assert "Mistakes (double dummy)" in out
+    assert "Cards that cost points, all hands face up" in out
 
 
 def test_solve_a_record_at_a_step(
@@ -455,7 +457,7 @@ def test_solve_a_finished_record_lists_the_mistakes(
     dd = double_dummy({s: first.hand(s) for s in first.active_seats}, first.trump, first.leader, ())
     assert f"best play: NS {dd['NS']}, EW {dd['EW']}" in " ".join(out.split())
     for p in analyse(record).mistakes:
-        assert f"{p.step + 1}. {p.action}  ✗ gave up" in out
+        assert f"{p.step + 1}. {p.action}  ✗ cost " in out
 
 
 def test_solve_a_position(
@@ -717,7 +719,7 @@ def test_play_reviews_your_mistakes_and_again_n_goes_back_to_one(
     # South bids 6 where 3 was enough, then takes the first choice at every prompt.
     code, out, reader = play(monkeypatch, "--seed", "5", script=["6"])
     assert code == 0
-    review = out[out.index("Your decisions that cost tricks or points") :]
+    review = out[out.index("Your decisions that cost points") :]
     flat = " ".join(review.split())
     assert "1. In the auction you bid 6." in flat
     # the expert's reason: the trump and the hand, the chance, then the cheapest bid
@@ -725,11 +727,11 @@ def test_play_reviews_your_mistakes_and_again_n_goes_back_to_one(
     assert "A bid of 3 is the cheapest above East's 2" in flat
     assert "points more to your side" in flat
     assert "It goes against the principle “Bid what wins the auction”." in flat
-    # every card reviewed says what all four hands show, even where it lost no trick
+    # every card reviewed says what all four hands show, even where it cost nothing
     # (the replay marks such a card ✓, and the review read as if it disagreed)
     cards = re.split(r"(?=\d\. At trick \d you played)", flat)[1:]
     assert cards and all(f"{DOUBLE_DUMMY}:" in c for c in cards), cards
-    assert any("That is hindsight" in c for c in cards)
+    assert all("As the cards lay, this cost" in c for c in cards), cards
     assert reader.prompts[-1].startswith("done again 1")
     before = out[: out.index("Your bid [")]
     table_before = before[before.rindex("Hand 1, dealt by") :]

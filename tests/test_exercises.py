@@ -20,7 +20,7 @@ pytest.importorskip("tqdm")
 
 from hasenpfeffer_core.analysis.bots import FairExpert  # noqa: E402
 from hasenpfeffer_core.analysis.quiz import order_question, tricks_question  # noqa: E402
-from hasenpfeffer_core.analysis.review import state_play_values  # noqa: E402
+from hasenpfeffer_core.analysis.review import state_play_points  # noqa: E402
 from hasenpfeffer_core.analysis.stats import computer_position, rng  # noqa: E402
 from hasenpfeffer_core.analysis.teaching import teaching_hand  # noqa: E402
 from hasenpfeffer_core.analysis.view import PlayerView  # noqa: E402
@@ -217,15 +217,33 @@ def test_a_check_that_fails_keeps_the_notebook_alive() -> None:
 
 def test_teaching_position_best_card_and_the_teachers_note() -> None:
     state = teaching_hand("06").state_at(9)
-    values = state_play_values(state)
+    values = state_play_points(state)
     best = max(values.values())
     q = ex.teaching_position("06", 9)
     good = next(c for c in q.values if values[c] == best)
     bad = next(c for c in q.values if values[c] < best)
     text = press(q, bad)
-    assert text.startswith("Not quite") and "That gives up" in text
+    assert text.startswith("Not quite") and "That costs 7 points: 9♣ would save them." in text
+    assert "+4 (4 tricks from here)" in text and "-3 (3 tricks from here)" in text
     assert "In the teaching hand, South played" in text
     assert press(q, good).startswith("Right! That is a best card.")
+
+
+def test_a_card_that_scores_as_well_but_takes_fewer_tricks_is_not_the_best() -> None:
+    """Teaching hand 12, trick 4: East-West's bid of 5 is beaten whether or not North
+    trumps West's K♥, so every card scores the same with all hands face up; but the
+    trump takes a trick more, which North, not seeing the cards, would want. The
+    exercise keeps the teacher's answer (trump) and says why the others fall short."""
+    state = teaching_hand("12").state_at(21)
+    points = state_play_points(state)
+    assert len(set(points.values())) == 1  # the score does not tell the cards apart
+    q = ex.teaching_position("12", 21)
+    trump = next(c for c in q.values if c.text == "Q♠")
+    other = next(c for c in q.values if c is not trump)
+    text = press(q, other)
+    assert text.startswith("Not quite") and "scores as well as the best card" in text
+    assert "but Q♠ takes 1 more trick" in text
+    assert press(ex.teaching_position("12", 21), trump).startswith("Right!")
 
 
 def test_teaching_position_refuses_a_step_that_is_not_a_card() -> None:
@@ -291,7 +309,7 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
             ("of the best choice (discard " in v and "too close to tell apart" in v)
             or "as much as the best choice (discard " in v
         )
-        and "keeps to the usual rule all the same" in v
+        and "the usual principle decides, and it goes against neither" in v
         and "The fair expert:" not in v
         for v in others
     )
@@ -459,9 +477,15 @@ def test_a_close_choice_against_a_usual_principle_is_not_called_right() -> None:
     said = {b.description: ex._check(v) for b, v in zip(ex.buttons, ex.values, strict=True)}
     right, text = said["A♣"]
     assert not right
-    assert "the usual principle decides" in text and "9♣" in text and "side ace" in text
+    assert "the usual principle decides, and it goes against this one" in text
+    assert "9♣" in text and "side ace" in text
     # beside "Not quite", the figures never say the choice is worth "as much as the best"
-    assert "as much as" not in text and "too close to the best choice (discard 9♣)" in text
+    assert "as much as" not in text
+    assert "of the best choice (discard 9♣): too close to tell apart" in text
+    # K♣, as close to the best and going against no principle, opens with the same words
+    right, other = said["K♣"]
+    same = "within 0.1 of the best choice (discard 9♣): too close to tell apart."
+    assert right and same in text and same in other
     position = computer_position(33, Seat.E, 20)
     for exercise, where in ((ex, state), (hint_exercise(position, FairExpert(seed=1)), position)):
         view = PlayerView.of(where, where.to_move)

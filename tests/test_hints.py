@@ -328,7 +328,7 @@ def test_a_choice_weighed_on_fewer_deals_than_the_best_says_why() -> None:
     )
     right, pruned = judged_words(judged, spades)
     assert not right
-    assert "over 16 deals (after those it was clearly behind" in pruned
+    assert "over 16 deals (by then it was clearly behind" in pruned
     right, full = judged_words(judged, clubs)
     assert not right and "over 56 deals, about 1.5 less" in full and "clearly behind" not in full
 

@@ -365,6 +365,59 @@ def test_thai_sets_a_number_apart_from_the_words_around_it() -> None:
     assert found == []
 
 
+#: The placeholders whose value starts with a card's name ("J♦", "J♥ ของตะวันออก"), and
+#: those whose value can end with one ("ลง J♦").
+CARD_FIRST = "card|cards|winning|low|high|winners|aces|beaten|top|values"
+CARD_LAST = CARD_FIRST + "|best|other|alt|choice|action|keep|mine|theirs|said"
+#: A card's name glued to Thai letters, either side.
+GLUED_CARD = re.compile(
+    r"[\u0E00-\u0E7F](?:10|[9JQKA])[♠♥♦♣]|[♠♥♦♣][\u0E00-\u0E7F]|[\u0E00-\u0E7F]JK\b"
+)
+
+
+def test_thai_sets_a_card_apart_from_the_words_around_it() -> None:
+    """Thai writes a space on each side of a card's name ("ลง J♦"), as it does of a
+    number; glued to a word ("ลงJ♦", "ตัดด้วย10♥") it reads as one word (a translator's
+    review found both)."""
+    glued = re.compile(rf"[\u0E00-\u0E7F]\{{({CARD_FIRST})\}}|\{{({CARD_LAST})\}}[\u0E00-\u0E7F]")
+    found = [
+        form for message in entries("th") for form in forms(message) if form and glued.search(form)
+    ]
+    assert found == []
+
+
+def test_no_card_a_thai_learner_reads_is_glued_to_a_word() -> None:
+    """The hints (every step and the figures), the verdicts on every other choice and
+    the review, over a hand where the learner plays as the rule of thumb would: every
+    card's name stands apart from the Thai words around it, whatever message or code
+    put it there."""
+    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+    from hasenpfeffer_core.analysis.hints import judged_words
+    from hasenpfeffer_core.analysis.session import PlaySession
+    from hasenpfeffer_core.analysis.view import PlayerView
+
+    read: list[str] = []
+    with language("th"):
+        session = PlaySession(seed=3, opponents="thumb")
+        thumb = RuleOfThumbPlayer()
+        while not session.state.is_over:
+            seat = session.waiting_for
+            if seat is None:
+                session.run_computers()
+                continue
+            hint = session.hint()
+            read += [*hint.steps, hint.details]
+            judged = hint.advice.judgement
+            if judged is not None:
+                read += [judged_words(judged, a)[1] for a in judged.options if a in judged.points]
+            session.act(thumb.choose(PlayerView.of(session.state, seat)))
+        for m in session.mistakes():
+            read += [m.what, m.expert, m.double_dummy]
+    text = "\n".join(read)
+    assert re.search(r"(?:10|[9JQKA])[♠♥♦♣]", text)  # cards are there to be checked
+    assert [text[max(0, m.start() - 15) : m.end() + 5] for m in GLUED_CARD.finditer(text)] == []
+
+
 def test_italian_prose_quotes_with_guillemets() -> None:
     """Italian quotes a word or a phrase «so» (straight quotes stay for what is typed:
     'E bid 3', '--help'), in the catalogue and on the site's Italian pages."""

@@ -14,12 +14,28 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from hasenpfeffer_core import JOKER, Discard, HandState, Phase, Play, Seat, Side, parse_card
+from hasenpfeffer_core import (
+    JOKER,
+    Bid,
+    Discard,
+    HandState,
+    Phase,
+    Play,
+    Seat,
+    Side,
+    parse_card,
+)
 from hasenpfeffer_core.analysis import bots
 from hasenpfeffer_core.analysis.bots import Advice, choice_words
-from hasenpfeffer_core.analysis.hints import STEPS, agrees, stepped_hint
+from hasenpfeffer_core.analysis.hints import (
+    STEPS,
+    agrees,
+    decision_kind,
+    score_reason,
+    stepped_hint,
+)
 from hasenpfeffer_core.analysis.principles import broken_by
-from hasenpfeffer_core.analysis.review import state_play_values
+from hasenpfeffer_core.analysis.review import state_play_points
 from hasenpfeffer_core.analysis.session import (
     DOUBLE_DUMMY_VIEW,
     EXPERT_VIEW,
@@ -229,15 +245,15 @@ def test_a_move_that_follows_the_hint_is_not_remarked_on() -> None:
 
 def bad_card(t: PlayTable) -> Play | None:
     """A legal card the judge finds clearly worse than its best from the learner's view,
-    that gives up tricks all hands seen too, and goes against a principle the best card
+    that costs points all hands seen too, and goes against a principle the best card
     keeps and whose words recommend no move the judge finds worse."""
     state = t.state
     seat = state.to_move
     assert seat is not None
-    values = state_play_values(state)
+    values = state_play_points(state)
     top = max(values.values())
     if all(v == top for v in values.values()):
-        return None  # no card gives up a trick, all hands seen (and no hint worked out)
+        return None  # no card costs a point, all hands seen (and no hint worked out)
     view = PlayerView.of(state, seat)
     judged = t.session.hint().advice.judgement
     if judged is None:
@@ -288,7 +304,7 @@ def test_the_review_lists_a_bad_play_with_both_views_and_the_principle_broken() 
     assert len(mine) == 1
     m = mine[0]
     assert m.step == len(before.log) and m.trick == len(before.tricks) + 1
-    values = state_play_values(before)
+    values = state_play_points(before)
     assert m.lost == max(values.values()) - values[card.card] > 0
     # The item shown for it: the decision, the two views side by side, the principle.
     number = t.mistakes.index(m) + 1
@@ -296,8 +312,8 @@ def test_the_review_lists_a_bad_play_with_both_views_and_the_principle_broken() 
     text = plain(item.children[0].value)
     assert text.startswith(f"{number}. At trick {m.trick} you played {card.card.text}.")
     assert EXPERT_VIEW in text and DOUBLE_DUMMY_VIEW in text
-    tricks = "1 trick" if m.lost == 1 else f"{m.lost} tricks"
-    assert f"This gave up {tricks}" in text and "would have kept" in text
+    cost = "1 point" if m.lost == 1 else f"{round(m.lost)} points"
+    assert f"As the cards lay, this cost {cost}" in text and "would have saved" in text
     for best in m.best:
         assert best.text in text
     view = PlayerView.of(before, t.seat)
@@ -445,7 +461,7 @@ def test_the_session_refuses_a_bad_place_and_changes_nothing(
 def test_a_review_with_no_costly_decision_says_the_replays_marks_are_hindsight() -> None:
     """Lesson 07's table (seed 7), every hint followed: the review finds no decision that
     cost points, while the replay below marks the advised Q♥ with ✗ (with all four hands
-    in view it gave up a trick). The two must not read as a contradiction."""
+    in view it cost a point). The two must not read as a contradiction."""
     t = PlayTable(seed=7)
     while not t.state.is_over:
         advised = t.session.hint().action
@@ -454,7 +470,7 @@ def test_a_review_with_no_costly_decision_says_the_replays_marks_are_hindsight()
     said = plain(t.decisions.children[0].value)
     assert t.mistakes == [] and "None of your decisions cost points." in said
     assert t.replayer is not None and t.replayer.analysis is not None
-    marked = [p for p in t.replayer.analysis.plays if p.lost and p.seat is t.seat]
+    marked = [p for p in t.replayer.analysis.plays if p.cost and p.seat is t.seat]
     assert marked, "the replay marks one of the learner's cards with ✗"
     assert "hindsight" in said and "✗" in said
     assert all(p.verdict.startswith("With all four hands in view") for p in marked)
@@ -500,3 +516,68 @@ def test_the_review_quotes_the_gap_the_learner_read_beside_the_verdict() -> None
     assert judged is not None and m.points is not None
     shown = float(f"{judged.points[judged.best]:.1f}") - float(f"{judged.points[card]:.1f}")
     assert f"{m.points:.1f}" == f"{shown:.1f}"
+
+
+def _percents(text: str) -> list[int]:
+    return [int(x) for x in re.findall(r"(\d+)%", text)]
+
+
+def test_a_doomed_bid_s_hints_give_the_score_as_the_reason() -> None:
+    """South overbids to 6 (seed 5). The judge names diamonds, though hearts take more
+    tricks on average, and discards 10♦, though J♠ takes more: in each, the choice makes
+    the bid more often. The hint said "No simple rule decides this one" there (a
+    learner's review); now it says the score decides, and its shares and tricks are the
+    judge's own."""
+    session = PlaySession(seed=5)
+    session.run_computers()
+    session.apply(Bid(session.state.to_move, 6))
+    session.run_computers()
+    for kind in ("trump", "discard"):
+        hint = session.hint()
+        j = hint.advice.judgement
+        assert j is not None and j.made
+        best = j.best
+        alt = max(j.options, key=lambda a: (j.tricks[a], j.points[a]))
+        assert j.tricks[alt] > j.tricks[best] and j.points[best] > j.points[alt]
+        assert "The score decides this one" in hint.steps[1]
+        assert "No simple rule" not in " ".join(hint.steps)
+        reason = score_reason(PlayerView.of(session.state, session.state.to_move), hint.advice)
+        assert reason and hint.steps[2].startswith(reason)
+        assert "made on about" in reason and kind in decision_kind(best)
+        assert _percents(reason) == [round(100 * j.made[best]), round(100 * j.made[alt])]
+        assert j.made[best] - j.made[alt] >= 0.05
+        session.apply(hint.action)
+
+
+def test_a_score_reason_agrees_with_the_judge_on_every_puzzle_it_explains() -> None:
+    """Over 24 "score" puzzles, judged afresh: wherever the hint gives the score as the
+    reason, the advised move is worth more and takes fewer tricks than the choice that
+    takes most, the tricks quoted are the judge's to one decimal, and a bid said to be
+    lost for good cannot be made."""
+    from hasenpfeffer_core.analysis.bots import FairExpert
+    from hasenpfeffer_core.analysis.principles import losing_pays
+    from hasenpfeffer_core.analysis.puzzles import Bank
+
+    bank = Bank()
+    explained = 0
+    for pid in bank.ids("score")[:24]:
+        view = bank.get(pid).view
+        advice = FairExpert(1).advise(view)
+        reason = score_reason(view, advice)
+        if not reason:
+            continue
+        explained += 1
+        j = advice.judgement
+        assert j is not None
+        alt = max(j.options, key=lambda a: (j.tricks[a], j.points[a]))
+        assert j.points[j.best] > j.points[alt] and j.tricks[j.best] < j.tricks[alt]
+        figures = re.findall(r"takes (\d+\.\d) tricks on average, against (\d+\.\d)", reason)
+        if figures:
+            assert figures[0] == (f"{j.tricks[j.best]:.1f}", f"{j.tricks[alt]:.1f}")
+        if "can no longer be made" in reason or "already beaten" in reason:
+            assert losing_pays(view)
+        else:
+            assert figures or _percents(reason)  # the shares, or the tricks, are quoted
+        hint = stepped_hint(view, advice)
+        assert "The score decides this one" in hint.steps[1] and reason in hint.steps[2]
+    assert explained >= 5

@@ -52,7 +52,8 @@ def same(a: HandState, b: HandState) -> bool:
 
 
 def random_hand_with_mistake() -> tuple[HandRecord, PlayAnalysis]:
-    """A hand played by random players, and a play in it that gave up a trick."""
+    """A hand played by random players, and a play in it that cost points (all hands
+    face up, each side playing for its score)."""
     for seed in range(100):
         players = {s: RandomPlayer(seed * 10 + s.value) for s in SEATS}
         state = play_hand(HandState.new(dealer=SEATS[seed % 4], seed=seed), players)
@@ -60,7 +61,7 @@ def random_hand_with_mistake() -> tuple[HandRecord, PlayAnalysis]:
         mistakes = analyse(record).mistakes
         if mistakes:
             return record, mistakes[0]
-    raise AssertionError("random players never gave up a trick")  # pragma: no cover
+    raise AssertionError("random players never lost a point")  # pragma: no cover
 
 
 def plain(markup: str) -> str:
@@ -253,25 +254,48 @@ def test_a_seat_view_does_not_show_someone_elses_discard() -> None:
     assert card.text in html.unescape(r.note.value)
 
 
-def test_marks_on_a_play_that_gave_up_a_trick() -> None:
+def test_marks_on_a_play_that_cost_points() -> None:
     record, mistake = random_hand_with_mistake()
     r = HandReplayer(record)
     r.step = mistake.step + 1
     note = plain(r.note.value)
-    tricks = "1 trick" if mistake.lost == 1 else f"{mistake.lost} tricks"
-    assert f"✗ gave up {tricks}" in note
-    assert "would have kept" in note
+    n = round(mistake.cost)
+    assert f"✗ cost {n} point{'s' if n != 1 else ''}" in note
+    assert "would have saved" in note
     for card in mistake.best:
         assert ("the Joker" if card.is_joker else card.text) in note
-    for card, value in mistake.values.items():  # every alternative, with its value
-        assert f"{card.text} {value}" in note
+    for card, value in mistake.points.items():  # every alternative, with its points
+        sign = "+" if value > 0 else ""
+        assert f"{card.text} {sign}{value:.0f}" in note
     # A best play is marked as such.
-    best = next(p for p in analyse(record).plays if p.lost == 0)
+    best = next(p for p in analyse(record).plays if p.action.card in p.best)
     r.step = best.step + 1
     assert "✓ best" in r.note.value
     # Non-plays carry no mark.
     r.step = 1
     assert "✓" not in r.note.value and "✗" not in r.note.value
+
+
+def test_a_play_that_scored_as_well_but_took_fewer_tricks_is_marked_so() -> None:
+    """A card that cost no point as the cards lay, but took fewer tricks than a card
+    that scored as much, is marked ✓ with the trick it let go (not ✗: it cost nothing;
+    not "best": a player who cannot see the cards wants that trick)."""
+    for seed in range(100):
+        players = {s: RandomPlayer(seed * 10 + s.value) for s in SEATS}
+        state = play_hand(HandState.new(dealer=SEATS[seed % 4], seed=seed), players)
+        record = HandRecord.from_state(state)
+        spared = [p for p in analyse(record).plays if p.cost == 0 and p.action.card not in p.best]
+        if spared:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("random players never let a trick go for nothing")
+    p = spared[0]
+    r = HandReplayer(record)
+    r.step = p.step + 1
+    note = plain(r.note.value)
+    more = p.values[p.best[0]] - p.values[p.action.card]
+    assert "✓ scores as well as any card, though" in note and "✗" not in note
+    assert f"would have taken {more} more trick" in note
 
 
 def test_marks_in_the_current_trick() -> None:
@@ -644,8 +668,8 @@ def test_the_hand_is_analysed_once_at_the_end(monkeypatch: pytest.MonkeyPatch) -
     play_to_end(t)
     assert calls == []  # the table hands its analysis to the replayer
     assert t.replayer is not None and t.replayer.analysis is not None
-    marks = {p.step: p.lost for p in t.replayer.analysis.plays}
-    assert marks == {p.step: p.lost for p in analyse(t.replayer.record).plays}
+    marks = {p.step: p.cost for p in t.replayer.analysis.plays}
+    assert marks == {p.step: p.cost for p in analyse(t.replayer.record).plays}
     # An analysis of another hand is not used.
     other = teaching_hand("01")
     r = HandReplayer(other, analysis=t.replayer.analysis)

@@ -374,11 +374,7 @@ def advice_from(view: PlayerView, judged: Judgement) -> Advice:
         study = study_of(view, judged)
         sj = study.judgement
         return Advice(study.action, study.reason, sj.tricks, sj.deals, sj.points, sj.close, sj)
-    if isinstance(judged.best, Play):
-        reason = _play_reason(judged, len(view.tricks))
-    else:
-        assert isinstance(judged, CallJudgement)
-        reason = _call_reason(judged)
+    reason = judged_reason(view, judged)
     j = judged
     return Advice(j.best, reason, j.tricks, j.deals, j.points, j.close, j)
 
@@ -476,7 +472,17 @@ def _thumb_reason(action: Action) -> str:
     return _("{action}: a rule-of-thumb decision.").format(action=_describe(action))
 
 
-def _play_reason(j: Judgement, done: int) -> str:
+def judged_reason(view: PlayerView, judged: Judgement, *, runner_up: bool = True) -> str:
+    """Why the judged card, trump or discard, in words (the reason of
+    :func:`advice_from`'s advice); with ``runner_up`` false, without what the next best
+    gives away (for a hint whose answer already says it)."""
+    if isinstance(judged.best, Play):
+        return _play_reason(judged, len(view.tricks), runner_up=runner_up)
+    assert isinstance(judged, CallJudgement)
+    return _call_reason(judged, runner_up=runner_up)
+
+
+def _play_reason(j: Judgement, done: int, *, runner_up: bool = True) -> str:
     """Why the judged card: what it is worth in points over the deals weighed (the
     tricks as an aside), and what the next card gives away, or that it is as good."""
     action = j.best
@@ -500,7 +506,7 @@ def _play_reason(j: Judgement, done: int) -> str:
         left=6 - done,
     )
     other = j.runner_up
-    if other is None:
+    if other is None or not (runner_up or j.indifferent or j.tied or j.close):
         return head + "."
     assert isinstance(other, Play)
     if j.indifferent:
@@ -531,7 +537,7 @@ def _play_reason(j: Judgement, done: int) -> str:
     )
 
 
-def _call_reason(j: CallJudgement) -> str:
+def _call_reason(j: CallJudgement, *, runner_up: bool = True) -> str:
     """Why the judged trump or discard: what it is worth in points over the deals
     weighed (the tricks as an aside), and what the next best gives away, or that it is
     as good."""
@@ -564,7 +570,7 @@ def _call_reason(j: CallJudgement) -> str:
             j.deals,
         ).format(card=card_words(action.card), **values)
     other = j.runner_up
-    if other is None:
+    if other is None or not (runner_up or j.tied or j.close):
         return head + "."
     # (named as a choice, the subject of its clause: Italian "scartare K♣", not the
     # command "scarta K♣")

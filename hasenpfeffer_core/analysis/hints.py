@@ -18,20 +18,38 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from itertools import pairwise
+from typing import Any, Final, NamedTuple
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
+from ..engine.auction import bid_name
 from ..engine.cards import JOKER, Card
 from ..engine.i18n import N_, number, pgettext
 from ..engine.i18n import gettext as _
-from .bidding import hand_words, study_answer, study_of, trump_words, with_trump, without_call
-from .bots import Advice, FairExpert, action_words, choice_words
-from .explain import capitalised
-from .judge import CLOSE_POINTS, SURE, CallJudgement, Judgement
-from .principles import Reason, broken_by, holding_words, reasons_for, void_left
+from .bidding import (
+    hand_words,
+    percent_noun,
+    study_answer,
+    study_of,
+    trump_words,
+    with_trump,
+    without_call,
+)
+from .bots import Advice, FairExpert, action_words, choice_words, judged_reason
+from .explain import capitalised, card_words
+from .judge import CLOSE_POINTS, SURE, CallJudgement, Judgement, points_table
+from .principles import (
+    Reason,
+    broken_by,
+    holding_words,
+    losing_pays,
+    reasons_for,
+    void_left,
+)
 from .view import PlayerView
 
 __all__ = [
+    "MADE_MARGIN",
     "STEPS",
     "SteppedHint",
     "action_words",
@@ -39,7 +57,9 @@ __all__ = [
     "decision_kind",
     "judged_words",
     "outweighed",
+    "score_reason",
     "stepped_hint",
+    "tie_words",
 ]
 
 #: How many steps a hint has.
@@ -198,7 +218,16 @@ def stepped_hint(
             )
         # Translators: what to do, as a sentence: {action} is "Play 9♠".
         answer = _("{action}.").format(action=said)
-    against = outweighed(view, advice)
+        score = score_reason(view, advice)
+        if score:
+            principle = _(
+                "The score decides this one, not the number of tricks: ask how often the "
+                "bid is made, and what each trick is worth to each side."
+            )
+            # Translators: {reason} is why the score decides (whole sentences), {action}
+            # what to do, as "Play 9♠".
+            answer = _("{reason} {action}.").format(reason=score, action=said)
+    against, kept = _outweighed(view, advice)
     if against:
         answer = f"{answer} {against}"
     move = answer
@@ -240,7 +269,13 @@ def stepped_hint(
         if answer.startswith(choice.shown):
             last = capitalised(answer[len(choice.shown) :].lstrip(";: "))
     else:
-        head, sep, rest = advice.reason.partition(": ")
+        reason = advice.reason
+        j = advice.judgement
+        if kept is not None and j is not None and kept == j.runner_up and kept != j.best:
+            # (the answer already says what the move that keeps to the rule gives away:
+            # the figures do not say it again of the same move)
+            reason = judged_reason(view, j, runner_up=False)
+        head, sep, rest = reason.partition(": ")
         details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
         said_already = [r.text for r in reasons[:1]] + [_("{action}.").format(action=said)]
         details = _without_repeats(details, answer, said_already)
@@ -327,23 +362,161 @@ def _without_repeats(details: str, answer: str, pieces: list[str]) -> str:
     return " ".join(" ".join(kept).split())
 
 
+#: How much more often (a share of the deals) one choice must make, or beat, the bid
+#: than another for the hint to give that as the reason.
+MADE_MARGIN: Final = 0.05
+
+
+def score_reason(view: PlayerView, advice: Advice) -> str:
+    """Where the judged move takes fewer tricks on average than another choice yet is
+    worth more points, why, in the score's terms: it makes (or beats) the bid more often,
+    or the bid is lost on most deals and each trick the makers take then costs them a
+    point. ``""`` where the move takes the most tricks, or neither explains it."""
+    j = advice.judgement
+    high = view.high_bid
+    if j is None or not j.made or high is None or len(j.options) < 2:
+        return ""
+    best = j.best
+    alt = max(j.options, key=lambda a: (j.tricks[a], j.points[a]))
+    if alt == best or j.tricks[alt] - j.tricks[best] < 0.05 or j.points[best] <= j.points[alt]:
+        return ""
+    makers = high.seat.side is view.seat.side
+    values = {
+        "bid": bid_name(high.tricks, high.big, view.rules),
+        "seat": high.seat.word,
+        "best": _by_choice(best),
+        "alt": _by_choice(alt),
+        "p": percent_noun(round(100 * j.made[best])),
+        "q": percent_noun(round(100 * j.made[alt])),
+        "mine": number(j.tricks[best]),
+        "theirs": number(j.tricks[alt]),
+    }
+    gain = j.made[best] - j.made[alt]
+    if makers and gain >= MADE_MARGIN:
+        # Translators: best and alt are two choices ("play K♦", "name hearts"), p and q
+        # the share of the deals on which the bid is made with each ("the 17%" in
+        # Italian: see "{percent}"), bid the side's bid ("5", "Little Pepper").
+        return _(
+            "{Best}, your side's bid of {bid} is made on about {p} of the deals, against "
+            "{q} {alt}, which takes more tricks on average: making the bid counts for more "
+            "than the extra trick."
+        ).format(**values, Best=capitalised(values["best"]))
+    if not makers and gain <= -MADE_MARGIN:
+        values["p"] = percent_noun(round(100 * (1 - j.made[best])))
+        values["q"] = percent_noun(round(100 * (1 - j.made[alt])))
+        # Translators: seat is the maker (North), bid its bid, best and alt two choices,
+        # p and q the share of the deals on which the bid is beaten with each.
+        return _(
+            "{Best}, {seat}'s bid of {bid} is beaten on about {p} of the deals, against "
+            "{q} {alt}, which takes more tricks on average: beating the bid counts for more "
+            "than the extra trick."
+        ).format(**values, Best=capitalised(values["best"]))
+    if abs(gain) >= MADE_MARGIN or not _each_trick_costs(view):
+        return ""
+    made = max(j.made[best], j.made[alt])
+    if made > 0.5:
+        return ""
+    values["share"] = _share_words(made)
+    if losing_pays(view) and makers:
+        # Translators: bid is the side's bid, best and alt two choices, mine and theirs
+        # the tricks the side takes on average with each ("1.2").
+        return _(
+            "Your side's bid of {bid} can no longer be made, and each trick your side takes "
+            "costs it a point: {best} your side takes {mine} tricks on average, against "
+            "{theirs} {alt}, and so loses less."
+        ).format(**values)
+    if losing_pays(view):
+        # Translators: seat is the maker (North), bid its bid, best and alt two choices,
+        # mine and theirs the tricks this side takes on average with each ("1.2").
+        return _(
+            "{seat}'s bid of {bid} is already beaten, and each trick the makers take costs "
+            "them a point: {best} your side takes {mine} tricks on average, against "
+            "{theirs} {alt}, and so leaves the makers more tricks to pay for."
+        ).format(**values)
+    if makers:
+        # Translators: bid is the side's bid, share how often it is made at most ("on
+        # about 12% of the deals", "on almost no deal"), best and alt two choices
+        # ("playing K♦"), mine and theirs the tricks the side takes on average with each.
+        return _(
+            "Your side's bid of {bid} is made {share} whatever you do, and a side that "
+            "fails loses a point for each trick it took: {best} your side takes {mine} "
+            "tricks on average, against {theirs} {alt}, and so loses less."
+        ).format(**values)
+    # Translators: seat is the maker (North), bid its bid, share how often it is made at
+    # most ("on about 12% of the deals", "on almost no deal"), best and alt two choices
+    # ("playing K♦"), mine and theirs the tricks this side takes on average with each.
+    return _(
+        "{seat}'s bid of {bid} is made {share} whatever you do, and the makers then lose a "
+        "point for each trick they took: {best} your side takes {mine} tricks on average, "
+        "against {theirs} {alt}, and so leaves the makers more tricks to pay for."
+    ).format(**values)
+
+
+def _share_words(share: float) -> str:
+    """How often something happens, as a phrase: "on about 12% of the deals", "on almost
+    no deal" (under 1%)."""
+    if share < 0.005:
+        return _("on almost no deal")
+    # Translators: percent is a share of deals with the article your language puts
+    # before a percentage standing as a noun ("the 12%": see "{percent}").
+    return _("on about {percent} of the deals").format(percent=percent_noun(round(100 * share)))
+
+
+def _by_choice(action: Action) -> str:
+    """A choice as the way a result comes about, inside a sentence: "playing K♦",
+    "discarding 9♣", "with hearts as trumps"."""
+    if isinstance(action, Play):
+        # Translators: a phrase inside a sentence ("playing K♦, your side takes ...").
+        return _("playing {card}").format(card=card_words(action.card))
+    if isinstance(action, Discard):
+        # Translators: a phrase inside a sentence ("discarding 9♣, your side takes ...").
+        return _("discarding {card}").format(card=card_words(action.card))
+    if isinstance(action, NameTrump):
+        return with_trump(action.suit)
+    return choice_words(action)
+
+
+def _each_trick_costs(view: PlayerView) -> bool:
+    """Whether, under the hand's own scoring, makers who fail lose more the more tricks
+    they took (the source rules: a point for each)."""
+    high = view.high_bid
+    assert high is not None
+    table = points_table(
+        view.rules, high, maker_alone=view.maker_alone, defender_alone=view.defender_alone
+    )
+    failing = [mk for mk, _df in table if mk <= 0]
+    return len(failing) > 1 and all(b < a for a, b in pairwise(failing))
+
+
 def outweighed(view: PlayerView, advice: Advice) -> str:
     """Where the judged move goes against a usual principle: which, and what outweighs
     it, in points over the deals weighed, against the best move that keeps to it; ``""``
     where the move breaks none (or nothing keeps to the principle either)."""
+    return _outweighed(view, advice)[0]
+
+
+def _outweighed(view: PlayerView, advice: Advice) -> tuple[str, Action | None]:
+    """:func:`outweighed`'s words, and the move that keeps to the principle they name
+    (None with no words)."""
     j = advice.judgement
     if j is None or len(view.legal_actions) < 2:
-        return ""
+        return "", None
     broken = broken_by(view, advice.action)
     if not broken:
-        return ""
+        return "", None
     key = broken[0].principle.key
     keeping = [a for a in j.options if not any(r.principle.key == key for r in broken_by(view, a))]
     if not keeping:
-        return ""
+        return "", None
     alt = max(keeping, key=lambda a: j.points[a])
+    return _outweighed_words(view, advice, broken[0], alt), alt
+
+
+def _outweighed_words(view: PlayerView, advice: Advice, broken: Reason, alt: Action) -> str:
+    j = advice.judgement
+    assert j is not None
     gain = j.points[advice.action] - j.points[alt]
-    name = _(broken[0].principle.name)
+    name = _(broken.principle.name)
     other = choice_words(alt)  # (a choice named, not a command: Italian "scartare 10♥")
     if gain < CLOSE_POINTS:
         # Translators: principle is a principle's name ("Win cheaply"), other the move
@@ -372,7 +545,7 @@ def outweighed(view: PlayerView, advice: Advice) -> str:
         return _(
             "It goes against the usual rule \u201c{principle}\u201d, but with {suit} as "
             "trumps you hold {mine}; with {alt}, {theirs}. Over {n} deals {suit} are worth "
-            "about {points} points more."
+            "about {points} points more than {alt}."
         ).format(
             suit=named.suit.plural,
             alt=kept.suit.plural,
@@ -449,14 +622,28 @@ def tie_words(judged: Judgement, action: Action, reason: str) -> str:
     choices this close, the principle decides, and the figures say the two are too close
     to tell apart, in the words :func:`judged_words` uses for a choice as good (never "as
     much as the best" beside a "Not quite")."""
+    values = _figures(judged, action)
+    if judged.shown_gap(judged.best, action) > 0:
+        # (the opening words of judged_words' verdict on a choice as good, so that two
+        # choices equally close read alike, whichever way the principle then decides)
+        # Translators: choice is what was chosen ("Play Q♥"), points a signed average
+        # ("-0.5"), n the deals weighed, cost how many points less than the best ("0.1"),
+        # best the best choice ("play 9♥"), reason the usual principle the choice goes
+        # against, and the move it plays instead (whole sentences).
+        return _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "within {cost} of the best choice ({best}): too close to tell apart. Between "
+            "choices this close, the usual principle decides, and it goes against this one: "
+            "{reason}"
+        ).format(**values, reason=reason)
     # Translators: choice is what was chosen ("Play Q♥"), points a signed average
     # ("-0.5"), n the deals weighed, best the best choice ("play 9♥"), reason the usual
     # principle the choice goes against, and the move it plays instead (whole sentences).
     return _(
         "{choice}: worth about {points} points to your side on average over {n} deals, too "
         "close to the best choice ({best}) to tell apart. Between choices this close, the "
-        "usual principle decides: {reason}"
-    ).format(**_figures(judged, action), reason=reason)
+        "usual principle decides, and it goes against this one: {reason}"
+    ).format(**values, reason=reason)
 
 
 def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
@@ -507,8 +694,8 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
         # less than the best ("1.3"), best the best choice ("name spades").
         return False, _(
             "{choice}: worth about {points} points to your side on average over {n} deals "
-            "(after those it was clearly behind, so it was weighed no further), about "
-            "{cost} less than the best choice ({best})."
+            "(by then it was clearly behind, so more deals would not change the verdict), "
+            "about {cost} less than the best choice ({best})."
         ).format(**values)
     # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
     # many points less than the best ("1.3"), best the best choice ("name spades").

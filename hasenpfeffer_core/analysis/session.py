@@ -14,7 +14,7 @@ lessons) drives a :class:`PlaySession`. It holds one hand, or a whole game, and:
   and the same advice as a hint in steps (:meth:`PlaySession.hint`), worked out once
   per position and revealed a step at a time (:meth:`PlaySession.next_hint_step`),
   the steps used in the hand counted (:meth:`PlaySession.hints_used`);
-* after the hand, lists the people's decisions that cost tricks or points, each with
+* after the hand, lists the people's decisions that cost points, each with
   the fair expert's view and the double-dummy view (:meth:`PlaySession.mistakes`).
 
 >>> from hasenpfeffer_core import Seat
@@ -46,7 +46,7 @@ from ..engine.auction import bid_name
 from ..engine.cards import Card
 from ..engine.errors import IllegalActionError, InvalidDataError, ParseError
 from ..engine.game import Game
-from ..engine.i18n import N_, ngettext, number
+from ..engine.i18n import N_, ngettext, number, whole_number
 from ..engine.i18n import gettext as _
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat, parse_seat
@@ -56,7 +56,7 @@ from .explain import card_words, join_and
 from .hints import STEPS, SteppedHint, agrees, judged_words, stepped_hint
 from .judge import CLOSE_POINTS, Judgement
 from .principles import Reason, broken_by
-from .review import state_play_values
+from .review import state_play_points, state_play_values
 from .view import PlayerView
 
 __all__ = [
@@ -299,7 +299,9 @@ def hints_used_words(decisions: int, steps: int) -> str:
 #: How the review after the hand names its two views of a decision (marked for the
 #: catalogue: a face shows them translated, as ``_(EXPERT_VIEW)``).
 EXPERT_VIEW: Final = N_("The fair expert, seeing only what you saw")
-DOUBLE_DUMMY_VIEW: Final = N_("Double dummy, seeing all four hands as nobody at the table can")
+DOUBLE_DUMMY_VIEW: Final = N_(
+    "Hindsight, with all four hands face up, as nobody at the table sees them"
+)
 
 
 def _decision_words(action: Action, trick: int, rules: Rules) -> str:
@@ -328,15 +330,17 @@ def _decision_words(action: Action, trick: int, rules: Rules) -> str:
 
 @dataclass(frozen=True)
 class Mistake:
-    """One of a person's decisions that cost tricks or points, as the review after the
+    """One of a person's decisions that cost points, as the review after the
     hand shows it (see :meth:`PlaySession.mistakes`).
 
     ``step`` is the action's place in the hand's log (:meth:`PlaySession.rewind` with it
     goes back to the decision); ``trick`` the trick a card was played to (0 for a bid, a
     trump or a discard); ``what`` the decision in words; ``hint`` the fair expert's view
     of the position, which saw only what the player saw; ``broken`` the principles the
-    action goes against. For a card played: ``lost``, the tricks it gave up with all four
-    hands in view (double dummy), and ``best``, the cards that would have kept them. For
+    action goes against. For a card played: ``lost``, the points it gave up with all
+    four hands in view, each side then playing for its score (double dummy, for points:
+    :func:`~hasenpfeffer_core.analysis.review.state_play_points`), and ``best``, the
+    cards that would have saved them. For
     a bid, a trump or a discard: ``points``, how many points more on average the fair
     expert reckons its own choice worth (``None`` where it did not even weigh the choice
     made).
@@ -349,14 +353,14 @@ class Mistake:
     what: str
     hint: SteppedHint
     broken: tuple[Reason, ...] = ()
-    lost: int = 0
+    lost: float = 0
     best: tuple[Card, ...] = ()
     points: float | None = None
 
     @property
     def double_dummy(self) -> str:
-        """What double dummy (:data:`DOUBLE_DUMMY_VIEW`) says of a card played, the tricks
-        it gave up or that it gave up none; "" for a bid, a trump or a discard: it judges
+        """What hindsight (:data:`DOUBLE_DUMMY_VIEW`) says of a card played, the points it
+        gave up or that it gave up none; "" for a bid, a trump or a discard: it judges
         only the cards played."""
         if not isinstance(self.action, Play):
             return ""
@@ -365,22 +369,23 @@ class Mistake:
                 return ""
             # (the replay marks the card best: without this the review, which counts it
             # a mistake, and the replay read as if they disagreed)
-            # Translators: double dummy's verdict on a card the fair expert would not
-            # have played, which as the cards lay lost no trick.
+            # Translators: hindsight's verdict on a card the fair expert would not have
+            # played, which as the cards lay cost nothing.
             return _(
-                "As the cards lay, this lost no trick, and the replay marks it as good as "
-                "any. That is hindsight: the fair expert weighs every deal you could not "
-                "rule out."
+                "As the cards lay, this cost nothing, and the replay marks it as good as "
+                "any. But nobody at the table sees the cards lie: the fair expert weighs "
+                "every deal you could not rule out."
             )
         best = join_and((c.text for c in self.best), "or")
-        # Translators: double dummy's verdict on a card played: {cards} lists the cards
-        # that would have kept the tricks ("A♠ or K♠").
+        n = round(self.lost)
+        # Translators: hindsight's verdict on a card played: {n} is a whole number of
+        # points; {cards} lists the cards that would have saved them ("A♠ or K♠").
         gave_up = ngettext(
-            "This gave up {n} trick: {cards} would have kept it.",
-            "This gave up {n} tricks: {cards} would have kept them.",
-            self.lost,
+            "As the cards lay, this cost {n} point: {cards} would have saved it.",
+            "As the cards lay, this cost {n} points: {cards} would have saved them.",
+            n,
         )
-        return gave_up.format(n=self.lost, cards=best)
+        return gave_up.format(n=whole_number(self.lost), cards=best)
 
     @property
     def expert(self) -> str:
@@ -790,13 +795,13 @@ class PlaySession:
     # --- the review after the hand ----------------------------------------------------
 
     def mistakes(self) -> list[Mistake]:
-        """The people's decisions in this hand that cost tricks or points, in order.
+        """The people's decisions in this hand that cost points, in order.
 
         A card played counts when the judge, seeing only what the player saw, finds it
         worse than the best card by a close decision's margin or more (the same figure
         the hint and the exercises show, :data:`~hasenpfeffer_core.analysis.judge.CLOSE_POINTS`),
-        and says what it cost in points; what double dummy says, all four hands seen, comes beside it
-        as hindsight. A bid, a trump or a discard is judged the same way, in points (the
+        and says what it cost in points; what it cost as the cards lay, all four hands
+        seen and each side playing for its score, comes beside it as hindsight. A bid, a trump or a discard is judged the same way, in points (the
         judge weighs every legal call). A principle is cited against a choice only when
         the advised move keeps it. Going
         alone or not is not judged. Each comes with the fair expert's view of the
@@ -840,10 +845,10 @@ class PlaySession:
         words = _decision_words(action, trick, state.rules)
         if isinstance(action, Play):
             # Judged as the hint judged it, from what the player could see, in points;
-            # double dummy (all four hands seen) is the hindsight beside it.
+            # double dummy for points (all four hands seen) is the hindsight beside it.
             hint = self._hint_for(state, seat)
             judged = hint.advice.judgement
-            values = state_play_values(state)
+            values = state_play_points(state)
             top = max(values.values())
             lost = top - values[action.card]
             best = tuple(c for c, v in values.items() if v == top)

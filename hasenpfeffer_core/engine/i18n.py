@@ -60,6 +60,7 @@ __all__ = [
     "number",
     "pgettext",
     "set_language",
+    "whole_number",
 ]
 
 #: The languages the project speaks, English (the source language) first.
@@ -256,6 +257,16 @@ def number(value: float, digits: int = 1, *, signed: bool = False) -> str:
     elif signed and not text.startswith("-"):
         text = "+" + text
     return in_language(text)
+
+
+def whole_number(value: float, *, signed: bool = False) -> str:
+    """:func:`number` with no decimals where ``value`` is whole (a score: ``2``, ``-3``)
+    and one where it is not (``1.5``).
+
+    >>> whole_number(2.0), whole_number(-3.0, signed=True), whole_number(1.5)
+    ('2', '-3', '1.5')
+    """
+    return number(value, 0 if value == round(value) else 1, signed=signed)
 
 
 #: The languages whose sentences end with no mark: Thai separates them by a space.

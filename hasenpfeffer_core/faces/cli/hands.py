@@ -19,7 +19,7 @@ from ...engine.auction import bid_name
 from ...engine.cards import Card, Suit, parse_trump
 from ...engine.errors import HasenpfefferError
 from ...engine.i18n import gettext as _
-from ...engine.i18n import ngettext, pgettext
+from ...engine.i18n import ngettext, pgettext, whole_number
 from ...engine.record import HandRecord, load
 from ...engine.seats import Seat, Side
 from ...engine.state import HandState, Phase
@@ -136,17 +136,20 @@ def load_record(path: str) -> HandRecord:
 
 
 def mark(p: PlayAnalysis) -> str:
-    """The double-dummy mark of a play: ``✓`` or ``✗ gave up 1 trick (K♠ would have kept it)``."""
-    if not p.lost:
+    """The double-dummy mark of a play: ``✓`` or ``✗ cost 2 points (K♠ would have saved
+    them)``, all hands face up and each side playing for its score."""
+    if not p.cost:
         return "✓"
     best = join_and((c.text for c in p.best), "or")
-    # Translators: {cards} is the card or cards that were best, "K♠" or "K♠ or A♠".
-    gave_up = ngettext(
-        "gave up {n} trick ({cards} would have kept it)",
-        "gave up {n} tricks ({cards} would have kept them)",
-        p.lost,
-    ).format(n=p.lost, cards=best)
-    return f"✗ {gave_up}"
+    n = round(p.cost)
+    # Translators: {n} is a whole number of points; {cards} is the card or cards that
+    # were best, "K♠" or "K♠ or A♠".
+    cost = ngettext(
+        "cost {n} point ({cards} would have saved it)",
+        "cost {n} points ({cards} would have saved them)",
+        n,
+    ).format(n=whole_number(p.cost), cards=best)
+    return f"✗ {cost}"
 
 
 def action_lines(
@@ -181,12 +184,13 @@ def action_lines(
 
 
 def mistakes(term: Term, analysis: HandAnalysis) -> None:
-    """Print the plays that gave up tricks (nothing when no card was played)."""
+    """Print the plays that cost points with all hands face up (nothing when no card
+    was played)."""
     if not analysis.plays:
         return
     if not analysis.mistakes:
-        term.say(_("Mistakes (double dummy): none, every card was a best play."))
+        term.say(_("Cards that cost points, all hands face up: none, every card was a best play."))
         return
-    term.say(_("Mistakes (double dummy):"))
+    term.say(_("Cards that cost points, all hands face up (hindsight):"))
     for p in analysis.mistakes:
         term.say(f"  {p.step + 1:>3}. {p.action}  {mark(p)}")

@@ -9,7 +9,7 @@ reads South's actions and prints what happens, showing South only what South may
 (:class:`~hasenpfeffer_core.analysis.view.PlayerView`).
 
 After each hand: the result with the hints used, the hand annotated, then South's
-decisions that cost tricks or points, numbered, each with the fair expert's view and
+decisions that cost points, numbered, each with the fair expert's view and
 the double-dummy view; ``again N`` goes back to decision N and plays on from there.
 
 With ``--save FILE`` each finished hand is written as a record. The file is checked
@@ -329,7 +329,7 @@ class _Table:
 
     def finish_hand(self, hand: HandState) -> list[Mistake]:
         """The result, the hand annotated and the review of South's decisions; returns
-        the decisions that cost tricks or points (none for a hand thrown in)."""
+        the decisions that cost points (none for a hand thrown in)."""
         session, t = self.session, self.term
         t.say()
         if hand.result is None:
@@ -364,13 +364,13 @@ class _Table:
         return found
 
     def review(self, found: list[Mistake]) -> None:
-        """Print South's decisions that cost tricks or points, numbered, with both views."""
+        """Print South's decisions that cost points, numbered, with both views."""
         t = self.term
         t.say()
         if not found:
             t.heading(_("Your decisions: none cost a trick or clear points."))
             return
-        t.heading(_("Your decisions that cost tricks or points"))
+        t.heading(_("Your decisions that cost points"))
         for n, m in enumerate(found, start=1):
             t.wrap(f"{n}. {m.what}", "  ")
             t.wrap(f"{_(EXPERT_VIEW)}: {m.expert}", "     ")
@@ -632,7 +632,7 @@ COMMAND: Final = Command(
         "three steps, one each time: what to look at, the principle, the move),\n"
         "undo (take back your last action), q (quit).\n"
         "At the end of each hand: the result, the hand annotated, and your decisions\n"
-        "that cost tricks or points, as the fair expert and double dummy see them;\n"
+        "that cost points, as the fair expert and hindsight (all hands face up) see them;\n"
         "again N goes back to decision N to play on from there."
     ),
     examples="hasenpfeffer play\n"

@@ -124,8 +124,8 @@ COMMAND: Final = Command(
     summary=N_("step through a hand record, with its notes and double-dummy marks"),
     description=N_(
         "Show a hand record: its header, then every action with its note and, for\n"
-        "each card played, the double-dummy mark (✓ a best play, ✗ a card that gave\n"
-        "up tricks). At a terminal, press Enter for the next action, b to go back,\n"
+        "each card played, its mark with all hands face up (✓ a best play, ✗ a card\n"
+        "that cost points). At a terminal, press Enter for the next action, b to go back,\n"
         "t for the table, q to quit; otherwise the whole hand is printed."
     ),
     examples="hasenpfeffer replay tests/data/joker-led.hand\n"

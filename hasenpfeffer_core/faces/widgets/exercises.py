@@ -56,7 +56,12 @@ from ...analysis.judge import Judgement
 from ...analysis.practice import principle_verdict
 from ...analysis.principles import broken_by
 from ...analysis.quiz import Question, best_line, line_words, tricks_question
-from ...analysis.review import state_play_values
+from ...analysis.review import (
+    best_in_hindsight,
+    hindsight_verdict,
+    state_play_points,
+    state_play_values,
+)
 from ...analysis.session import check_seed, quoted
 from ...analysis.solver import play_values
 from ...analysis.stats import game_stats, play_game, rng
@@ -66,7 +71,7 @@ from ...engine.actions import Action, Bid, Discard, NameTrump, Pass, Play, parse
 from ...engine.auction import bid_name
 from ...engine.cards import SUITS, Card, Suit, parse_card, parse_cards, parse_suit
 from ...engine.errors import InvalidDataError, ParseError
-from ...engine.i18n import N_, language, ngettext, number, pgettext
+from ...engine.i18n import N_, language, ngettext, number, pgettext, whole_number
 from ...engine.i18n import gettext as _
 from ...engine.rules import OPTIONS, PRESETS, Rules
 from ...engine.scoring import score_hand
@@ -1092,10 +1097,12 @@ def _verdict(
         if broken and not broken_by(view, hint.action):
             return False, tie_words(judged, action, broken[0].text)
         # Translators: {answer} is the fair expert's move and its principle, {details}
-        # the figures behind it; the learner's different choice does as well.
-        teacher = _("The fair expert keeps to the usual rule all the same: {answer}").format(
-            answer=_with_details(hint)
-        )
+        # the figures behind it; the learner's different choice does as well, and goes
+        # against no usual principle.
+        teacher = _(
+            "Between choices this close, the usual principle decides, and it goes against "
+            "neither. The fair expert's own choice: {answer}"
+        ).format(answer=_with_details(hint))
         return right, f"{said} {teacher}"
     return right, f"{said} {_teacher(hint)}"
 
@@ -1259,34 +1266,44 @@ def bid_exercise(
 def best_card(
     state: HandState, prompt: str = "", *, note: str = "", lang: str | None = None
 ) -> Choice[Card]:
-    """Which card should the player to move play? The double-dummy solver judges.
+    """Which card should the player to move play? Double dummy judges, for points: all
+    hands face up, each side then playing for its score
+    (:func:`~hasenpfeffer_core.analysis.review.state_play_points`).
 
     ``note`` is added to the feedback (a teacher's comment on the position)."""
     with language(widget_language(lang)):
         seat = _to_move(state)
-        values = state_play_values(state)
-        best = max(values.values())
-        left = 6 - len(state.tricks)
+        points = state_play_points(state)
+        tricks = state_play_values(state)
+        best = best_in_hindsight(points, tricks)
+        ranked = sorted(points, key=lambda c: (-points[c], -tricks[c]))
 
         def check(card: Card) -> tuple[bool, str]:
-            ranked = ", ".join(
-                f"{c.text}: {v}" for c, v in sorted(values.items(), key=lambda cv: -cv[1])
+            figures = ", ".join(
+                # Translators: a card with the points after it and, in brackets, the
+                # tricks its side takes from here on ("J♥: +3 (4 tricks from here)").
+                ngettext(
+                    "{card}: {points} ({n} trick from here)",
+                    "{card}: {points} ({n} tricks from here)",
+                    n,
+                ).format(card=c.text, points=whole_number(points[c], signed=True), n=n)
+                for c in ranked
+                for n in (tricks[c],)
             )
-            lost = best - values[card]
             verdict = (
-                ngettext("That gives up {n} trick.", "That gives up {n} tricks.", lost).format(
-                    n=lost
-                )
-                if lost
-                else _("That is a best card.")
+                _("That is a best card.")
+                if card in best
+                else hindsight_verdict(card, points, tricks, face_up=True)
             )
-            # Translators: {side} is a partnership ("North-South"), {n} the tricks left to
-            # play, {values} the tricks taken after each card ("J♥: 3, A♠: 2")
+            # Translators: {side} is a partnership ("North-South"); {values} the points
+            # (that side's minus the other side's) after each card, with the tricks
+            # ("J♥: +3 (4 tricks), A♠: -2 (2 tricks)")
             seen = _(
-                "With all cards visible and best play afterwards, {side} take this many "
-                "of the {n} tricks left with each card: {values}."
-            ).format(side=side_words(seat.side), n=left, values=ranked)
-            return not lost, f"{verdict} {seen}{note}"
+                "With all cards face up and each side then playing for its score, {side} "
+                "end the hand with these points (theirs minus the other side's) after each "
+                "card: {values}."
+            ).format(side=side_words(seat.side), values=figures)
+            return card in best, f"{verdict} {seen}{note}"
 
         def words() -> tuple[str, list[Card]]:
             asked = prompt or _trumps(
@@ -1296,7 +1313,7 @@ def best_card(
                 _("There are no trumps. You are {seat}: which card do you play?"),
                 seat=seat.word,
             )
-            return asked, [c for c in state.hand(seat) if c in values]
+            return asked, [c for c in state.hand(seat) if c in points]
 
         table_pic = table_svg(
             state.current_trick,

@@ -295,7 +295,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         # the hint shown (what the judge makes of it)
         self._note = ""
         self.action_buttons: list[w.Button] = []
-        #: The learner's decisions that cost tricks or points, once the review is opened.
+        #: The learner's decisions that cost points, once the review is opened.
         self.mistakes: list[Mistake] = []
         #: One "Try again from here" button for each of :attr:`mistakes`.
         self.again_buttons: list[w.Button] = []
@@ -377,8 +377,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             description=pgettext("button", "Review my decisions"),
             icon="search",
             tooltip=_(
-                "Your decisions that cost tricks or points: what the fair expert would "
-                "have done, what double dummy sees, and a chance to try each again"
+                "Your decisions that cost points: what the fair expert would have done, "
+                "what hindsight sees with all hands face up, and a chance to try each again"
             ),
             layout=w.Layout(width="auto", align_self="flex-start"),
         )
@@ -735,8 +735,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         if not done:
             intro = _(
                 "Which of your decisions cost points? The fair expert judges each with only "
-                "what you could see; for a card played, double dummy adds what it sees with "
-                "all four hands in view, as hindsight. You can try each one again."
+                "what you could see; for a card played, hindsight adds what it cost with "
+                "all four hands face up. You can try each one again."
             )
             return head + f"<div>{esc(intro)}</div>"
         n = len(self.mistakes)
@@ -749,10 +749,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             hindsight = ""
             analysis = self._replayer.analysis  # (this hand's, loaded when it ended)
             plays = analysis.plays if analysis is not None else ()
-            if any(p.lost and p.seat is self.seat for p in plays):
+            if any(p.cost and p.seat is self.seat for p in plays):
                 hindsight = " " + _(
-                    "In the replay below, a ✗ marks a card of yours that gave up a trick with "
-                    "all four hands in view: hindsight, which nobody at the table has."
+                    "In the replay below, a ✗ marks a card of yours that cost points with "
+                    "all four hands face up: hindsight, which nobody at the table has."
                 )
             return head + (
                 f'<div class="hp-fb hp-ok" role="status"><b>{esc(none)}</b> {esc(why)}'
@@ -760,11 +760,11 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             )
         counted = ngettext(
             "One of your decisions cost points. For it: what the fair expert, seeing only "
-            "what you saw, would have done and why; for a card, what double dummy says in "
-            "hindsight, seeing all four hands. Try it again if you like.",
+            "what you saw, would have done and why; for a card, what it cost in "
+            "hindsight, with all four hands face up. Try it again if you like.",
             "{n} of your decisions cost points. For each: what the fair expert, seeing only "
-            "what you saw, would have done and why; for a card, what double dummy says in "
-            "hindsight, seeing all four hands. Try any of them again.",
+            "what you saw, would have done and why; for a card, what it cost in "
+            "hindsight, with all four hands face up. Try any of them again.",
             n,
         ).format(n=n)
         return head + f"<div>{esc(counted)}</div>"

@@ -36,7 +36,7 @@ from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Pl
 from ...engine.auction import bid_name
 from ...engine.cards import Card, Suit
 from ...engine.errors import InvalidDataError, RecordError
-from ...engine.i18n import ended, get_language, language, ngettext, pgettext
+from ...engine.i18n import ended, get_language, language, ngettext, pgettext, whole_number
 from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord, load, loads
 from ...engine.rules import Rules
@@ -157,38 +157,65 @@ def action_html(
 
 
 def mark_html(play: PlayAnalysis) -> str:
-    """A play's double-dummy mark: "✓ best", or "✗ gave up 1 trick: K♠ would have kept
-    it", with the tricks the player's side takes from there with each legal card."""
-    if play.lost == 0:
+    """A play's double-dummy mark: "✓ best", or "✗ cost 2 points: K♠ would have saved
+    them", with the points the player's side scores with each legal card, all hands
+    face up and each side playing for its score."""
+    if play.action.card in play.best:
         # Translators: the mark of a play as good as any (double dummy).
-        head = esc(_("✓ best (the only legal card)") if len(play.values) == 1 else _("✓ best"))
+        head = esc(_("✓ best (the only legal card)") if len(play.points) == 1 else _("✓ best"))
+        kind = "ok"
+    elif play.cost == 0:
+        alt = join_and((_card_words(c) for c in play.best), pgettext("list", "or"))
+        more = play.values[play.best[0]] - play.values[play.action.card]
+        # Translators: the mark of a play that scored as well as the best card but took
+        # fewer tricks; {cards} lists the cards that take {n} more ("K♠ or Q♠").
+        head = esc(
+            ngettext(
+                "✓ scores as well as any card, though {cards} would have taken {n} more trick",
+                "✓ scores as well as any card, though {cards} would have taken {n} more tricks",
+                more,
+            )
+        ).format(n=more, cards=alt)
         kind = "ok"
     else:
         # Translators: what joins the last two cards of a list of choices: "K♠, Q♠ or 9♠".
         alt = join_and((_card_words(c) for c in play.best), pgettext("list", "or"))
-        # Translators: {n} tricks lost by a play; {cards} lists the cards that would
-        # have kept them ("K♠ or Q♠").
+        n = round(play.cost)
+        # Translators: {n} points lost by a play (a whole number); {cards} lists the
+        # cards that would have saved them ("K♠ or Q♠").
         head = esc(
             ngettext(
-                "✗ gave up {n} trick: {cards} would have kept it",
-                "✗ gave up {n} tricks: {cards} would have kept them",
-                play.lost,
+                "✗ cost {n} point: {cards} would have saved it",
+                "✗ cost {n} points: {cards} would have saved them",
+                n,
             )
-        ).format(n=play.lost, cards=alt)
+        ).format(n=esc(whole_number(play.cost)), cards=alt)
         kind = "bad"
-    ranked = sorted(play.values.items(), key=lambda cv: -cv[1])
+    ranked = sorted(play.points.items(), key=lambda cv: -cv[1])
+
+    def figure(v: float) -> str:
+        return esc(whole_number(v, signed=True))
+
     values = " · ".join(
-        (f"<b>{card_html(c)} {v}</b>" if c is play.action.card else f"{card_html(c)} {v}")
+        (
+            f"<b>{card_html(c)} {figure(v)}</b>"
+            if c is play.action.card
+            else f"{card_html(c)} {figure(v)}"
+        )
         for c, v in ranked
     )
     # Translators: {side} is a partnership (North-South); {values} lists each legal
-    # card with the tricks it takes ("K♠ 3 · 9♠ 2").
-    tricks = esc(
-        _("Tricks {side} can take from here with each card, all hands visible: {values}")
+    # card with the points (that side's minus the other side's) it leads to
+    # ("K♠ +2 · 9♠ -3").
+    scored = esc(
+        _(
+            "With all hands face up, each side playing for its score, {side} end the hand "
+            "with these points (theirs minus the other side's) after each card: {values}"
+        )
     ).format(side=esc(side_words(play.seat.side)), values=values)
     return (
         f'<div class="hp-fb hp-{kind} hp-mark" role="note"><b>{head}</b>'
-        f'<div class="hp-muted">{tricks}</div></div>'
+        f'<div class="hp-muted">{scored}</div></div>'
     )
 
 
@@ -841,12 +868,14 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             mark = self._marks.get(s)
             sign = ""
             if mark is not None:
-                if mark.lost == 0:
-                    best = _("best double dummy")
+                if mark.cost == 0:
+                    best = _("best with all hands face up")
                     sign = f' <span title="{esc(best)}">✓</span>'
                 else:
-                    # Translators: a play's mark: it gave up {n} tricks (double dummy).
-                    lost = ngettext("gave up {n}", "gave up {n}", mark.lost).format(n=mark.lost)
+                    # Translators: a play's mark: it cost {n} points (all hands face up).
+                    lost = ngettext("cost {n} point", "cost {n} points", round(mark.cost)).format(
+                        n=whole_number(mark.cost)
+                    )
                     sign = f' <span title="{esc(lost)}">✗</span>'
             cards.append(f"{seat.letter} {card_html(card)}{sign}")
         return label, " · ".join(cards) + tail
