@@ -25,7 +25,7 @@ from docs_hooks.content.practice import practice_data, practice_labels
 from docs_hooks.content.rules_tables import ranking_markdown, variants_markdown
 from docs_hooks.content.sources import source_html, terms_table
 from docs_hooks.content.text import md_inline, md_text, to_json
-from docs_hooks.content.translation_notes import NOTES_FILE, translation_notes
+from docs_hooks.content.translation_notes import NOTES_FILE, notes_in, translation_notes
 from docs_hooks.content.viewer import hands_html, viewer_hand, viewer_index, viewer_index_data
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "lessons_markdown",
     "md_inline",
     "md_text",
+    "notes_in",
     "practice_data",
     "practice_labels",
     "principles_markdown",
