@@ -9,7 +9,7 @@ with a real choice it times, by kind (bid, trump, discard, play), the stepped hi
 learner asks for (``stepped_hint``: the judge's move, its figures and its principle)
 and then the computer's own decision, each from an empty memory of judged calls (so
 neither is served by the other's work). It runs in CPython, then in Pyodide under
-Node.js, with the Pyodide and the wheels of the site's live copy (``docs_hooks/hp_lite.py``
+Node.js, with the Pyodide and the wheels of the site's live copy (``docs_hooks/lite/``
 builds it, or reuses its cache): the live copy's browser runs the same WebAssembly in
 the same engine (V8). It prints, for each, the median, 95th percentile and largest time
 in ms against the targets (issue 25): a play within 300 ms and a bid, trump or discard
@@ -29,8 +29,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "docs_hooks"))
+sys.path.insert(0, str(ROOT))  # the package docs_hooks, the site's build
 
 #: Runs in CPython and in Pyodide: prints {kind: [seconds, ...]} as JSON.
 TIMING = r"""
@@ -113,13 +112,13 @@ def run_cpython(script: str) -> dict[str, list[float]]:
 
 
 def run_pyodide(script: str) -> dict[str, list[float]]:
-    import hp_lite
+    from docs_hooks import lite
 
     node = shutil.which("node")
     if node is None:
         raise SystemExit("the Pyodide half needs node (or pass --no-pyodide)")
     with tempfile.TemporaryDirectory() as tmp:
-        live = hp_lite.build(Path(tmp) / "live")
+        live = lite.build(Path(tmp) / "live")
         dist = live / "static" / "pyodide"
         (Path(tmp) / "run.mjs").write_text(NODE, encoding="utf-8")
         (Path(tmp) / "timing.py").write_text(script, encoding="utf-8")

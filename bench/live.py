@@ -1,7 +1,7 @@
 """How soon the live copy of a lesson shows its first picture and its first live widget.
 
 Run ``python bench/live.py [--runs 5] [--lesson 03-who-wins-the-trick] [--site DIR]``.
-It builds the live copy with ``docs_hooks/hp_lite.py`` (or uses ``--site``, a folder
+It builds the live copy with ``docs_hooks/lite/`` (or uses ``--site``, a folder
 holding ``live/``), serves it on 127.0.0.1 and opens the lesson in Debian's Chromium
 (``/usr/bin/chromium``) with every request outside 127.0.0.1 blocked, the way
 ``tests/browser/test_lite.py`` does. Each run uses a fresh browser profile (nothing
@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "docs_hooks"))
+sys.path.insert(0, str(ROOT))  # the package docs_hooks, the site's build
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 CHROMIUM = "/usr/bin/chromium"
@@ -72,17 +72,18 @@ NOTABLE = re.compile(r"(pyodide\.(asm\.)?(mjs|wasm)|python_stdlib|\.whl|pyodide-
 
 
 def _watch_js() -> str:
-    import hp_lite
+    from docs_hooks import lite
 
-    return WATCH_JS.replace("PICTURE", hp_lite.PICTURE_SELECTOR).replace(
-        "LIVE", hp_lite.LIVE_WIDGET_SELECTOR.replace('"', '\\"')
+    return WATCH_JS.replace("PICTURE", lite.PICTURE_SELECTOR).replace(
+        "LIVE", lite.LIVE_WIDGET_SELECTOR.replace('"', '\\"')
     )
 
 
 def one_run(base_url: str, lesson: str, verbose: bool) -> tuple[float, float]:
     """One visit: (first picture, first live widget), in seconds after opening."""
-    import hp_lite
     from playwright.sync_api import sync_playwright
+
+    from docs_hooks import lite
 
     events: list[tuple[float, str]] = []
     started = 0.0
@@ -122,16 +123,16 @@ def one_run(base_url: str, lesson: str, verbose: bool) -> tuple[float, float]:
             page.on("response", response)
             page.on("worker", lambda w: w.on("console", console))
             started = time.monotonic()
-            page.goto(base_url + hp_lite.live_url(lesson))
-            page.locator(hp_lite.PICTURE_SELECTOR).first.wait_for(timeout=TIMEOUT_MS)
+            page.goto(base_url + lite.live_url(lesson))
+            page.locator(lite.PICTURE_SELECTOR).first.wait_for(timeout=TIMEOUT_MS)
             picture = time.monotonic() - started
             note("FIRST PICTURE")
-            if not hp_lite.AUTORUN:
+            if not lite.AUTORUN:
                 page.locator(".jp-Notebook").first.click()
                 page.get_by_role("menuitem", name="Run", exact=True).click()
                 page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
                 note("Run All pressed")
-            page.locator(hp_lite.LIVE_WIDGET_SELECTOR).first.wait_for(timeout=TIMEOUT_MS)
+            page.locator(lite.LIVE_WIDGET_SELECTOR).first.wait_for(timeout=TIMEOUT_MS)
             live = time.monotonic() - started
             note("FIRST LIVE WIDGET")
         finally:
@@ -150,15 +151,16 @@ def main() -> None:
     parser.add_argument("--quiet", action="store_true", help="no timelines, figures only")
     args = parser.parse_args()
 
-    import hp_lite
     from _browser import serve_folder
+
+    from docs_hooks import lite
 
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site
         if site is None:
             site = Path(tmp) / "site"
             print("building the live copy ...", file=sys.stderr)
-            hp_lite.build(site / hp_lite.LIVE_DIR)
+            lite.build(site / lite.LIVE_DIR)
         with serve_folder(site, Path(tmp) / "http.log") as url:
             loads = []
             pictures: list[float] = []

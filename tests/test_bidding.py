@@ -12,7 +12,6 @@ import json
 import random
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -395,10 +394,9 @@ def test_a_call_that_cannot_be_made_is_refused_in_one_line(
 
 
 def test_the_site_s_bid_questions_carry_words_a_hand_and_a_chart() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs_hooks"))
-    import hp_content
+    from docs_hooks import content
 
-    data = hp_content.practice_data("bid")
+    data = content.practice_data("bid")
     assert data["kind"] == "bid" and data["count"] == len(data["questions"]) > 0
     assert {q["difficulty"] for q in data["questions"]} == set(data["difficulties"])
     for q in data["questions"]:
@@ -408,7 +406,7 @@ def test_the_site_s_bid_questions_carry_words_a_hand_and_a_chart() -> None:
         # a chart for each trump played out (those within reach of the hand's best)
         assert q["picture"].startswith("<svg") and 1 <= q["chart"].count("<svg") <= 4
         assert 'style="' not in q["chart"] and q["chart_caption"]
-    json.loads(hp_content.to_json(data))
+    json.loads(content.to_json(data))
 
 
 def test_the_chance_charts_text_is_at_least_12_pixels_and_two_fit_a_phone() -> None:

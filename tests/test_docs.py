@@ -500,10 +500,9 @@ def test_api_reference_is_generated_from_docstrings(site: Path) -> None:
 
 def _live_lessons(lang: str = "en") -> list[str]:
     """Every lesson's name: all of them are in the live copy."""
-    sys.path.insert(0, str(ROOT / "docs_hooks"))
-    import hp_lite
+    from docs_hooks import lite
 
-    return [lesson.name for lesson in hp_lite.live_lessons(lang)]
+    return [lesson.name for lesson in lite.live_lessons(lang)]
 
 
 @pytest.mark.parametrize("lang", list(PREFIXES))
@@ -533,7 +532,7 @@ def test_each_lesson_page_links_to_its_live_copy(site: Path, lang: str) -> None:
     assert not list((live / "files").glob("*.py")), "the lessons' helpers are in the package"
 
 
-#: What the live copy serves besides the standard library (see docs_hooks/hp_lite.py).
+#: What the live copy serves besides the standard library (see docs_hooks/lite/).
 _LIVE_MODULES = {"hasenpfeffer_core", "ipywidgets", "IPython", "tqdm", "__future__"}
 
 
@@ -577,7 +576,7 @@ def test_live_copy_serves_pyodide_and_every_wheel_itself(site: Path) -> None:
     pyodide = live / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     served = {p.name for p in pyodide.glob("*.whl")}
-    # (how the kernel gets the lessons' packages is hp_lite's business: tests/browser/test_lite.py)
+    # (how the kernel gets the lessons' packages is docs_hooks.lite's business: tests/browser/test_lite.py)
     assert {"micropip", "ipython", "packaging"} <= {
         lock["packages"][n]["name"].lower()
         for n in lock["packages"]
@@ -587,7 +586,9 @@ def test_live_copy_serves_pyodide_and_every_wheel_itself(site: Path) -> None:
         if entry["file_name"] in served:
             digest = hashlib.sha256((pyodide / entry["file_name"]).read_bytes()).hexdigest()
             assert digest == entry["sha256"], entry["file_name"]
-    wheels = {p.name.split("-")[0] for p in live.rglob("*.whl")}  # wherever hp_lite puts them
+    wheels = {
+        p.name.split("-")[0] for p in live.rglob("*.whl")
+    }  # wherever docs_hooks.lite puts them
     assert {"hasenpfeffer_core", "ipywidgets", "jupyterlab_widgets", "comm"} <= wheels
 
 

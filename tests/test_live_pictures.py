@@ -1,4 +1,4 @@
-"""The saved pictures the live copy shows while Python starts (``docs_hooks/hp_pictures.py``).
+"""The saved pictures the live copy shows while Python starts (``docs_hooks/lite/pictures.py``).
 
 Each widget the lessons use is made here, its state taken as ipywidgets embeds it, and
 drawn: the picture must hold what the widget shows (its text, every button's label), be
@@ -14,7 +14,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +24,9 @@ pytest.importorskip("ipywidgets")
 import ipywidgets as w
 from ipywidgets.embed import embed_data
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "docs_hooks"))
-
-import hp_pictures  # noqa: E402
-
-from hasenpfeffer_core.faces.widgets import (  # noqa: E402
+from docs_hooks import lite
+from docs_hooks.lite import pictures, previews
+from hasenpfeffer_core.faces.widgets import (
     BidQuiz,
     HandReplayer,
     LegalPlayQuiz,
@@ -61,7 +57,7 @@ def _drawn(widget: Any, lang: str = "en") -> tuple[str, dict[str, Any], str]:
     data = embed_data(views=[widget])
     state = {"state": data["manager_state"]["state"]}
     model_id = data["view_specs"][0]["model_id"]
-    return hp_pictures.picture(model_id, state, lang), state, model_id
+    return pictures.picture(model_id, state, lang), state, model_id
 
 
 def _without_styles(text: str) -> str:
@@ -92,7 +88,7 @@ def _texts(widget: Any) -> tuple[list[str], list[str]]:
 def test_a_widget_is_drawn_as_it_shows_and_cannot_be_used(name: str) -> None:
     widget = _widgets()[name]
     picture, state, model_id = _drawn(widget)
-    assert hp_pictures.undrawn(model_id, state) == set(), "models drawn as empty boxes"
+    assert pictures.undrawn(model_id, state) == set(), "models drawn as empty boxes"
     buttons, htmls = _texts(widget)
     assert buttons or htmls
     for label in buttons:
@@ -107,17 +103,17 @@ def test_a_widget_is_drawn_as_it_shows_and_cannot_be_used(name: str) -> None:
     for tag in controls:
         assert 'tabindex="-1"' in tag and 'aria-disabled="true"' in tag, tag
     assert '<div class="hp-saved-body" inert>' in picture
-    assert picture.count(hp_pictures.PICTURE_CLASS) >= 1
-    assert html.escape(hp_pictures.note("en")) in picture
+    assert picture.count(pictures.PICTURE_CLASS) >= 1
+    assert html.escape(pictures.note("en")) in picture
 
 
 @pytest.mark.parametrize("lang", ["it", "th"])
 def test_the_note_on_a_picture_is_in_the_lessons_language(lang: str) -> None:
     picture, _state, _id = _drawn(TrickWinnerQuiz("first-steps", 4, lang=lang), lang)
-    note = hp_pictures.note(lang)
-    assert note != hp_pictures.note("en")
+    note = pictures.note(lang)
+    assert note != pictures.note("en")
     assert html.escape(note) in picture
-    assert html.escape(hp_pictures.preview_bar(lang)) in hp_pictures.preview(
+    assert html.escape(previews.preview_bar(lang)) in previews.preview(
         {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, lang
     )
 
@@ -145,7 +141,7 @@ def _executed(tmp_path: Path) -> Path:
         "nbformat_minor": 5,
         "metadata": {
             "widgets": {
-                hp_pictures.STATE_MIME: {
+                pictures.STATE_MIME: {
                     "version_major": 2,
                     "version_minor": 0,
                     "state": data["manager_state"]["state"],
@@ -166,7 +162,7 @@ def _executed(tmp_path: Path) -> Path:
                         "execution_count": 1,
                         "metadata": {},
                         "data": {
-                            hp_pictures.VIEW_MIME: data["view_specs"][0],
+                            pictures.VIEW_MIME: data["view_specs"][0],
                             "text/plain": ["TrickWinnerQuiz(...)"],
                         },
                     }
@@ -194,34 +190,30 @@ def _executed(tmp_path: Path) -> Path:
 
 
 def test_the_live_copy_of_an_executed_lesson_keeps_its_pictures(tmp_path: Path) -> None:
-    import hp_lite
-
     executed = _executed(tmp_path)
-    nb = hp_lite.lite_notebook(executed, "/", "en", executed)
+    nb = lite.lite_notebook(executed, "/", "en", executed)
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     quiz, shown = code
     # the widget is its picture; the other output is kept as it was
     assert [list(o["data"]) for o in quiz["outputs"]] == [["text/html"]]
-    assert hp_pictures.PICTURE_CLASS in quiz["outputs"][0]["data"]["text/html"]
+    assert pictures.PICTURE_CLASS in quiz["outputs"][0]["data"]["text/html"]
     assert shown["outputs"][0]["data"]["text/html"] == ["<b>saved</b>"]
     # cells with pictures are trusted (JupyterLab draws their HTML and SVG as they are);
     # nothing has run yet, and the widget state is not carried along
     assert quiz["metadata"]["trusted"] is True and shown["metadata"]["trusted"] is True
     assert all(c["execution_count"] is None for c in code)
     assert "widgets" not in nb["metadata"]
-    assert json.dumps(nb).count(hp_pictures.VIEW_MIME) == 0
+    assert json.dumps(nb).count(pictures.VIEW_MIME) == 0
     # without an executed copy the live lesson has no outputs, and no trusted cell
-    bare = hp_lite.lite_notebook(executed, "/", "en")
+    bare = lite.lite_notebook(executed, "/", "en")
     bare_code = [c for c in bare["cells"] if c["cell_type"] == "code"]
     assert all(c["outputs"] == [] and "trusted" not in c["metadata"] for c in bare_code)
 
 
 def test_a_preview_has_one_element_per_cell_in_order(tmp_path: Path) -> None:
-    import hp_lite
-
     executed = _executed(tmp_path)
-    nb = hp_lite.lite_notebook(executed, "/", "en", executed)
-    page = hp_pictures.preview(nb, "en")
+    nb = lite.lite_notebook(executed, "/", "en", executed)
+    page = previews.preview(nb, "en")
     cells = re.findall(r'<div class="cell[ "]', page)
     assert len(cells) == len(nb["cells"])  # the note, the heading and two code cells
-    assert page.index("A lesson") < page.index(hp_pictures.PICTURE_CLASS) < page.index("saved")
+    assert page.index("A lesson") < page.index(pictures.PICTURE_CLASS) < page.index("saved")

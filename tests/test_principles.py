@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import SimpleNamespace
@@ -51,9 +50,7 @@ from hasenpfeffer_core.analysis.view import PlayerView
 from hasenpfeffer_core.engine.actions import Action
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "docs_hooks"))
-
-import hp_content  # noqa: E402  (docs_hooks is not a package: MkDocs loads it by path)
+from docs_hooks import content  # noqa: E402
 
 #: Project words and option names a learner cannot know, and solver words.
 JARGON = re.compile(
@@ -571,29 +568,29 @@ def test_the_glossary_source_has_the_principles_marker() -> None:
 
 
 def test_the_glossary_list_shows_every_principle_with_its_anchor() -> None:
-    md = hp_content.principles_markdown()
+    md = content.principles_markdown()
     for p in PRINCIPLES:
-        assert f"#### {hp_content.md_text(p.name)} {{#{p.anchor}}}" in md
-        assert hp_content.md_text(p.rule) in md and hp_content.md_text(p.why) in md
+        assert f"#### {content.md_text(p.name)} {{#{p.anchor}}}" in md
+        assert content.md_text(p.rule) in md and content.md_text(p.why) in md
     assert "<" not in md.replace("&#60;", "")  # text only, escaped
 
 
-def _site_hooks() -> Any:
-    """The MkDocs hooks module (it imports MkDocs): skipped without it, except under CI."""
+def _markers() -> Any:
+    """The site's markers module (it imports MkDocs): skipped without it, except under CI."""
     try:
-        import site_hooks
+        from docs_hooks import markers
     except ImportError as e:
         if os.environ.get("CI"):
             pytest.fail(f"MkDocs is not installed under CI: {e}")
         pytest.skip(f"MkDocs is not installed: {e}")
-    return site_hooks
+    return markers
 
 
 def test_the_principles_marker_becomes_the_list_on_the_glossary_page() -> None:
-    site_hooks = _site_hooks()
+    markers = _markers()
     page = SimpleNamespace(file=SimpleNamespace(src_uri="rules/glossary.md"), url="rules/glossary/")
     config = {"theme": {"language": "en"}, "plugins": {}}  # (an English build, no i18n plugin)
-    out = site_hooks.on_page_markdown("# Glossary\n\n<!-- hp:principles -->\n", page, config, None)
+    out = markers.on_page_markdown("# Glossary\n\n<!-- hp:principles -->\n", page, config, None)
     assert "hp:principles" not in out
     for p in PRINCIPLES:
         assert f"{{#{p.anchor}}}" in out

@@ -10,7 +10,7 @@ compare with :class:`~hasenpfeffer_core.analysis.practice.Schedule` and
 concept's due time to the second, its card's state and learning step, its strength
 (see :data:`STRENGTH_TOLERANCE`), the concepts due and the next one due, each lesson's
 stars. The concept catalogue they run with is the page's own
-(``site_hooks.held_schedule``). The store's check of a line is compared with the Python
+(``docs_hooks.progress_page.held_schedule``). The store's check of a line is compared with the Python
 store's on hostile lines too: it takes none that Python refuses.
 
 Without node the tests skip, except under CI (the ``CI`` variable set), where they fail.
@@ -24,7 +24,6 @@ import random
 import re
 import shutil
 import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -68,10 +67,9 @@ def _node() -> str:
 
 def _catalogue() -> dict[str, Any]:
     """The concepts and lessons as the site's progress page gets them (in English)."""
-    sys.path.insert(0, str(ROOT / "docs_hooks"))
-    import site_hooks  # (docs_hooks is not a package: MkDocs loads it by path)
+    from docs_hooks.progress_page import held_schedule
 
-    data: dict[str, Any] = site_hooks.held_schedule()
+    data: dict[str, Any] = held_schedule()
     return data
 
 

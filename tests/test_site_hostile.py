@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
@@ -35,10 +34,9 @@ from hasenpfeffer_core.engine.record import HandRecord, dumps, loads
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "site" / "assets"
-sys.path.insert(0, str(ROOT / "docs_hooks"))
-
-import hp_content  # noqa: E402  (docs_hooks is not a package: MkDocs loads it by path)
-import hp_lessons  # noqa: E402
+import docs_hooks.lessons  # noqa: E402
+from docs_hooks import content  # noqa: E402
+from docs_hooks.content.translation_notes import NOTES_IN  # noqa: E402
 
 TITLE = '<script>alert(1)</script> & "x"'
 POINT = "<img src=x onerror=alert(2)> *not emphasis* {: onclick=alert(3)}"
@@ -125,7 +123,7 @@ def hands() -> dict[str, HandRecord]:
 def test_hand_list_on_the_viewer_page_escapes_every_field(
     hands: dict[str, HandRecord], through_markdown: bool
 ) -> None:
-    page = hp_content.hands_html(hp_content.viewer_index(hands))
+    page = content.hands_html(content.viewer_index(hands))
     if through_markdown:  # as the page has it: a raw HTML block between paragraphs
         markdown = pytest.importorskip("markdown")
         page = markdown.markdown(
@@ -143,7 +141,7 @@ def test_hand_list_on_the_viewer_page_escapes_every_field(
 def test_viewer_data_keeps_hostile_text_as_text(hands: dict[str, HandRecord]) -> None:
     """The JSON holds the title and notes exactly (the script shows them as text), and
     the engine's table of each step holds none of them."""
-    index = json.loads(hp_content.to_json(hp_content.viewer_index(hands)))
+    index = json.loads(content.to_json(content.viewer_index(hands)))
     assert index == [
         {
             "name": NAME,
@@ -153,7 +151,7 @@ def test_viewer_data_keeps_hostile_text_as_text(hands: dict[str, HandRecord]) ->
             "rules_words": "the source rules",
         }
     ]
-    data = json.loads(hp_content.to_json(hp_content.viewer_hand(NAME, hands)))
+    data = json.loads(content.to_json(content.viewer_hand(NAME, hands)))
     assert (data["name"], data["title"], data["point"]) == (NAME, TITLE, POINT)
     assert NOTE in data["notes"]
     assert MOVE_NOTE in [step["note"] for step in data["steps"]]
@@ -166,7 +164,7 @@ def test_viewer_data_keeps_hostile_text_as_text(hands: dict[str, HandRecord]) ->
 
 def test_build_writes_hostile_text_into_markdown_as_literal_text() -> None:
     markdown = pytest.importorskip("markdown")
-    line = hp_content.md_text(f"{TITLE} {POINT} [link](javascript:alert(7)) `x` \\*")
+    line = content.md_text(f"{TITLE} {POINT} [link](javascript:alert(7)) `x` \\*")
     html = markdown.markdown(line, extensions=["attr_list", "md_in_html", "tables"])
     tree = _assert_inert(html)
     assert not {"em", "strong", "code", "a"} & set(tree.tags)
@@ -245,11 +243,11 @@ def test_picture_allowlist_keeps_everything_the_engine_draws() -> None:
     allowlist, the browser would drop it and the picture would lose a part."""
     markups = []
     for kind in ("trick-winner", "legal-play", "bid"):
-        for q in hp_content.practice_data(kind)["questions"]:
+        for q in content.practice_data(kind)["questions"]:
             markups += [q["picture"], q.get("picture_after", ""), q.get("chart", "")]
             markups += [c.get("svg", "") for c in q["choices"]]
-    for entry in hp_content.viewer_index():
-        markups += hp_content.viewer_hand(entry["name"])["pieces"]
+    for entry in content.viewer_index():
+        markups += content.viewer_hand(entry["name"])["pieces"]
     tags, attrs = _drawn(markups)
     for script in (ASSETS / "hp-safe.js",):
         assert tags <= _safe_list("SAFE_TAGS", script), tags - _safe_list("SAFE_TAGS", script)
@@ -287,11 +285,11 @@ def test_lessons_list_escapes_a_hostile_notebook(
         "The **Joker** <img src=x onerror=alert(9)> [click](javascript:alert(10)) "
         "\\`<b>x</b>` `a<b` {: onclick=alert(11)}\n",
     )
-    monkeypatch.setattr(hp_lessons, "LESSONS", tmp_path)
-    lessons = hp_lessons.lessons()
+    monkeypatch.setattr(docs_hooks.lessons, "LESSONS", tmp_path)
+    lessons = docs_hooks.lessons.lessons()
     assert [lesson.title for lesson in lessons] == [f"{TITLE} {{: onclick=alert(8)}}"]
     html = markdown.markdown(
-        hp_content.lessons_markdown(lessons),
+        content.lessons_markdown(lessons),
         extensions=["attr_list", "md_in_html", "tables", "def_list", "footnotes", "admonition"],
     )
     tree = _assert_inert(html)
@@ -306,9 +304,9 @@ def test_a_notebook_that_is_not_one_stops_the_build_naming_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "01-list.ipynb").write_text("[1, 2]", encoding="utf-8")
-    monkeypatch.setattr(hp_lessons, "LESSONS", tmp_path)
+    monkeypatch.setattr(docs_hooks.lessons, "LESSONS", tmp_path)
     with pytest.raises(RuntimeError, match=r"01-list\.ipynb is not a readable notebook"):
-        hp_lessons.lessons()
+        docs_hooks.lessons.lessons()
 
 
 # --- the source texts and the translators' notes ------------------------------------------
@@ -328,7 +326,7 @@ def _toml(value: Any) -> str:
 
 def _notes_file(tmp_path: Path, **changes: Any) -> Path:
     """The real notes file with the first section's or the first Italian word's keys changed."""
-    data = tomllib.loads(hp_content.NOTES_FILE.read_text(encoding="utf-8"))
+    data = tomllib.loads(content.NOTES_FILE.read_text(encoding="utf-8"))
     for key, value in changes.items():
         table, _, field = key.partition("__")
         target = data["section"][0] if table == "section" else data["italian"]["word"][0]
@@ -347,15 +345,15 @@ def _notes_file(tmp_path: Path, **changes: Any) -> Path:
 
 
 def test_notes_file_round_trips_through_the_test_writer(tmp_path: Path) -> None:
-    assert hp_content.translation_notes(_notes_file(tmp_path)) == hp_content.translation_notes()
+    assert content.translation_notes(_notes_file(tmp_path)) == content.translation_notes()
 
 
 def test_translators_notes_are_escaped_on_the_source_page(tmp_path: Path) -> None:
     seed = (ROOT / "site" / "sources" / "hasenpfeffer-rules-it.txt").read_text(encoding="utf-8")
-    notes = hp_content.translation_notes(
+    notes = content.translation_notes(
         _notes_file(tmp_path, section__title=TITLE, section__summary=NOTE, word__says=POINT)
     )
-    page = hp_content.source_html(seed, "it", notes)
+    page = content.source_html(seed, "it", notes)
     tree = _assert_inert(page)
     assert "svg" not in tree.tags
     assert TITLE in "".join(tree.text["p"])
@@ -365,8 +363,8 @@ def test_translators_notes_are_escaped_on_the_source_page(tmp_path: Path) -> Non
 
 def test_glossary_table_keeps_its_columns_whatever_a_note_says(tmp_path: Path) -> None:
     markdown = pytest.importorskip("markdown")
-    notes = hp_content.translation_notes(_notes_file(tmp_path, word__says=f"a | b {POINT}"))
-    html = markdown.markdown(hp_content.terms_table("it", notes), extensions=["tables"])
+    notes = content.translation_notes(_notes_file(tmp_path, word__says=f"a | b {POINT}"))
+    html = markdown.markdown(content.terms_table("it", notes), extensions=["tables"])
     tree = _assert_inert(html)
     rows = re.findall(r"<tr>(.*?)</tr>", html, re.S)
     assert all(row.count("<td") == 5 for row in rows[1:])
@@ -377,14 +375,14 @@ def test_glossary_table_keeps_its_columns_whatever_a_note_says(tmp_path: Path) -
 def test_notes_file_refuses_a_link_that_is_not_a_heading_id(tmp_path: Path, anchor: str) -> None:
     path = _notes_file(tmp_path, section__explained_at=anchor)
     with pytest.raises(ValueError, match=r"notes\.toml: \[\[section\]\] #1: 'explained_at'"):
-        hp_content.translation_notes(path)
+        content.translation_notes(path)
 
 
 def test_notes_file_refuses_an_empty_word(tmp_path: Path) -> None:
     """An empty word would match everywhere and never move on: the build would hang."""
     path = _notes_file(tmp_path, word__word="")
     with pytest.raises(ValueError, match=r"\[\[italian\.word\]\] #1: 'word' should be"):
-        hp_content.translation_notes(path)
+        content.translation_notes(path)
 
 
 # --- the pages' markers and picture macros ------------------------------------------------
@@ -392,7 +390,7 @@ def test_notes_file_refuses_an_empty_word(tmp_path: Path) -> None:
 
 def test_picture_macro_the_engine_cannot_draw_is_quoted_in_the_error() -> None:
     with pytest.raises(ValueError, match=r"the picture macro '\[\[card XX\]\]' is wrong"):
-        hp_content.expand_macros("A card: [[card XX]].", lambda html: html)
+        content.expand_macros("A card: [[card XX]].", lambda html: html)
 
 
 @pytest.mark.parametrize(
@@ -406,29 +404,29 @@ def test_picture_macro_the_engine_cannot_draw_is_quoted_in_the_error() -> None:
 )
 def test_unclosed_picture_macros_are_left_as_they_are(page: str) -> None:
     """Long unclosed macros: found in one pass (the old pattern took minutes on these)."""
-    assert hp_content.expand_macros(page, lambda html: "TOKEN") == page
+    assert content.expand_macros(page, lambda html: "TOKEN") == page
 
 
-def _site_hooks() -> Any:
-    """The MkDocs hooks module (it imports MkDocs): skipped without it, except under CI."""
+def _markers() -> Any:
+    """The site's markers module (it imports MkDocs): skipped without it, except under CI."""
     try:
-        import site_hooks
+        from docs_hooks import markers
     except ImportError as e:
         if os.environ.get("CI"):
             pytest.fail(f"MkDocs is not installed under CI: {e}")
         pytest.skip(f"MkDocs is not installed: {e}")
-    return site_hooks
+    return markers
 
 
 def test_page_markers_are_found_in_one_pass() -> None:
-    site_hooks = _site_hooks()
+    markers = _markers()
     for page in (
         "<!-- hp:" + "a" * 200_000,
         "<!-- hp:lessons " * 30_000,
         "<!-- hp:x " + " " * 200_000,
     ):
-        assert site_hooks.MARKER.search(page) is None
-    m = site_hooks.MARKER.search("<!--  hp:terms   th  -->")
+        assert markers.MARKER.search(page) is None
+    m = markers.MARKER.search("<!--  hp:terms   th  -->")
     assert m is not None and (m.group(1), m.group(2).strip()) == ("terms", "th")
 
 
@@ -446,10 +444,10 @@ def _lessons_html(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cell: str) ->
     for old in tmp_path.glob("*.ipynb"):
         old.unlink()
     _notebook(tmp_path, "01-hostile.ipynb", cell)
-    monkeypatch.setattr(hp_lessons, "LESSONS", tmp_path)
+    monkeypatch.setattr(docs_hooks.lessons, "LESSONS", tmp_path)
     return str(
         markdown.markdown(
-            hp_content.lessons_markdown(hp_lessons.lessons()), extensions=SITE_EXTENSIONS
+            content.lessons_markdown(docs_hooks.lessons.lessons()), extensions=SITE_EXTENSIONS
         )
     )
 
@@ -481,10 +479,10 @@ def test_a_summary_whose_backticks_do_not_pair_never_puts_html_on_the_page(
 
 
 def test_code_spans_pair_as_markdown_pairs_them() -> None:
-    assert hp_content.md_inline("a `x` b") == "a <code>x</code> b"
-    assert hp_content.md_inline("``a`b``") == "<code>a&#96;b</code>"
-    assert hp_content.md_inline("` a `") == "<code>a</code>"
-    assert hp_content.md_inline("`a``") == "&#96;a&#96;&#96;"  # no partner: literal
+    assert content.md_inline("a `x` b") == "a <code>x</code> b"
+    assert content.md_inline("``a`b``") == "<code>a&#96;b</code>"
+    assert content.md_inline("` a `") == "<code>a</code>"
+    assert content.md_inline("`a``") == "&#96;a&#96;&#96;"  # no partner: literal
 
 
 def test_a_heading_of_only_spaces_names_no_lesson(
@@ -503,9 +501,9 @@ def test_a_notebook_nested_too_deeply_stops_the_build_naming_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "01-deep.ipynb").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    monkeypatch.setattr(hp_lessons, "LESSONS", tmp_path)
+    monkeypatch.setattr(docs_hooks.lessons, "LESSONS", tmp_path)
     with pytest.raises(RuntimeError, match=r"01-deep\.ipynb is not a readable notebook: nested"):
-        hp_lessons.lessons()
+        docs_hooks.lessons.lessons()
 
 
 HIDDEN = "Jack\u202eof\u200b hearts\x1b[31m\u2066"
@@ -516,11 +514,11 @@ def test_control_and_bidi_characters_are_shown_as_escapes_on_the_site(
 ) -> None:
     record = loads(dumps(hands[NAME]).replace(TITLE, HIDDEN, 1))
     shown = "Jack\\u202eof\\u200b hearts\\x1b[31m\\u2066"
-    index = hp_content.viewer_index({NAME: record})
+    index = content.viewer_index({NAME: record})
     assert index[0]["title"] == shown
-    assert shown in hp_content.hands_html(index)
-    assert hp_content.viewer_hand(NAME, {NAME: record})["title"] == shown
-    assert hp_content.md_text(HIDDEN) == hp_content.md_text(shown)
+    assert shown in content.hands_html(index)
+    assert content.viewer_hand(NAME, {NAME: record})["title"] == shown
+    assert content.md_text(HIDDEN) == content.md_text(shown)
 
 
 _MARKDOWN_BITS = st.sampled_from(
@@ -580,9 +578,7 @@ def test_random_notebook_markdown_yields_only_the_lists_elements(
 @settings(max_examples=100, deadline=None)
 @given(text=st.lists(_MARKDOWN_BITS, max_size=30).map("".join))
 def test_random_hand_text_on_the_viewer_page_yields_only_the_lists_elements(text: str) -> None:
-    html = hp_content.hands_html(
-        [{"name": text, "title": text, "point": text, "rules_words": text}]
-    )
+    html = content.hands_html([{"name": text, "title": text, "point": text, "rules_words": text}])
     _assert_allowed(html, {"ol", "li", "a", "strong", "span"}, {"class", "id", "href"})
 
 
@@ -593,8 +589,8 @@ def test_random_hand_text_on_the_viewer_page_yields_only_the_lists_elements(text
 def test_the_notes_in_each_language_give_every_entry_of_the_english(lang: str) -> None:
     """The Italian and Thai notes files lay their texts over the English ones, entry for
     entry: none is missing, and every text is in the page's language."""
-    english = hp_content.translation_notes()
-    notes = hp_content.notes_in(lang)
+    english = content.translation_notes()
+    notes = content.notes_in(lang)
     assert notes.lang == lang
     assert [s.first_line for s in notes.sections] == [s.first_line for s in english.sections]
     for source in ("it", "th"):
@@ -606,17 +602,17 @@ def test_the_notes_in_each_language_give_every_entry_of_the_english(lang: str) -
 
 
 def test_a_notes_file_that_skips_an_entry_is_refused_naming_it(tmp_path: Path) -> None:
-    text = hp_content.NOTES_IN["it"].read_text(encoding="utf-8")
+    text = NOTES_IN["it"].read_text(encoding="utf-8")
     path = tmp_path / "notes.it.toml"
     path.write_text(text.replace("first_line = 1\n", "first_line = 2\n", 1), encoding="utf-8")
     with pytest.raises(ValueError, match=r"notes\.it\.toml: \[\[section\]\] #1 starts at line 2"):
-        hp_content.notes_in("it", path)
+        content.notes_in("it", path)
 
 
 def test_a_source_page_in_italian_shows_its_notes_in_italian() -> None:
     seed = (ROOT / "site" / "sources" / "hasenpfeffer-rules-th.txt").read_text(encoding="utf-8")
     with language("it"):
-        page = hp_content.source_html(seed, "th")
+        page = content.source_html(seed, "th")
     notes = re.findall(r'<aside class="hp-src-notes".*?</aside>', page, re.S)
     assert notes and all('lang="en"' not in n for n in notes)
     assert "Spiegato nelle regole del sito" in page

@@ -19,7 +19,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE_SRC = ROOT / "site"
 LANGS = ("it", "th")
 PREFIXES = {"en": "", "it": "it/", "th": "th/"}
-#: The footer's note on a translated page (docs_hooks/site_hooks.py).
+#: The footer's note on a translated page (docs_hooks/page_context.py).
 NOTE_CLASS = 'class="hp-translated-note"'
 
 
@@ -164,16 +163,15 @@ def test_live_copy_has_every_language_lessons(site: Path) -> None:
 
 
 def test_thai_font_is_served_and_declared(site: Path) -> None:
-    sys.path.insert(0, str(ROOT / "docs_hooks"))
-    import hp_fonts
+    from docs_hooks import fonts as site_fonts
 
     fonts = site / "assets" / "fonts"
-    names = hp_fonts.font_files()
+    names = site_fonts.font_files()
     assert [n for n in names if "-400-" in n] and [n for n in names if "-700-" in n]
     for name in names:
         data = (fonts / name).read_bytes()
         assert data[:4] == b"wOF2" and 2_000 < len(data) < 100_000, name
-    assert "SIL Open Font License" in (fonts / hp_fonts.LICENCE).read_text(encoding="utf-8")
+    assert "SIL Open Font License" in (fonts / site_fonts.LICENCE).read_text(encoding="utf-8")
     css = (site / "assets" / "site.css").read_text(encoding="utf-8")
     faces = re.findall(r"@font-face\s*\{(.*?)\}", css, re.S)
     served = set()
@@ -262,11 +260,10 @@ def test_the_footer_links_name_their_pages_in_the_page_language(site: Path, lang
 def test_the_site_quizzes_name_the_joker_in_words_not_by_its_short_text(kind: str) -> None:
     """ "North (the Joker)", "You may play: 10♦, J♥, the Joker": the short text JK stays on
     the cards and the buttons a card is drawn on, never in the site's sentences."""
-    sys.path.insert(0, str(ROOT / "docs_hooks"))
-    import hp_content
+    from docs_hooks import content
 
     seen = 0
-    for q in hp_content.practice_data(kind)["questions"]:
+    for q in content.practice_data(kind)["questions"]:
         said = [c["label"] for c in q["choices"]] if kind == "trick-winner" else []
         said += [q.get("wrong_text", "")]
         if kind == "legal-play" and "JK" in q["answer"]:

@@ -67,15 +67,15 @@ def test_the_longest_wrong_form_decides() -> None:
 
 def test_the_source_pages_mark_each_wrong_word_with_the_right_one() -> None:
     sys.path.insert(0, str(ROOT))
-    from docs_hooks import hp_content
+    from docs_hooks import content
 
     text = SOURCES["it"].read_text(encoding="utf-8")
-    page = hp_content.source_html(text, "it")
+    page = content.source_html(text, "it")
     assert "; say fante destro" in page  # on the word itself ("destra bower")
     assert '; say <b lang="it" class="hp-say">fante destro</b>' in page  # in the notes
-    table = hp_content.terms_table("th")
+    table = content.terms_table("th")
     assert "say instead" in table and "คนแจกไพ่" in table  # dealer, for ตัวแทนจำหน่าย
-    glossary = hp_content.terminology_markdown()
+    glossary = content.terminology_markdown()
     assert '| trick | <span lang="it">presa</span> |' in glossary
 
 

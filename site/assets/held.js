@@ -19,7 +19,7 @@
  *   there are answers from its exercises.
  *
  * The database is only read: where it does not exist, it is not created. Every word
- * comes with the page (data-labels, written by docs_hooks/site_hooks.py through the
+ * comes with the page (data-labels, written by docs_hooks/progress_page.py through the
  * translation catalogue), in the page's language, and so does the list of ideas and
  * lessons (data-schedule, from the package's practice module).
  */
@@ -205,7 +205,7 @@
     return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
   }
 
-  /* A plural label's form for ``n`` ([one, other], as site_hooks writes it). */
+  /* A plural label's form for ``n`` ([one, other], as docs_hooks/progress_page.py writes it). */
   function plural(forms, n) {
     var list = Array.isArray(forms) ? forms : [String(forms), String(forms)];
     return String(list[n === 1 ? 0 : 1]);

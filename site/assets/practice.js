@@ -15,7 +15,7 @@
  * not at all.
  *
  * Every word the quiz shows comes with the data, in the page's language (its "labels",
- * written by docs_hooks/hp_content.py through the translation catalogue): this script
+ * written by docs_hooks/content/practice.py through the translation catalogue): this script
  * has no words of its own. A label the data lacks shows its key.
  */
 (function () {

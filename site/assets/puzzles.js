@@ -1,7 +1,7 @@
 /* "Choose the card": puzzles from real hands, in the static site, no kernel needed.
  *
  * The puzzles, their answers, hints, explanations and verdicts were all worked out by
- * the engine when the site was built (docs_hooks/hp_puzzles.py, from the package's
+ * the engine when the site was built (docs_hooks/content/puzzles.py, from the package's
  * puzzle bank); every word shown comes with the data, in the page's language. This
  * script shows a puzzle, marks the answer against the stored right ones, and keeps the
  * learner's puzzle rating: Glicko-2 through the glicko2 package (assets/glicko2.js),

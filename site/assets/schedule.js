@@ -14,7 +14,7 @@
  * difficulty (FSRSAlgorithm.next_state) and the interval in days (next_interval).
  *
  * The concepts (their keys, names and order), SAME_AS, the lessons and the other
- * constants come from Python with the page (docs_hooks/site_hooks.py writes them): no
+ * constants come from Python with the page (docs_hooks/progress_page.py writes them): no
  * list is copied here. Times are milliseconds since 1970.
  */
 (function (root) {

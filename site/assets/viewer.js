@@ -12,7 +12,7 @@
  * first hand and says so.
  *
  * Every word the viewer shows comes with the data, in the page's language: the labels of
- * index.json and each hand's own sentences (written by docs_hooks/hp_content.py through
+ * index.json and each hand's own sentences (written by docs_hooks/content/viewer.py through
  * the translation catalogue). This script has no words of its own; a label the data
  * lacks shows its key, and the element's data-error says a failed load.
  */
@@ -249,7 +249,7 @@
     this.table.appendChild(safeFragment(stepMarkup(this.hand, s)));
   };
 
-  /* A step's table: the pieces it lists, joined (see hp_content.viewer_hand); a number
+  /* A step's table: the pieces it lists, joined (see docs_hooks/content/viewer.py); a number
    * that names no piece is skipped. An older file's whole "html" is taken as it is. */
   function stepMarkup(hand, step) {
     if (typeof step.html === "string") return step.html;

@@ -247,7 +247,7 @@ def watched_page(browser: Any) -> Iterator[tuple[Any, Traffic]]:
 @pytest.fixture(scope="session")
 def live_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built site, whose ``live/`` holds the live copy of the lessons: the copy the
-    site publishes (``mkdocs build`` makes it with ``docs_hooks/hp_lite.py``), not a
+    site publishes (``mkdocs build`` makes it with ``docs_hooks/lite/``), not a
     second build of its own."""
     need(CHROMIUM.exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     need(can_import("playwright"), "Playwright is not installed (pip install -e '.[dev]')")
@@ -259,7 +259,6 @@ def live_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
         can_import("mkdocs") and can_import("material"),
         "MkDocs is not installed (pip install -e '.[docs]')",
     )
-    sys.path.insert(0, str(ROOT / "docs_hooks"))  # (the tests read hp_lite's addresses)
     from _site import built_site as build
 
     return build(tmp_path_factory)

@@ -1,7 +1,7 @@
 """The live copy of the lessons (JupyterLite on Pyodide) in a real browser, fully offline.
 
 The live copy is the one the built site holds in ``live/`` (``mkdocs build`` makes it
-with ``docs_hooks/hp_lite.py``; the ``live_root`` and ``base_url`` fixtures of
+with ``docs_hooks/lite/``; the ``live_root`` and ``base_url`` fixtures of
 ``conftest.py``), served by ``python -m http.server`` on 127.0.0.1 at the site's own
 path. Debian's Chromium opens a lesson there with every request outside 127.0.0.1
 blocked. The lesson runs itself as it opens (Pyodide loads the engine and ipywidgets with
@@ -73,11 +73,11 @@ def _button(scope: Any, text: str) -> Any:
 
 def _open_lesson(page: Any, url: str) -> None:
     """Open a live lesson; it runs itself (or, in a copy built without that, Run All)."""
-    import hp_lite
+    from docs_hooks import lite
 
     page.goto(url)
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-    if not hp_lite.AUTORUN:
+    if not lite.AUTORUN:
         page.locator(".jp-Notebook").first.click()
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
@@ -145,14 +145,14 @@ def _contrast(fg: str, bg: str) -> float:
 
 
 def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) -> None:
-    import hp_lite
-    import hp_pictures
     from playwright.sync_api import expect, sync_playwright
 
+    from docs_hooks import lite
+    from docs_hooks.lite import pictures
     from hasenpfeffer_core.faces.widgets import TrickWinnerQuiz
     from hasenpfeffer_core.faces.widgets.base import CARD_FACE
 
-    size = hp_lite.size_bytes(live_root / hp_lite.LIVE_DIR)
+    size = lite.size_bytes(live_root / lite.LIVE_DIR)
     blocked: list[str] = []
     failed: list[str] = []
     errors: list[str] = []
@@ -173,15 +173,15 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
                 lambda r: failed.append(r.url) if "127.0.0.1" in r.url else None,
             )
             started = time.monotonic()
-            page.goto(base_url + hp_lite.live_url(LESSON))
+            page.goto(base_url + lite.live_url(LESSON))
             # at once, a picture of the lesson, its exercises marked as waiting for Python
-            picture = page.locator(hp_lite.PICTURE_SELECTOR).first
+            picture = page.locator(lite.PICTURE_SELECTOR).first
             picture.wait_for(timeout=60_000)
             first_picture_s = time.monotonic() - started
-            expect(picture).to_contain_text(hp_pictures.note("en"))
+            expect(picture).to_contain_text(pictures.note("en"))
             expect(page.locator("#hp-preview")).to_contain_text("Who wins the trick")
             # then the notebook, whose pictures its cells replace with live widgets
-            live = page.locator(hp_lite.LIVE_WIDGET_SELECTOR).first
+            live = page.locator(lite.LIVE_WIDGET_SELECTOR).first
             live.wait_for(timeout=FIRST_WIDGET_TIMEOUT_MS)
             first_widget_s = time.monotonic() - started
             expect(page.locator("#hp-preview")).to_have_count(0)
@@ -217,9 +217,9 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
             page.screenshot(path=str(SHOTS / "live-lesson.png"), full_page=False)
             # once every cell has run, no picture is left: everything is live
             _wait_until_every_cell_ran(page, FIRST_WIDGET_TIMEOUT_MS)
-            left = page.evaluate(_PICTURES_LEFT_JS.replace("PICTURE", hp_pictures.PICTURE_CLASS))
+            left = page.evaluate(_PICTURES_LEFT_JS.replace("PICTURE", pictures.PICTURE_CLASS))
             assert left == 0, f"{left} cells still show their saved pictures after running"
-            expect(page.locator(hp_lite.PICTURE_SELECTOR)).to_have_count(0)
+            expect(page.locator(lite.PICTURE_SELECTOR)).to_have_count(0)
         finally:
             browser.close()
 
@@ -241,8 +241,9 @@ def test_lesson_runs_offline_in_the_live_copy(live_root: Path, base_url: str) ->
 def test_lesson_draws_its_charts_in_the_live_copy(
     live_root: Path, base_url: str, lesson: str
 ) -> None:
-    import hp_lite
     from playwright.sync_api import expect, sync_playwright
+
+    from docs_hooks import lite
 
     blocked: list[str] = []
     errors: list[str] = []
@@ -259,7 +260,7 @@ def test_lesson_draws_its_charts_in_the_live_copy(
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("console", lambda m: console.append(m.text))
             started = time.monotonic()
-            _open_lesson(page, base_url + hp_lite.live_url(lesson))
+            _open_lesson(page, base_url + lite.live_url(lesson))
             # (the charts the build saved show until their cells run: count the ones
             # drawn here, once every cell has run)
             _wait_until_every_cell_ran(page, CHARTS_TIMEOUT_MS)
@@ -289,9 +290,9 @@ def test_a_thai_lesson_runs_in_thai_in_the_live_copy(live_root: Path, base_url: 
     """lessons/th/03 in the live copy: it runs itself offline, its note says so in Thai,
     and its quiz speaks Thai (the kernel runs in the lesson's folder, whose language the
     lesson follows), answered as a learner answers it."""
-    import hp_lite
     from playwright.sync_api import expect, sync_playwright
 
+    from docs_hooks import lite
     from hasenpfeffer_core.engine.i18n import gettext, language
     from hasenpfeffer_core.faces.widgets import TrickWinnerQuiz
 
@@ -303,7 +304,7 @@ def test_a_thai_lesson_runs_in_thai_in_the_live_copy(live_root: Path, base_url: 
     with language("th"):
         mirror = TrickWinnerQuiz(**QUIZ)  # type: ignore[arg-type]
         q = mirror.question
-        note = hp_lite.note("th")
+        note = lite.note("th")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
@@ -311,7 +312,7 @@ def test_a_thai_lesson_runs_in_thai_in_the_live_copy(live_root: Path, base_url: 
             context.route("**/*", gate)
             page = context.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
-            _open_lesson(page, base_url + hp_lite.live_url(LESSON, "th"))
+            _open_lesson(page, base_url + lite.live_url(LESSON, "th"))
             top = page.locator(".jp-MarkdownCell").first
             opening = re.sub(r"[*_`]", "", note).strip()[:20]  # (its first words, in Thai)
             expect(top).to_contain_text(opening, timeout=60_000)

@@ -153,8 +153,9 @@ def test_an_answer_survives_a_kernel_restart_in_jupyterlab(
 def test_progress_survives_a_reload_of_the_live_copy(
     live_root: Path, base_url: str, browser: Any, screenshots: Path
 ) -> None:
-    import hp_lite
     from playwright.sync_api import expect
+
+    from docs_hooks import lite
 
     blocked: list[str] = []
     console: list[str] = []
@@ -170,12 +171,12 @@ def test_progress_survives_a_reload_of_the_live_copy(
 
     def open_lesson() -> Any:
         """The lesson's exercise, once the lesson has run itself (or been run)."""
-        if not hp_lite.AUTORUN:
+        if not lite.AUTORUN:
             page.locator(".jp-Notebook").first.click()
             page.get_by_role("menuitem", name="Run", exact=True).click()
             page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
         found = (
-            page.locator(f".hp-lesson-choice:not({hp_lite.PICTURE_SELECTOR} *)")
+            page.locator(f".hp-lesson-choice:not({lite.PICTURE_SELECTOR} *)")
             .filter(has=button(page, EXERCISE[0]))
             .filter(has=button(page, EXERCISE[1]))
             .first
@@ -193,10 +194,10 @@ def test_progress_survives_a_reload_of_the_live_copy(
         page.set_default_timeout(30_000)
         page.on("console", lambda m: console.append(m.text))
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base_url + hp_lite.live_url(LESSON))
+        page.goto(base_url + lite.live_url(LESSON))
         exercise = open_lesson()
         # (the lesson's live header, not its saved picture shown while Python starts)
-        header = page.locator(f".hp-lesson-header:not({hp_lite.PICTURE_SELECTOR} *)").first
+        header = page.locator(f".hp-lesson-header:not({lite.PICTURE_SELECTOR} *)").first
         expect(header).to_contain_text(_done_text(0))
         assert stored() == [], "a new browser profile holds answers already"
 

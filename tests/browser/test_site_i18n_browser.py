@@ -179,7 +179,7 @@ def test_search_ranks_a_rules_page_first(
     chromium: Any, site_url: str, seen: Seen, prefix: str, query: str
 ) -> None:
     """A reader who searches a word of the game finds the rules page that explains it
-    first, not a lesson's code or the API reference (hp_search weights the index)."""
+    first, not a lesson's code or the API reference (docs_hooks.search weights the index)."""
     context, page = _context(chromium, seen)
     try:
         href = _first_result(page, site_url + prefix, query).get_attribute("href") or ""

@@ -1,6 +1,6 @@
 """The Thai webfont the site serves itself: Noto Sans Thai, from the npm package
-``@fontsource/noto-sans-thai``, fetched with npm the way ``hp_lite`` fetches Pyodide and
-cached in the git-ignored ``build/font-cache/``.
+``@fontsource/noto-sans-thai``, fetched with npm the way the live copy fetches Pyodide
+(``docs_hooks.lite.pyodide``) and cached in the git-ignored ``build/font-cache/``.
 
 Only the ``thai`` subset of the weights the site uses (400 and 700) is served, as
 ``assets/fonts/*.woff2`` with the font's licence beside it; ``assets/site.css`` declares

@@ -2,7 +2,7 @@
 
 The live copy's kernel (Pyodide) takes seconds to start, and until it has run a cell the
 cell's widgets do not exist. The site's build has every lesson executed with its widget
-state saved (``hp_lessons``); from that state this module draws each widget as plain
+state saved (``docs_hooks.lessons``); from that state this module draws each widget as plain
 HTML with the same elements and classes ipywidgets 8 gives its views (``widget-button``,
 ``widget-hbox``, ``widget-html-content`` ...), so JupyterLab's widget styles and the
 lessons' own draw it as the live widget will look. A picture cannot be used: its
@@ -21,7 +21,6 @@ version 2): each model's ``model_name`` and ``state``, references to other model
 from __future__ import annotations
 
 import html
-import json
 import logging
 import re
 from typing import Any
@@ -36,6 +35,10 @@ STATE_MIME = "application/vnd.jupyter.widget-state+json"
 #: The class of a saved picture's outermost element (the live copy's script and tests
 #: tell a picture from a live widget by it).
 PICTURE_CLASS = "hp-saved-picture"
+#: A saved picture of a widget (drawn while Python starts), and a live widget (what
+#: replaces it once its cell has run), as CSS selectors.
+PICTURE_SELECTOR = ".hp-saved-picture"
+LIVE_WIDGET_SELECTOR = ".jp-OutputArea-output .jupyter-widgets:not(.hp-saved-picture *)"
 _REF = "IPY_MODEL_"
 #: Layout traits drawn as the CSS property of the same name (``_`` as ``-``), as
 #: ipywidgets' LayoutView does.
@@ -435,96 +438,3 @@ def with_pictures(
         else:
             out.append(o)
     return out
-
-
-# --- the lesson's preview ---------------------------------------------------------------
-
-#: The live copy's folder of lesson previews (``<notebook path>.html``).
-PREVIEW_DIR = "hp-previews"
-#: The preview's style sheet, in the live copy's root.
-PREVIEW_CSS_FILE = "hp-preview.css"
-
-
-def preview_bar(lang: str = "en") -> str:
-    """The line above a lesson's preview, in ``lang``."""
-    with language(lang):
-        # Translators: above a picture of a lesson in the live copy, shown for the few
-        # seconds JupyterLab and Python take to start in the browser
-        return _("Opening the live lesson: JupyterLab and Python are starting in your browser.")
-
-
-def preview(nb: dict[str, Any], lang: str = "en") -> str:
-    """A lesson's preview: the notebook as the live copy has it (its widgets as saved
-    pictures), drawn as plain HTML for the page to show before JupyterLab has drawn the
-    notebook. One element per cell (``.cell``, in the notebook's order), so the page can
-    put the notebook where the reader has scrolled to."""
-    import nbformat
-    from nbconvert import HTMLExporter
-
-    exporter = HTMLExporter(template_name="basic")  # type: ignore[no-untyped-call]
-    exporter.exclude_input_prompt = True
-    exporter.exclude_output_prompt = True
-    node = nbformat.reads(json.dumps(nb), as_version=4)  # type: ignore[no-untyped-call]
-    body, _resources = exporter.from_notebook_node(node)
-    return (
-        f'<div class="hp-pv-bar" role="status">{_esc(preview_bar(lang))}</div>'
-        f'<div class="hp-pv-page" lang="{_esc(lang)}">{body}</div>'
-    )
-
-
-#: The preview's look: a plain page like JupyterLab's light theme, with what ipywidgets'
-#: style sheet gives the controls a picture draws (JupyterLab's styles are not loaded
-#: yet when it shows).
-PREVIEW_CSS = """\
-#hp-preview{position:fixed;inset:0;z-index:100000;overflow:auto;background:#fff;
-  color:#1b1d22;font:14px/1.5 system-ui,'DejaVu Sans','Noto Sans Thai',sans-serif}
-#hp-preview .hp-pv-bar{position:sticky;top:0;z-index:1;display:flex;align-items:center;
-  gap:.6em;padding:8px 16px;background:#f2f3f5;border-bottom:1px solid #d0d3d8;font-size:13px}
-#hp-preview .hp-pv-bar::before{content:"";width:.9em;height:.9em;flex:none;border-radius:50%;
-  border:2px solid currentColor;border-right-color:transparent;animation:hp-saved-turn 1s linear infinite}
-@keyframes hp-saved-turn{to{transform:rotate(1turn)}}
-@media (prefers-reduced-motion:reduce){#hp-preview .hp-pv-bar::before{animation:none}}
-#hp-preview .hp-pv-page{max-width:1200px;margin:0 auto;padding:12px 24px 80px;box-sizing:border-box}
-#hp-preview .cell{margin:8px 0}
-#hp-preview h1{font-size:1.85em;margin:.6em 0 .4em}
-#hp-preview h2{font-size:1.45em;margin:1em 0 .4em}
-#hp-preview h3{font-size:1.15em}
-#hp-preview .anchor-link{display:none}
-#hp-preview a{color:#0b57d0}
-#hp-preview code{font-family:'DejaVu Sans Mono',monospace;font-size:.92em;background:#f2f3f5;padding:0 3px}
-#hp-preview .input_area{background:#f5f5f5;border:1px solid #e0e0e0;padding:6px 10px;overflow-x:auto}
-#hp-preview pre{margin:0;font:13px/1.4 'DejaVu Sans Mono',monospace;white-space:pre}
-#hp-preview .output_area{padding:6px 0 0 4px;overflow-x:auto}
-#hp-preview table{border-collapse:collapse}
-#hp-preview img,#hp-preview svg{max-width:100%}
-#hp-preview .hp-w svg{max-width:none}
-#hp-preview .hp-w svg.hp-svg{max-width:100%}
-#hp-preview .jupyter-widgets{margin:2px;box-sizing:border-box}
-#hp-preview .widget-box{display:flex;margin:0}
-#hp-preview .widget-hbox{flex-direction:row}
-#hp-preview .widget-vbox{flex-direction:column}
-#hp-preview .widget-gridbox{display:grid;margin:0}
-#hp-preview .widget-inline-hbox{display:flex;flex-direction:row;align-items:baseline}
-#hp-preview .widget-label{width:80px;text-align:right;margin-right:8px;flex:none;
-  white-space:nowrap;overflow:hidden;text-overflow:ellipsis;line-height:28px}
-#hp-preview .widget-html-content{line-height:28px;flex:1 1 auto;overflow:hidden}
-#hp-preview .jupyter-button{height:28px;border:0;padding:0 8px;margin:2px;background:#eee;
-  color:rgba(0,0,0,.87);font:13px system-ui,'DejaVu Sans',sans-serif;width:148px;max-width:100%;
-  overflow:hidden;text-overflow:ellipsis;white-space:nowrap;box-sizing:border-box}
-#hp-preview .jupyter-button.mod-primary{background:#2196f3;color:#fff}
-#hp-preview .jupyter-button.mod-success{background:#4caf50;color:#fff}
-#hp-preview .jupyter-button.mod-info{background:#00bcd4;color:#fff}
-#hp-preview .jupyter-button.mod-warning{background:#ff9800;color:#fff}
-#hp-preview .jupyter-button.mod-danger{background:#f44336;color:#fff}
-#hp-preview .jupyter-button.mod-active{background:#bdbdbd}
-#hp-preview select,#hp-preview input,#hp-preview textarea{height:28px;border:1px solid #9e9e9e;
-  background:#fff;font:13px system-ui,'DejaVu Sans',sans-serif;box-sizing:border-box;width:148px}
-#hp-preview textarea{height:auto;width:100%}
-#hp-preview .widget-checkbox input{width:auto;height:auto}
-#hp-preview .widget-progress .progress{flex:1;height:16px;background:#eee;align-self:center}
-#hp-preview .progress-bar{height:100%;background:#2196f3}
-#hp-preview .progress-bar-success{background:#4caf50}
-#hp-preview .jupyter-widget-Collapse-header{padding:6px 8px;background:#eee;border:1px solid #d0d3d8}
-#hp-preview .lm-mod-hidden{display:none}
-@media (max-width:600px){#hp-preview .hp-pv-page{padding:8px 10px 60px}}
-"""
