@@ -72,7 +72,7 @@ def shown(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         assert raw and all(set(b) == {"text/html"} for b in bundles), bundles
         out.extend(b["text/html"] for b in bundles)
 
-    monkeypatch.setattr(ex, "display", display)
+    monkeypatch.setattr(ex.pictures, "display", display)
     yield out
 
 

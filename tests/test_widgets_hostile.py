@@ -27,6 +27,7 @@ pytest.importorskip("ipywidgets")
 
 from hasenpfeffer_core import (
     PRESETS,
+    SUITS,
     Bid,
     HandRecord,
     HandState,
@@ -598,7 +599,7 @@ def test_the_exercises_read_text_for_cards_suits_seats_bids_and_rules() -> None:
     q = ex.stronger_card("J♣", "A♠", "spades")
     assert [b.description for b in q.buttons] == ["J♣", "A♠"]
     assert "Spades are trumps" in q.children[0].value
-    assert ex.suit_in_play("J♦", "♥").values == list(ex.SUITS)
+    assert ex.suit_in_play("J♦", "♥").values == list(SUITS)
     score = ex.score_exercise("parlett", "N bid 3", 5, options=[3, 5], ask="NS")
     assert "North-South bid 3" in score.children[0].value
     assert len(ex.which_rules("N bid 3", 2, (-3, 0)).buttons) == len(PRESETS)

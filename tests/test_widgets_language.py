@@ -89,13 +89,13 @@ def test_an_exercise_judges_in_its_language_after_the_notebook_changes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     seen: list[str] = []
-    explain = ex.explain_card
+    explain = ex.cards.explain_card
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         seen.append(get_language())
         return explain(*args, **kwargs)
 
-    monkeypatch.setattr(ex, "explain_card", spy)
+    monkeypatch.setattr(ex.cards, "explain_card", spy)
     q = ex.stronger_card("J♣", "A♠", Suit.SPADES, lang="it")
     assert q.lang == "it"
     set_language("th")

@@ -33,33 +33,6 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The lessons' exercises and display helpers (``exercises``), exported here too.
-_EXERCISES = (
-    "Choice",
-    "OrderExercise",
-    "RulesLab",
-    "best_card",
-    "bid_exercise",
-    "discard_exercise",
-    "figure",
-    "hint_exercise",
-    "look_ahead",
-    "play_example",
-    "principle_exercise",
-    "progress",
-    "score_exercise",
-    "show",
-    "stronger_card",
-    "suit_in_play",
-    "suit_name",
-    "table",
-    "teaching_position",
-    "trick_example",
-    "tricks_exercise",
-    "trump_exercise",
-    "which_rules",
-)
-
 __all__ = [
     "BidQuiz",
     "Choice",
@@ -96,6 +69,9 @@ __all__ = [
     "which_rules",
 ]
 
+#: Where each widget lives; every other name of ``__all__`` is one of the lessons'
+#: exercises and display helpers, from ``exercises`` (whose own ``__all__`` lists the
+#: same names: ``tests/test_exercises.py`` holds the two lists to each other).
 _MODULES = {
     "RankingExplorer": "ranking",
     "LegalPlayQuiz": "legal_quiz",
@@ -107,8 +83,8 @@ _MODULES = {
     "ProgressView": "progress_page",
     "Puzzles": "puzzle",
     "lesson_header": "learner",
-    **dict.fromkeys(_EXERCISES, "exercises"),
 }
+_MODULES.update((name, "exercises") for name in __all__ if name not in _MODULES)
 
 
 def __getattr__(name: str) -> Any:
