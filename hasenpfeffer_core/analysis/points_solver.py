@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..engine.tricks import legal_mask, winner_index
+from ..engine.tricks import EFF, WIN, legal_mask, winner_index
 from .solver import TrickEngine, card_runs, seat_orders
 
 __all__ = ["play_points_masks", "points_value"]
@@ -92,6 +92,8 @@ class _Search:
         self.masks = tuple(masks)
         self.active = active
         self.misere: TrickEngine | None = None
+        self.win = WIN[tk]
+        self.eff = EFF[tk]
 
     def decide(self, leader: int, won: int, beta: float) -> tuple[float, float] | None:
         """Bounds on N-S's points at a trick boundary from one or two tests of the trick
@@ -174,7 +176,7 @@ class _Search:
             if lo >= beta or hi <= alpha:
                 self.table[key] = (lo, hi)
                 return lo if lo >= beta else hi
-        v = self.trick(self.seqs[leader], 0, (), won, alpha, beta)
+        v = self.trick(self.seqs[leader], 0, -1, 0, 0, leader, won, alpha, beta)
         if v <= alpha:
             hi = min(hi, v)
         elif v >= beta:
@@ -188,44 +190,62 @@ class _Search:
         self,
         seq: tuple[int, ...],
         pos: int,
-        cards: tuple[int, ...],
+        led: int,
+        played: int,
+        best: int,
+        winner: int,
         won: int,
         alpha: float,
         beta: float,
     ) -> float:
-        """N-S's points, ``seq[pos]`` to play to the trick ``cards`` (fail-soft)."""
+        """N-S's points, ``seq[pos]`` to play to the trick (fail-soft): ``led`` is the card
+        led (-1 when ``pos`` is 0), ``played`` the cards played to it (a mask), ``best``
+        the rank of the card winning it so far (in ``WIN`` of the suit led), played by
+        ``winner``."""
         h = self.hands
         p = seq[pos]
         held = h[p]
         tk = self.tk
-        legal = legal_mask(held, cards[0] if cards else -1, tk, self.jat)
-        inplay = h[0] | h[1] | h[2] | h[3]
-        for c in cards:
-            inplay |= 1 << c
+        legal = legal_mask(held, led, tk, self.jat)
         maximise = p & 1 == 0
-        best = -_INF if maximise else _INF
-        for c in self.gen(legal, inplay) if legal & (legal - 1) else (legal.bit_length() - 1,):
+        bv = -_INF if maximise else _INF
+        if legal & (legal - 1):
+            moves = self.gen(legal, h[0] | h[1] | h[2] | h[3] | played)
+        else:
+            moves = (legal.bit_length() - 1,)
+        table = self.win[self.eff[led]] if led >= 0 else self.win[0]
+        last = pos == self.last
+        for c in moves:
             h[p] = held ^ (1 << c)
-            after = (*cards, c)
-            if pos == self.last:
-                winner = seq[winner_index(after, tk)]
-                taken = won + (1 if winner & 1 == 0 else 0)
-                v = self.boundary(winner, taken, alpha, beta) if h[winner] else self.net[taken]
+            if led < 0:
+                table = self.win[self.eff[c]]
+                nb, nw = table[c], p
             else:
-                v = self.trick(seq, pos + 1, after, won, alpha, beta)
+                k = table[c]
+                if k > best:
+                    nb, nw = k, p
+                else:
+                    nb, nw = best, winner
+            if last:
+                taken = won + (1 if nw & 1 == 0 else 0)
+                v = self.boundary(nw, taken, alpha, beta) if h[nw] else self.net[taken]
+            else:
+                v = self.trick(
+                    seq, pos + 1, c if led < 0 else led, played | 1 << c, nb, nw, won, alpha, beta
+                )
             if maximise:
-                if v > best:
-                    best = v
+                if v > bv:
+                    bv = v
                     if v > alpha:
                         alpha = v
-            elif v < best:
-                best = v
+            elif v < bv:
+                bv = v
                 if v < beta:
                     beta = v
             if alpha >= beta:
                 break
         h[p] = held
-        return best
+        return bv
 
     def value(self, leader: int, cards: Sequence[int], won: int) -> float:
         """N-S's points from here, exactly: a binary search over the scores still
@@ -236,7 +256,11 @@ class _Search:
         if cards:
             seq = self.seqs[leader]
             at = len(cards)
-            trick = tuple(cards)
+            top = winner_index(cards, self.tk)
+            best = self.win[self.eff[cards[0]]][cards[top]]
+            played = 0
+            for c in cards:
+                played |= 1 << c
             n = self.hands[seq[at]].bit_count()
         else:
             n = self.hands[leader].bit_count()
@@ -246,7 +270,7 @@ class _Search:
             mid = (lo + hi + 1) // 2
             alpha, beta = scores[mid - 1], scores[mid]
             if cards:
-                v = self.trick(seq, at, trick, won, alpha, beta)
+                v = self.trick(seq, at, cards[0], played, best, seq[top], won, alpha, beta)
             else:
                 v = self.boundary(leader, won, alpha, beta)
             if v >= beta:
