@@ -38,10 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hasenpfeffer_core.analysis.solve_cards import double_dummy, play_values
 from hasenpfeffer_core.analysis.solver import (
     clear_caches,
-    double_dummy,
-    play_values,
     solve_masks,
 )
 from hasenpfeffer_core.engine.cards import DECK, SUITS, Card, Suit

@@ -15,7 +15,7 @@ here imports Jupyter: the widgets live in ``hasenpfeffer_core.faces.widgets``.
 from __future__ import annotations
 
 from .analysis.explain import explain_card, explain_plays, explain_trick
-from .analysis.solver import double_dummy, play_values
+from .analysis.solve_cards import double_dummy, play_values
 from .engine.actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play, parse_action
 from .engine.auction import bid_name, bids_above
 from .engine.cards import (

@@ -11,7 +11,7 @@ from hasenpfeffer_core.analysis.review import (
     state_play_values,
 )
 from hasenpfeffer_core.analysis.session import play_hand
-from hasenpfeffer_core.analysis.solver import double_dummy
+from hasenpfeffer_core.analysis.solve_cards import double_dummy
 from hasenpfeffer_core.analysis.teaching import teaching_hand
 from hasenpfeffer_core.engine.record import EXAMPLE
 

@@ -24,7 +24,7 @@ from hasenpfeffer_core.analysis.quiz import quiz_set
 from hasenpfeffer_core.analysis.review import analyse, state_play_values
 from hasenpfeffer_core.analysis.session import DOUBLE_DUMMY_VIEW as DOUBLE_DUMMY
 from hasenpfeffer_core.analysis.session import EXPERT_VIEW, PlaySession, play_hand
-from hasenpfeffer_core.analysis.solver import double_dummy, play_values
+from hasenpfeffer_core.analysis.solve_cards import double_dummy, play_values
 from hasenpfeffer_core.engine.record import EXAMPLE
 from hasenpfeffer_core.faces import cli
 from hasenpfeffer_core.faces.cli import quiz as cli_quiz

@@ -16,7 +16,7 @@ from hasenpfeffer_core import (
     trick_winner,
 )
 from hasenpfeffer_core.analysis.quiz import DIFFICULTIES, KINDS, TAGS, make_question, quiz_set
-from hasenpfeffer_core.analysis.solver import double_dummy
+from hasenpfeffer_core.analysis.solve_cards import double_dummy
 from hasenpfeffer_core.engine.tricks import CardRole, card_role
 
 CASES = [

@@ -20,10 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hasenpfeffer_core.analysis.solve_cards import double_dummy, play_values
 from hasenpfeffer_core.analysis.solver import (
     clear_caches,
-    double_dummy,
-    play_values,
     play_values_masks,
     solve_masks,
 )

@@ -58,7 +58,7 @@ from .explain import (
     explain_trick,
     trumps_sentence,
 )
-from .solver import double_dummy, play_values
+from .solve_cards import double_dummy, play_values
 from .view import PlayerView
 
 __all__ = [
@@ -688,10 +688,10 @@ def best_line(
     """One line of best play to the end, trick by trick, every card face up.
 
     At each turn the player to move plays a card that the solver
-    (:func:`~hasenpfeffer_core.analysis.solver.play_values`) finds best for their
+    (:func:`~hasenpfeffer_core.analysis.solve_cards.play_values`) finds best for their
     side; among equally good cards, the cheapest (a plain card before a trump, the
     lowest of its suit first). So the tricks each side takes in the line are the
-    :func:`~hasenpfeffer_core.analysis.solver.double_dummy` result.
+    :func:`~hasenpfeffer_core.analysis.solve_cards.double_dummy` result.
 
     >>> from hasenpfeffer_core import parse_cards as cs
     >>> hands = {Seat.N: cs("JK AS"), Seat.E: cs("9S 9H"), Seat.S: cs("JH 10S"), Seat.W: cs("KS QD")}

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Final
 
 from ...analysis.review import analyse, state_play_values
-from ...analysis.solver import double_dummy, play_values
+from ...analysis.solve_cards import double_dummy, play_values
 from ...engine.cards import Card, format_cards, parse_cards
 from ...engine.errors import HasenpfefferError, ParseError
 from ...engine.i18n import N_, ngettext, pgettext

@@ -15,7 +15,7 @@ from ....analysis.review import (
     state_play_values,
 )
 from ....analysis.session import check_seed, quoted
-from ....analysis.solver import play_values
+from ....analysis.solve_cards import play_values
 from ....analysis.stats import rng
 from ....analysis.teaching import teaching_hand
 from ....engine.actions import Play
