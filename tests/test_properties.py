@@ -27,11 +27,15 @@ from hasenpfeffer_core import (
     Bid,
     Card,
     CardRole,
+    Discard,
     FailedBid,
     FirstLead,
     Game,
+    GoAlone,
     HandRecord,
     HandState,
+    HasenpfefferError,
+    NameTrump,
     NoTrumpJoker,
     Pass,
     Phase,
@@ -349,6 +353,59 @@ def test_random_hands_keep_every_invariant(
         assert undone.log == state.log[:-1]
         undone.apply(state.log[-1])
         assert snapshot(undone) == snapshot(state)
+
+
+def every_action(seat: Seat) -> list[Any]:
+    """Every action ``seat`` could try, legal or not: each call, each trump, a discard
+    and a play of each card, going alone or not."""
+    return [
+        Pass(seat),
+        *(Bid(seat, n) for n in range(1, 7)),
+        Bid(seat, 6, big=True),
+        *(NameTrump(seat, s) for s in (*SUITS, None)),
+        *(Discard(seat, c) for c in DECK),
+        *(Play(seat, c) for c in DECK),
+        GoAlone(seat, True),
+        GoAlone(seat, False),
+    ]
+
+
+def outcome(call: Any) -> tuple[str, str, str | None] | None:
+    """What ``call()`` raised (its kind, message and rule), or None."""
+    try:
+        call()
+    except HasenpfefferError as e:
+        return type(e).__name__, str(e), e.rule
+    return None
+
+
+@PROPERTY
+@given(name=rule_names, dealer=seats, deal_seed=seeds, policy_seed=seeds, bias=pass_biases)
+def test_apply_refuses_exactly_what_check_refuses(
+    name: str, dealer: Seat, deal_seed: int, policy_seed: int, bias: float
+) -> None:
+    """``apply`` has quick paths for a card in play and a call in the auction, beside
+    ``check``: at every step of a random hand, every action any seat could try is
+    refused by both or by neither, with the same error, and a refused one changes
+    nothing (so the two paths cannot drift apart unseen)."""
+    rng = random.Random(policy_seed)
+    state = HandState.new(CONFIGS[name], dealer, deal_seed)
+    step = 0
+    while not state.is_over and step < 60:
+        tried = every_action(SEATS[rng.randrange(4)]) + every_action(state.to_move or dealer)
+        for action in rng.sample(tried, 12):
+            for warm in (False, True):
+                twin = state.copy()
+                if warm:
+                    twin.legal_actions()  # the play loop's cached legal set
+                before = snapshot(twin)
+                checked = outcome(lambda t=twin, a=action: t.check(a))
+                applied = outcome(lambda t=twin, a=action: t.apply(a))
+                assert checked == applied, (action, checked, applied)
+                if applied is not None:
+                    assert snapshot(twin) == before
+        state.apply(choose(state, rng, bias))
+        step += 1
 
 
 @pytest.mark.parametrize("name", RULES_NAMES)

@@ -811,9 +811,16 @@ class HandState:
         self._to_move = (self._dealer + 1) % 4
 
     def apply(self, action: Action) -> None:
-        """Do ``action``, or raise and change nothing if the rules do not allow it."""
+        """Do ``action``, or raise and change nothing if the rules do not allow it.
+
+        :meth:`check` is the one place that refuses an action. Two quick paths (a card
+        in play, an ordinary call in the auction: the search's and the playouts' inner
+        loop) only decide that an action is surely allowed; anything else goes to
+        :meth:`check`, which raises. ``tests/test_properties.py`` holds the two to
+        each other (every action any seat could try, at every step of random hands)."""
         if type(action) is Play and self._phase is _PLAY:
-            # The hot path (random playouts, search): the same checks, inlined.
+            # The hot path: the seat's turn and the legal mask say "surely allowed";
+            # otherwise check() raises the refusal.
             seat = self._to_move
             if action.seat is not SEATS[seat]:
                 self.check(action)
