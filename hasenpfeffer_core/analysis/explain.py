@@ -350,103 +350,122 @@ def explain_card(card: Card | str, trump: Trump | str) -> CardExplanation:
     role = card_role(c, t)
     eff = None if code == NO_TRUMP_KEY else Suit(code)
     if role == CardRole.JOKER:
-        if t is None:
-            text = _(
-                "In a no-trump hand the Joker belongs to no suit and beats every other card: "
-                "it is the highest card."
-            )
-        else:
-            # Translators: trumps is the trump suit's name (spades), jack the right bower (J♠).
-            text = _(
-                "The Joker is always the highest trump. With {trumps} trumps it is above "
-                "even the right bower ({jack}): it is the highest card."
-            ).format(trumps=t.plural, jack=Card(Rank.JACK, t).text)
+        text = _joker_card_text(t)
     elif role == CardRole.RIGHT_BOWER:
         assert t is not None
-        # Translators: card is the right bower (J♥), trumps the trump suit's name
-        # (hearts), place its place among all cards ("the second-highest card").
-        text = _(
-            "{card} is the right bower: the jack of trumps ({trumps}) is the second-highest "
-            "trump, below only the Joker. It is {place}."
-        ).format(card=c.text, trumps=t.plural, place=nth_highest(place, "card"))
+        text = _right_bower_card_text(c, t, place)
     elif role == CardRole.LEFT_BOWER:
         assert t is not None and c.suit is not None
-        text = _(_LEFT_BOWER_CARD[t.colour]).format(
-            card=c.text,
-            trumps=t.plural,
-            suit=c.suit.singular,
-            place=nth_highest(place, "card"),
-            jack=Card(Rank.JACK, t).text,
-        )
+        text = _left_bower_card_text(c, t, c.suit, place)
     elif role == CardRole.TRUMP:
         assert t is not None
-        n = len(same)
-        if place_in_suit == n:
-            text = ngettext(
-                "{card} is a trump, the lowest of the {n} trump, yet it beats every card of "
-                "the other suits.",
-                "{card} is a trump, the lowest of the {n} trumps, yet it beats every card of "
-                "the other suits.",
-                n,
-            ).format(card=c.text, n=n)
-        elif place_in_suit == 4:
-            # Translators: place is the card's place among the trumps ("the fourth-highest").
-            text = ngettext(
-                "{card} is a trump, {place} of the {n} trump, below the Joker and both "
-                "bowers: it beats every card of the other suits.",
-                "{card} is a trump, {place} of the {n} trumps, below the Joker and both "
-                "bowers: it beats every card of the other suits.",
-                n,
-            ).format(card=c.text, place=nth_highest(place_in_suit), n=n)
-        else:
-            # Translators: place is the card's place among the trumps ("the fifth-highest").
-            text = ngettext(
-                "{card} is a trump, {place} of the {n} trump: it beats every card of the "
-                "other suits.",
-                "{card} is a trump, {place} of the {n} trumps: it beats every card of the "
-                "other suits.",
-                n,
-            ).format(card=c.text, place=nth_highest(place_in_suit), n=n)
+        text = _trump_card_text(c, place_in_suit, len(same))
     else:
         assert c.suit is not None
-        suit = c.suit
-        size = len(same)
-        higher = [x.text for x in same[: place_in_suit - 1]]
-        rank = nth_highest(place_in_suit, suit)
-        if higher:
-            # Translators: place is "the third-highest spade", cards the higher cards
-            # of the suit ("A♠ and K♠").
-            first = _("{card} is a plain card, {place} (below {cards}).").format(
-                card=c.text, place=rank, cards=join_and(higher)
-            )
-        else:
-            first = _("{card} is a plain card, {place}.").format(card=c.text, place=rank)
-        if higher and t is not None:
-            # Translators: suits is a suit's name (spades), suit one card of it (spade).
-            second = _(
-                "It can win a trick only when {suits} are led and nobody plays a higher "
-                "{suit} or a trump."
-            )
-        elif higher:
-            second = _(
-                "It can win a trick only when {suits} are led and nobody plays a higher "
-                "{suit} or the Joker."
-            )
-        elif t is not None:
-            second = _("It can win a trick only when {suits} are led and nobody plays a trump.")
-        else:
-            second = _("It can win a trick only when {suits} are led and nobody plays the Joker.")
-        sentences = [first, second.format(suits=suit.plural, suit=suit.singular)]
-        if t is not None and suit is t.partner:
-            sentences.append(
-                ngettext(
-                    "This suit has only {n} card: its jack is the left bower, a trump.",
-                    "This suit has only {n} cards: its jack is the left bower, a trump.",
-                    size,
-                ).format(n=size)
-            )
-        text = " ".join(sentences)
+        text = _plain_card_text(c, c.suit, t, same, place_in_suit)
     return CardExplanation(c, t, role, eff, place, place_in_suit, text)
+
+
+def _joker_card_text(t: Trump) -> str:
+    """The Joker's place under ``t``: the highest card, in a sentence."""
+    if t is None:
+        return _(
+            "In a no-trump hand the Joker belongs to no suit and beats every other card: "
+            "it is the highest card."
+        )
+    # Translators: trumps is the trump suit's name (spades), jack the right bower (J♠).
+    return _(
+        "The Joker is always the highest trump. With {trumps} trumps it is above "
+        "even the right bower ({jack}): it is the highest card."
+    ).format(trumps=t.plural, jack=Card(Rank.JACK, t).text)
+
+
+def _right_bower_card_text(card: Card, t: Suit, place: int) -> str:
+    """The right bower's place (``place`` among all cards), in a sentence."""
+    # Translators: card is the right bower (J♥), trumps the trump suit's name
+    # (hearts), place its place among all cards ("the second-highest card").
+    return _(
+        "{card} is the right bower: the jack of trumps ({trumps}) is the second-highest "
+        "trump, below only the Joker. It is {place}."
+    ).format(card=card.text, trumps=t.plural, place=nth_highest(place, "card"))
+
+
+def _left_bower_card_text(card: Card, t: Suit, suit: Suit, place: int) -> str:
+    """The left bower's place (``place`` among all cards), in a sentence."""
+    return _(_LEFT_BOWER_CARD[t.colour]).format(
+        card=card.text,
+        trumps=t.plural,
+        suit=suit.singular,
+        place=nth_highest(place, "card"),
+        jack=Card(Rank.JACK, t).text,
+    )
+
+
+def _trump_card_text(card: Card, place_in_suit: int, n: int) -> str:
+    """A trump below the bowers: its place among the ``n`` trumps, in a sentence."""
+    if place_in_suit == n:
+        return ngettext(
+            "{card} is a trump, the lowest of the {n} trump, yet it beats every card of "
+            "the other suits.",
+            "{card} is a trump, the lowest of the {n} trumps, yet it beats every card of "
+            "the other suits.",
+            n,
+        ).format(card=card.text, n=n)
+    if place_in_suit == 4:
+        # Translators: place is the card's place among the trumps ("the fourth-highest").
+        return ngettext(
+            "{card} is a trump, {place} of the {n} trump, below the Joker and both "
+            "bowers: it beats every card of the other suits.",
+            "{card} is a trump, {place} of the {n} trumps, below the Joker and both "
+            "bowers: it beats every card of the other suits.",
+            n,
+        ).format(card=card.text, place=nth_highest(place_in_suit), n=n)
+    # Translators: place is the card's place among the trumps ("the fifth-highest").
+    return ngettext(
+        "{card} is a trump, {place} of the {n} trump: it beats every card of the other suits.",
+        "{card} is a trump, {place} of the {n} trumps: it beats every card of the other suits.",
+        n,
+    ).format(card=card.text, place=nth_highest(place_in_suit), n=n)
+
+
+def _plain_card_text(card: Card, suit: Suit, t: Trump, same: list[Card], place_in_suit: int) -> str:
+    """A plain card's place in its suit (``same``, highest first) and when it can win."""
+    size = len(same)
+    higher = [x.text for x in same[: place_in_suit - 1]]
+    rank = nth_highest(place_in_suit, suit)
+    if higher:
+        # Translators: place is "the third-highest spade", cards the higher cards
+        # of the suit ("A♠ and K♠").
+        first = _("{card} is a plain card, {place} (below {cards}).").format(
+            card=card.text, place=rank, cards=join_and(higher)
+        )
+    else:
+        first = _("{card} is a plain card, {place}.").format(card=card.text, place=rank)
+    if higher and t is not None:
+        # Translators: suits is a suit's name (spades), suit one card of it (spade).
+        second = _(
+            "It can win a trick only when {suits} are led and nobody plays a higher "
+            "{suit} or a trump."
+        )
+    elif higher:
+        second = _(
+            "It can win a trick only when {suits} are led and nobody plays a higher "
+            "{suit} or the Joker."
+        )
+    elif t is not None:
+        second = _("It can win a trick only when {suits} are led and nobody plays a trump.")
+    else:
+        second = _("It can win a trick only when {suits} are led and nobody plays the Joker.")
+    sentences = [first, second.format(suits=suit.plural, suit=suit.singular)]
+    if t is not None and suit is t.partner:
+        sentences.append(
+            ngettext(
+                "This suit has only {n} card: its jack is the left bower, a trump.",
+                "This suit has only {n} cards: its jack is the left bower, a trump.",
+                size,
+            ).format(n=size)
+        )
+    return " ".join(sentences)
 
 
 # --- a trick --------------------------------------------------------------------
