@@ -530,6 +530,40 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
     winner = trick_winner(cards, t)
     led = cards[0]
     led_code = EFF[tk][led.index]
+    details = _trick_cards(cards, t, winner)
+    trumps_led = led_code == tk
+    sentences = [
+        trumps_sentence(t),
+        _lead_sentence(led, t, led_code, trumps_led),
+        _winner_sentence(details[winner], details, t, led_code, trumps_led),
+    ]
+    said = {winner}
+    # Say why the bowers rank where they do, when they lost (the Joker never loses).
+    bowers = [
+        d
+        for d in details
+        if d.position not in said and d.role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER)
+    ]
+    sentences.extend(_lost_bower_sentence(d) for d in bowers)
+    said.update(d.position for d in bowers)
+    off = [d for d in details if d.status == "discarded" and d.position not in said]
+    if off and led_code != NO_TRUMP_KEY:  # (the lead sentence said nobody can follow the Joker)
+        sentences.append(_off_sentence(off, t, led_code, trumps_led))
+    return TrickExplanation(
+        cards=cards,
+        trump=t,
+        led_suit=None if led_code == NO_TRUMP_KEY else Suit(led_code),
+        trumps_led=trumps_led,
+        winner=winner,
+        details=tuple(details),
+        sentences=tuple(sentences),
+    )
+
+
+def _trick_cards(cards: tuple[Card, ...], t: Trump, winner: int) -> list[TrickCard]:
+    """One :class:`TrickCard` per card of the trick: its status, what it beats and what beats it."""
+    tk = trump_key(t)
+    led_code = EFF[tk][cards[0].index]
     table = WIN[tk][led_code]
     keys = [table[c.index] for c in cards]
     details: list[TrickCard] = []
@@ -559,47 +593,47 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
                 wins=i == winner,
             )
         )
-    trumps_led = led_code == tk
-    sentences = [trumps_sentence(t)]
+    return details
+
+
+def _lead_sentence(led: Card, t: Trump, led_code: int, trumps_led: bool) -> str:
+    """What the led card makes the suit to follow, in a sentence."""
     led_role = card_role(led, t)
     if led is JOKER and t is not None:
-        sentences.append(_("The Joker led: it is the highest trump, so trumps were led."))
-    elif led is JOKER:
-        sentences.append(_("The Joker led: it belongs to no suit, so nobody can follow it."))
-    elif led_role == CardRole.LEFT_BOWER:
+        return _("The Joker led: it is the highest trump, so trumps were led.")
+    if led is JOKER:
+        return _("The Joker led: it belongs to no suit, so nobody can follow it.")
+    if led_role == CardRole.LEFT_BOWER:
         # Translators: card is the left bower, suits the name of its printed suit.
-        sentences.append(
-            _("{card} led: it is the left bower, a trump, so trumps were led, not {suits}.").format(
-                card=led.text, suits=led.suit.plural if led.suit else ""
-            )
-        )
-    elif trumps_led:
-        sentences.append(_("{card} led, a trump, so trumps were led.").format(card=led.text))
-    else:
-        # Translators: suits is the name of the suit led (spades).
-        sentences.append(
-            _("{card} led, so {suits} is the suit to follow.").format(
-                card=led.text, suits=Suit(led_code).plural
-            )
-        )
-    win = details[winner]
+        return _(
+            "{card} led: it is the left bower, a trump, so trumps were led, not {suits}."
+        ).format(card=led.text, suits=led.suit.plural if led.suit else "")
+    if trumps_led:
+        return _("{card} led, a trump, so trumps were led.").format(card=led.text)
+    # Translators: suits is the name of the suit led (spades).
+    return _("{card} led, so {suits} is the suit to follow.").format(
+        card=led.text, suits=Suit(led_code).plural
+    )
+
+
+def _winner_sentence(
+    win: TrickCard, details: list[TrickCard], t: Trump, led_code: int, trumps_led: bool
+) -> str:
+    """Why ``win``, the winning card of the trick, wins, in a sentence."""
     wcard = win.card
-    said: set[int] = set()
     if wcard is JOKER:
-        sentences.append(
+        return (
             _("The Joker is always the highest trump: it wins.")
             if t is not None
             else _("The Joker beats every card: it wins.")
         )
-    elif win.role == CardRole.LEFT_BOWER and win.status == "trumped":
+    if win.role == CardRole.LEFT_BOWER and win.status == "trumped":
         # Translators: suit is one card of the suit led (spade).
-        sentences.append(
-            _(
-                "{card} is the left bower, so it is a trump: a trump beats every {suit}, so "
-                "{card} wins."
-            ).format(card=wcard.text, suit=Suit(led_code).singular)
-        )
-    elif win.status == "trumped":
+        return _(
+            "{card} is the left bower, so it is a trump: a trump beats every {suit}, so "
+            "{card} wins."
+        ).format(card=wcard.text, suit=Suit(led_code).singular)
+    if win.status == "trumped":
         several = len([d for d in details if d.status == "trumped"]) > 1
         right = win.role == CardRole.RIGHT_BOWER
         if several and right:
@@ -618,93 +652,76 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
         else:
             # Translators: suit is one card of the suit led (spade).
             message = _("{card} is a trump: a trump beats every {suit}, so it wins.")
-        sentences.append(message.format(card=wcard.text, suit=Suit(led_code).singular))
-    elif trumps_led:
+        return message.format(card=wcard.text, suit=Suit(led_code).singular)
+    if trumps_led:
         if win.role == CardRole.RIGHT_BOWER:
             message = _("The highest trump wins: {card} (the right bower, the jack of trumps).")
         elif win.role == CardRole.LEFT_BOWER:
             message = _("The highest trump wins: {card} (the left bower, which counts as a trump).")
         else:
             message = _("The highest trump wins: {card}.")
-        sentences.append(message.format(card=wcard.text))
-    else:
-        # Translators: suit is one card of the suit led (spade).
-        message = (
-            _("No trump was played, so the highest {suit} wins: {card}.")
-            if t is not None
-            else _("Nobody played the Joker, so the highest {suit} wins: {card}.")
-        )
-        sentences.append(message.format(suit=Suit(led_code).singular, card=wcard.text))
-    said.add(winner)
-    # Say why the bowers rank where they do, when they lost (the Joker never loses).
-    for d in details:
-        if d.position in said:
-            continue
-        if d.role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER):
-            left = d.role == CardRole.LEFT_BOWER
-            if d.beats and left:
-                # Translators: card is the left bower; beaten the cards it beats,
-                # winners those that beat it ("the Joker", "J♥ or the Joker").
-                message = _(
-                    "{card} is the left bower, so it is a trump: it beats {beaten} but not {winners}."
-                )
-            elif d.beats:
-                message = _(
-                    "{card} is the right bower, the second-highest trump: it beats {beaten} "
-                    "but not {winners}."
-                )
-            elif left:
-                # Translators: card is the left bower; winners the card or cards that beat
-                # it ("the Joker", "the Joker and J♥").
-                message = _("{card} is the left bower, so it is a trump, but {winners} beats it.")
-            else:
-                message = _(
-                    "{card} is the right bower, the second-highest trump, but {winners} beats it."
-                )
-            sentences.append(
-                message.format(
-                    card=d.card.text,
-                    beaten=join_and(card_words(x) for x in d.beats),
-                    winners=join_and(
-                        (card_words(x) for x in d.beaten_by), "or" if d.beats else "and"
-                    ),
-                )
-            )
-            said.add(d.position)
-    off = [d for d in details if d.status == "discarded" and d.position not in said]
-    if off and led_code != NO_TRUMP_KEY:  # (the lead sentence said nobody can follow the Joker)
-        n = len(off)
-        names = join_and(d.card.text for d in off)
-        if trumps_led:
-            message = ngettext(
-                "{cards} is not a trump, so it cannot win.",
-                "{cards} are not trumps, so they cannot win.",
-                n,
-            )
-        elif t is None:
-            # Translators: suits is the name of the suit led (spades).
-            message = ngettext(
-                "{cards} does not follow {suits}, so it cannot win.",
-                "{cards} do not follow {suits}, so they cannot win.",
-                n,
-            )
-        else:
-            # Translators: suits is the name of the suit led (spades).
-            message = ngettext(
-                "{cards} neither follows {suits} nor is a trump, so it cannot win.",
-                "{cards} neither follow {suits} nor are trumps, so they cannot win.",
-                n,
-            )
-        sentences.append(message.format(cards=names, suits=Suit(led_code).plural))
-    return TrickExplanation(
-        cards=cards,
-        trump=t,
-        led_suit=None if led_code == NO_TRUMP_KEY else Suit(led_code),
-        trumps_led=trumps_led,
-        winner=winner,
-        details=tuple(details),
-        sentences=tuple(sentences),
+        return message.format(card=wcard.text)
+    # Translators: suit is one card of the suit led (spade).
+    message = (
+        _("No trump was played, so the highest {suit} wins: {card}.")
+        if t is not None
+        else _("Nobody played the Joker, so the highest {suit} wins: {card}.")
     )
+    return message.format(suit=Suit(led_code).singular, card=wcard.text)
+
+
+def _lost_bower_sentence(d: TrickCard) -> str:
+    """Why a bower that lost the trick ranks where it does: what it beats, what beats it."""
+    left = d.role == CardRole.LEFT_BOWER
+    if d.beats and left:
+        # Translators: card is the left bower; beaten the cards it beats,
+        # winners those that beat it ("the Joker", "J♥ or the Joker").
+        message = _(
+            "{card} is the left bower, so it is a trump: it beats {beaten} but not {winners}."
+        )
+    elif d.beats:
+        message = _(
+            "{card} is the right bower, the second-highest trump: it beats {beaten} "
+            "but not {winners}."
+        )
+    elif left:
+        # Translators: card is the left bower; winners the card or cards that beat
+        # it ("the Joker", "the Joker and J♥").
+        message = _("{card} is the left bower, so it is a trump, but {winners} beats it.")
+    else:
+        message = _("{card} is the right bower, the second-highest trump, but {winners} beats it.")
+    return message.format(
+        card=d.card.text,
+        beaten=join_and(card_words(x) for x in d.beats),
+        winners=join_and((card_words(x) for x in d.beaten_by), "or" if d.beats else "and"),
+    )
+
+
+def _off_sentence(off: list[TrickCard], t: Trump, led_code: int, trumps_led: bool) -> str:
+    """Why the cards ``off`` (neither following nor trumping) cannot win, in a sentence."""
+    n = len(off)
+    names = join_and(d.card.text for d in off)
+    if trumps_led:
+        message = ngettext(
+            "{cards} is not a trump, so it cannot win.",
+            "{cards} are not trumps, so they cannot win.",
+            n,
+        )
+    elif t is None:
+        # Translators: suits is the name of the suit led (spades).
+        message = ngettext(
+            "{cards} does not follow {suits}, so it cannot win.",
+            "{cards} do not follow {suits}, so they cannot win.",
+            n,
+        )
+    else:
+        # Translators: suits is the name of the suit led (spades).
+        message = ngettext(
+            "{cards} neither follows {suits} nor is a trump, so it cannot win.",
+            "{cards} neither follow {suits} nor are trumps, so they cannot win.",
+            n,
+        )
+    return message.format(cards=names, suits=Suit(led_code).plural)
 
 
 # --- legal plays ---------------------------------------------------------------
