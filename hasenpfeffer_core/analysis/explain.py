@@ -787,113 +787,128 @@ def explain_plays(
     t = parse_trump(trump)
     tk = trump_key(t)
     legal = set(legal_plays(cards, played, t, no_trump_joker=no_trump_joker))
-    out: list[PlayExplanation] = []
     if not played:
-        for c in cards:
-            text = _("{card} may be led: the leader may lead any card.")
-            out.append(
-                PlayExplanation(c, True, "leading", capitalised(text.format(card=card_words(c))))
-            )
-        return tuple(out)
+        return tuple(_may_lead(c) for c in cards)
     led = played[0]
     code = EFF[tk][led.index]
     followers = [c for c in cards if EFF[tk][c.index] == code]
+    out: list[PlayExplanation] = []
     for c in cards:
-        role = card_role(c, t)
-        c_code = EFF[tk][c.index]
-        if c in legal and c_code == code:
-            if code == NO_TRUMP_KEY:
-                why = _("{card} may be played: it follows the Joker's.")
-            elif code != tk:
-                # Translators: suits is the name of the suit led (spades).
-                why = _("{card} may be played: it follows {suits}.")
-            elif role == CardRole.LEFT_BOWER:
-                # Translators: suits is the trump suit's name (hearts), suit the left
-                # bower's printed suit (diamond).
-                why = _(
-                    "{card} may be played: it follows trumps ({suits}) (the left bower counts "
-                    "as a trump, not a {suit})."
-                )
-            else:
-                # Translators: suits is the trump suit's name (hearts).
-                why = _("{card} may be played: it follows trumps ({suits}).")
-            text = why.format(
-                card=card_words(c),
-                suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
-                suit=c.suit.singular if c.suit is not None else "",
-            )
-            out.append(PlayExplanation(c, True, "follows", capitalised(text)))
+        if c in legal and EFF[tk][c.index] == code:
+            out.append(_follows(c, code, tk, t))
         elif c in legal and followers and c is JOKER:
-            # Translators: cards are the cards of the suit led that the learner holds.
-            text = _(
-                "The Joker may be played even though you hold {cards}: under these rules the "
-                "Joker may be played at any turn of a no-trump hand. It beats every card, so it "
-                "wins the trick."
-            ).format(cards=join_and(card_words(x) for x in followers))
-            out.append(PlayExplanation(c, True, "joker any time", text))
+            out.append(_joker_any_time(c, followers))
         elif c in legal:
-            lefts = [x for x in cards if card_role(x, t) == CardRole.LEFT_BOWER]
-            if code == NO_TRUMP_KEY:
-                start = _(
-                    "{card} may be played: nobody can follow the Joker, so any card may be played"
-                )
-            elif lefts and code != tk and lefts[0].suit is Suit(code):
-                # Translators: the start of a sentence. suits is the name of the suit led
-                # (diamonds), left the left bower (J♦), suit one card of the suit led.
-                start = _(
-                    "{card} may be played: you hold no {suits} ({left} is the left bower, a "
-                    "trump, not a {suit}), so any card may be played"
-                )
-            else:
-                # Translators: the start of a sentence. suits is the name of the suit led.
-                start = _("{card} may be played: you hold no {suits}, so any card may be played")
-            reason = capitalised(
-                start.format(
-                    card=card_words(c),
-                    suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
-                    left=lefts[0].text if lefts else "",
-                    suit=Suit(code).singular if code != NO_TRUMP_KEY else "",
-                )
-            )
-            if c is JOKER and t is None:
-                # Translators: reason is "X may be played: ..., so any card may be played"
-                # and result a clause that follows it.
-                text = _("{reason}; {result}.").format(
-                    reason=reason,
-                    result=_("in a no-trump hand the Joker beats every card, so it wins the trick"),
-                )
-                out.append(PlayExplanation(c, True, "joker wins", text))
-            elif c_code == tk and t is not None:
-                # Translators: reason is "X may be played: ..., so any card may be played".
-                text = _("{reason}, and {card} is a trump.").format(
-                    reason=reason, card=card_words(c)
-                )
-                out.append(PlayExplanation(c, True, "cannot follow: trumps", text))
-            else:
-                text = _("{reason}; {result}.").format(
-                    reason=reason, result=_cannot_win(c, code, t)
-                )
-                out.append(PlayExplanation(c, True, "cannot follow: discard", text))
+            out.append(_cannot_follow(c, cards, code, tk, t))
         else:
-            # Translators: lead is a clause saying what was led ("10♥ led trumps
-            # (hearts)"), cards the cards of that suit the learner holds.
-            text = ngettext(
-                "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with it.",
-                "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with "
-                "one of them.",
-                len(followers),
-            ).format(
-                card=card_words(c),
-                lead=_led_words(led, code, tk, t),
-                cards=join_and(card_words(x) for x in followers),
-            )
-            text = capitalised(text)
-            if role == CardRole.LEFT_BOWER and c.suit is not None:
-                # Translators: card is the left bower, suit its printed suit (diamond).
-                note = _("({card} is the left bower: it counts as a trump, not a {suit}.)")
-                text += " " + note.format(card=c.text, suit=c.suit.singular)
-            out.append(PlayExplanation(c, False, "must follow", text))
+            out.append(_must_follow(c, followers, led, code, tk, t))
     return tuple(out)
+
+
+def _may_lead(c: Card) -> PlayExplanation:
+    """Why ``c`` may be led to an empty trick: the leader may lead any card."""
+    text = _("{card} may be led: the leader may lead any card.")
+    return PlayExplanation(c, True, "leading", capitalised(text.format(card=card_words(c))))
+
+
+def _follows(c: Card, code: int, tk: int, t: Trump) -> PlayExplanation:
+    """Why ``c``, of the suit led (``code``), may be played: it follows."""
+    if code == NO_TRUMP_KEY:
+        why = _("{card} may be played: it follows the Joker's.")
+    elif code != tk:
+        # Translators: suits is the name of the suit led (spades).
+        why = _("{card} may be played: it follows {suits}.")
+    elif card_role(c, t) == CardRole.LEFT_BOWER:
+        # Translators: suits is the trump suit's name (hearts), suit the left
+        # bower's printed suit (diamond).
+        why = _(
+            "{card} may be played: it follows trumps ({suits}) (the left bower counts "
+            "as a trump, not a {suit})."
+        )
+    else:
+        # Translators: suits is the trump suit's name (hearts).
+        why = _("{card} may be played: it follows trumps ({suits}).")
+    text = why.format(
+        card=card_words(c),
+        suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
+        suit=c.suit.singular if c.suit is not None else "",
+    )
+    return PlayExplanation(c, True, "follows", capitalised(text))
+
+
+def _joker_any_time(c: Card, followers: list[Card]) -> PlayExplanation:
+    """Why the no-trump Joker ``c`` may be played by a player who holds ``followers``."""
+    # Translators: cards are the cards of the suit led that the learner holds.
+    text = _(
+        "The Joker may be played even though you hold {cards}: under these rules the "
+        "Joker may be played at any turn of a no-trump hand. It beats every card, so it "
+        "wins the trick."
+    ).format(cards=join_and(card_words(x) for x in followers))
+    return PlayExplanation(c, True, "joker any time", text)
+
+
+def _cannot_follow(
+    c: Card, cards: tuple[Card, ...], code: int, tk: int, t: Trump
+) -> PlayExplanation:
+    """Why ``c`` may be played by a player who holds none of the suit led (``code``)."""
+    lefts = [x for x in cards if card_role(x, t) == CardRole.LEFT_BOWER]
+    if code == NO_TRUMP_KEY:
+        start = _("{card} may be played: nobody can follow the Joker, so any card may be played")
+    elif lefts and code != tk and lefts[0].suit is Suit(code):
+        # Translators: the start of a sentence. suits is the name of the suit led
+        # (diamonds), left the left bower (J♦), suit one card of the suit led.
+        start = _(
+            "{card} may be played: you hold no {suits} ({left} is the left bower, a "
+            "trump, not a {suit}), so any card may be played"
+        )
+    else:
+        # Translators: the start of a sentence. suits is the name of the suit led.
+        start = _("{card} may be played: you hold no {suits}, so any card may be played")
+    reason = capitalised(
+        start.format(
+            card=card_words(c),
+            suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
+            left=lefts[0].text if lefts else "",
+            suit=Suit(code).singular if code != NO_TRUMP_KEY else "",
+        )
+    )
+    if c is JOKER and t is None:
+        # Translators: reason is "X may be played: ..., so any card may be played"
+        # and result a clause that follows it.
+        text = _("{reason}; {result}.").format(
+            reason=reason,
+            result=_("in a no-trump hand the Joker beats every card, so it wins the trick"),
+        )
+        return PlayExplanation(c, True, "joker wins", text)
+    if EFF[tk][c.index] == tk and t is not None:
+        # Translators: reason is "X may be played: ..., so any card may be played".
+        text = _("{reason}, and {card} is a trump.").format(reason=reason, card=card_words(c))
+        return PlayExplanation(c, True, "cannot follow: trumps", text)
+    text = _("{reason}; {result}.").format(reason=reason, result=_cannot_win(c, code, t))
+    return PlayExplanation(c, True, "cannot follow: discard", text)
+
+
+def _must_follow(
+    c: Card, followers: list[Card], led: Card, code: int, tk: int, t: Trump
+) -> PlayExplanation:
+    """Why ``c`` may not be played: the player holds ``followers``, cards of the suit led."""
+    # Translators: lead is a clause saying what was led ("10♥ led trumps
+    # (hearts)"), cards the cards of that suit the learner holds.
+    text = ngettext(
+        "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with it.",
+        "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with one of them.",
+        len(followers),
+    ).format(
+        card=card_words(c),
+        lead=_led_words(led, code, tk, t),
+        cards=join_and(card_words(x) for x in followers),
+    )
+    text = capitalised(text)
+    if card_role(c, t) == CardRole.LEFT_BOWER and c.suit is not None:
+        # Translators: card is the left bower, suit its printed suit (diamond).
+        note = _("({card} is the left bower: it counts as a trump, not a {suit}.)")
+        text += " " + note.format(card=c.text, suit=c.suit.singular)
+    return PlayExplanation(c, False, "must follow", text)
 
 
 def _cannot_win(card: Card, code: int, t: Trump) -> str:
