@@ -633,7 +633,6 @@ def _study_parts(view: PlayerView, study: BidStudy) -> tuple[list[str], set[int]
     from .principles import reasons_for
 
     rules = study.rules
-    n = study.samples
     action = study.action
     legal = study.legal
     if len(legal) == 1:
@@ -648,135 +647,157 @@ def _study_parts(view: PlayerView, study: BidStudy) -> tuple[list[str], set[int]
         return [only], set()
     bids = [a for a in legal if isinstance(a, Bid)]
     cheapest = min((b for b in bids if not b.big), key=lambda b: b.level, default=None)
-    parts: list[str] = []
-    figures: set[int] = set()
     if isinstance(action, Bid):
-        trump = study.trumps[action]
-        odds = study.odds_for(trump)
-        p = study.chance_to_make(action)
-        # Translators: bid is a button's label ("Bid 3"), trump a phrase ("with hearts as
-        # trumps"), hand what the hand holds ("you hold 4 trumps (...) and one side ace
-        # (A♠)"), chance how often ("in about 85% of the deals"), mean a number of tricks
-        # such as 3.4.
-        parts.append(
-            ngettext(
-                "{bid}: {trump} {hand}; your side takes at least one trick {chance} of the "
-                "unseen cards, {mean} tricks on average.",
-                "{bid}: {trump} {hand}; your side takes at least {n} tricks {chance} of the "
-                "unseen cards, {mean} tricks on average.",
-                action.tricks,
-            ).format(
-                bid=action_label(action, rules),
-                trump=with_trump(trump),
-                hand=hand_words(study.hand, trump),
-                n=action.tricks,
-                chance=chance_words(p, n),
-                mean=number(odds.mean),
-            )
-        )
-        if action.big:
-            assert cheapest is not None
-            # Translators: points and other are averages such as "+1.2", bid the cheapest
-            # bid ("a bid of 3", "Little Pepper").
-            parts.append(
-                _(
-                    "Big Pepper doubles the result: it is worth about {points} points on "
-                    "average, against {other} for {bid}. Bid Big Pepper."
-                ).format(
-                    points=number(study.points[action], signed=True),
-                    other=number(study.points[cheapest], signed=True),
-                    bid=_bid_words(cheapest, rules),
-                )
-            )
-        else:
-            high = study.high_bid
-            if study.passing in ("partner", "opponents") and high is not None:
-                figures.add(len(parts))
-                parts.append(_holder_words(study, high, action))
-            # Every principle the bid follows (holding the Joker: bid before you are
-            # forced; always: the cheapest bid that wins the auction), the bid said once.
-            # Translators: the last sentence of a bid's reasons (bid: 3, Little Pepper).
-            closing = _("Bid {bid}.").format(bid=bid_name(action.tricks, action.big, rules))
-            reasons = reasons_for(view, action)
-            texts = [r.text.removesuffix(closing).rstrip() for r in reasons]
-            if not any(r.principle.key == "bid-cheapest" for r in reasons):
-                texts.append(
-                    _(
-                        "A side that makes its bid scores one point per trick it takes, "
-                        "whatever it bid."
-                    )
-                )
-            parts.append(" ".join([*(_full_stop(t) for t in texts), closing]))
+        parts, figures = _bid_parts(view, study, action, cheapest)
     else:
-        # The bid that would have to be made (the cheapest, or Big Pepper if only it is
-        # left), and the trump it would be played with.
-        target = cheapest or min(bids, key=lambda b: b.level, default=None)
-        trump = study.trumps[target if target is not None else action]
-        # Translators: trump is a trump (hearts, no trump), with a phrase ("with hearts
-        # as trumps"), hand what the hand holds ("you hold 2 trumps (...) and no side ace").
-        parts.append(
-            _("Pass: your best trump would be {trump}, and {with_trump} {hand}.").format(
-                trump=trump_words(trump),
-                with_trump=with_trump(trump),
-                hand=hand_words(study.hand, trump),
-            )
-        )
-        if target is not None:
-            p = study.chance_to_make(target)
-            worth = study.points[target]
-            high = study.high_bid
-            chance = chance_words(p, n)
-            if study.passing in ("partner", "opponents") and high is not None:
-                parts.append(_holder_words(study, high, target))
-            else:
-                # Translators: chance is how often ("in about 40% of the deals").
-                goal = ngettext(
-                    "To take the auction your side must take at least one trick, which "
-                    "it does {chance}",
-                    "To take the auction your side must take at least {n} tricks, which "
-                    "it does {chance}",
-                    target.tricks,
-                ).format(n=target.tricks, chance=chance)
-                bid_words = _bid_words(target, rules)
-                # Translators: bid is "a bid of 3" or "Little Pepper"; points a number
-                # of points such as 0.8.
-                if worth < -0.05:
-                    verdict = _("{bid} would lose about {points} points on average").format(
-                        bid=bid_words, points=number(abs(worth))
-                    )
-                else:
-                    verdict = _("{bid} would gain nothing on average, not worth the risk").format(
-                        bid=bid_words
-                    )
-                # Translators: reason is a clause ("To take the auction your side must
-                # take ..."), result the clause that follows from it.
-                parts.append(_("{reason}: {result}.").format(reason=goal, result=verdict))
+        parts, figures = _pass_parts(study, action, bids, cheapest), set()
     others = [a for a in study.good if a != action]
     if others:
-        # (the figures as shown, lowest first: ordered by value, written in the language)
-        shown = {round(study.points[a], 1) for a in others}
-        amounts = [number(v, signed=True) for v in sorted(shown)]
-        # Translators: a range of points, such as "+0.2 to +0.4".
-        span = (
-            amounts[0]
-            if len(amounts) == 1
-            else _("{low} to {high}").format(low=amounts[0], high=amounts[-1])
-        )
-        # Translators: others are actions ("passing", "bidding 2 or 3"), span points
-        # ("+0.2 to +0.4"), points the advice's points, action the advice ("bidding 1").
         figures.add(len(parts))
+        parts.append(_close_words(study, others))
+    return parts, figures
+
+
+def _bid_parts(
+    view: PlayerView, study: BidStudy, action: Bid, cheapest: Bid | None
+) -> tuple[list[str], set[int]]:
+    """The sentences of a bid's reason, and which of them are figures beside the decision."""
+    from .principles import reasons_for
+
+    rules = study.rules
+    parts = [_bid_odds_words(study, action)]
+    figures: set[int] = set()
+    if action.big:
+        assert cheapest is not None
+        # Translators: points and other are averages such as "+1.2", bid the cheapest
+        # bid ("a bid of 3", "Little Pepper").
         parts.append(
             _(
-                "It is close: {others} would do about as well (about {span} points on "
-                "average, against {points} for {action})."
+                "Big Pepper doubles the result: it is worth about {points} points on "
+                "average, against {other} for {bid}. Bid Big Pepper."
             ).format(
-                others=_doing_list(others, rules),
-                span=span,
                 points=number(study.points[action], signed=True),
-                action=_doing(action, rules),
+                other=number(study.points[cheapest], signed=True),
+                bid=_bid_words(cheapest, rules),
             )
         )
+        return parts, figures
+    high = study.high_bid
+    if study.passing in ("partner", "opponents") and high is not None:
+        figures.add(len(parts))
+        parts.append(_holder_words(study, high, action))
+    # Every principle the bid follows (holding the Joker: bid before you are
+    # forced; always: the cheapest bid that wins the auction), the bid said once.
+    # Translators: the last sentence of a bid's reasons (bid: 3, Little Pepper).
+    closing = _("Bid {bid}.").format(bid=bid_name(action.tricks, action.big, rules))
+    reasons = reasons_for(view, action)
+    texts = [r.text.removesuffix(closing).rstrip() for r in reasons]
+    if not any(r.principle.key == "bid-cheapest" for r in reasons):
+        texts.append(
+            _("A side that makes its bid scores one point per trick it takes, whatever it bid.")
+        )
+    parts.append(" ".join([*(_full_stop(t) for t in texts), closing]))
     return parts, figures
+
+
+def _bid_odds_words(study: BidStudy, action: Bid) -> str:
+    """The bid's first sentence: its trump, the hand, the chance to make it, the tricks."""
+    trump = study.trumps[action]
+    odds = study.odds_for(trump)
+    p = study.chance_to_make(action)
+    # Translators: bid is a button's label ("Bid 3"), trump a phrase ("with hearts as
+    # trumps"), hand what the hand holds ("you hold 4 trumps (...) and one side ace
+    # (A♠)"), chance how often ("in about 85% of the deals"), mean a number of tricks
+    # such as 3.4.
+    return ngettext(
+        "{bid}: {trump} {hand}; your side takes at least one trick {chance} of the "
+        "unseen cards, {mean} tricks on average.",
+        "{bid}: {trump} {hand}; your side takes at least {n} tricks {chance} of the "
+        "unseen cards, {mean} tricks on average.",
+        action.tricks,
+    ).format(
+        bid=action_label(action, study.rules),
+        trump=with_trump(trump),
+        hand=hand_words(study.hand, trump),
+        n=action.tricks,
+        chance=chance_words(p, study.samples),
+        mean=number(odds.mean),
+    )
+
+
+def _pass_parts(study: BidStudy, action: Pass, bids: list[Bid], cheapest: Bid | None) -> list[str]:
+    """The sentences of a pass's reason: the best trump, the hand, what a bid would come to."""
+    # The bid that would have to be made (the cheapest, or Big Pepper if only it is
+    # left), and the trump it would be played with.
+    target = cheapest or min(bids, key=lambda b: b.level, default=None)
+    trump = study.trumps[target if target is not None else action]
+    # Translators: trump is a trump (hearts, no trump), with a phrase ("with hearts
+    # as trumps"), hand what the hand holds ("you hold 2 trumps (...) and no side ace").
+    parts = [
+        _("Pass: your best trump would be {trump}, and {with_trump} {hand}.").format(
+            trump=trump_words(trump),
+            with_trump=with_trump(trump),
+            hand=hand_words(study.hand, trump),
+        )
+    ]
+    if target is not None:
+        p = study.chance_to_make(target)
+        worth = study.points[target]
+        high = study.high_bid
+        chance = chance_words(p, study.samples)
+        if study.passing in ("partner", "opponents") and high is not None:
+            parts.append(_holder_words(study, high, target))
+        else:
+            parts.append(_not_worth_words(study, target, worth, chance))
+    return parts
+
+
+def _not_worth_words(study: BidStudy, target: Bid, worth: float, chance: str) -> str:
+    """Why bidding ``target`` (worth ``worth`` points) is not worth it: a sentence."""
+    # Translators: chance is how often ("in about 40% of the deals").
+    goal = ngettext(
+        "To take the auction your side must take at least one trick, which it does {chance}",
+        "To take the auction your side must take at least {n} tricks, which it does {chance}",
+        target.tricks,
+    ).format(n=target.tricks, chance=chance)
+    bid_words = _bid_words(target, study.rules)
+    # Translators: bid is "a bid of 3" or "Little Pepper"; points a number
+    # of points such as 0.8.
+    if worth < -0.05:
+        verdict = _("{bid} would lose about {points} points on average").format(
+            bid=bid_words, points=number(abs(worth))
+        )
+    else:
+        verdict = _("{bid} would gain nothing on average, not worth the risk").format(bid=bid_words)
+    # Translators: reason is a clause ("To take the auction your side must
+    # take ..."), result the clause that follows from it.
+    return _("{reason}: {result}.").format(reason=goal, result=verdict)
+
+
+def _close_words(study: BidStudy, others: list[Bid | Pass]) -> str:
+    """The calls nearly as good as the advice (``others``), with their points: a sentence."""
+    action = study.action
+    rules = study.rules
+    # (the figures as shown, lowest first: ordered by value, written in the language)
+    shown = {round(study.points[a], 1) for a in others}
+    amounts = [number(v, signed=True) for v in sorted(shown)]
+    # Translators: a range of points, such as "+0.2 to +0.4".
+    span = (
+        amounts[0]
+        if len(amounts) == 1
+        else _("{low} to {high}").format(low=amounts[0], high=amounts[-1])
+    )
+    # Translators: others are actions ("passing", "bidding 2 or 3"), span points
+    # ("+0.2 to +0.4"), points the advice's points, action the advice ("bidding 1").
+    return _(
+        "It is close: {others} would do about as well (about {span} points on "
+        "average, against {points} for {action})."
+    ).format(
+        others=_doing_list(others, rules),
+        span=span,
+        points=number(study.points[action], signed=True),
+        action=_doing(action, rules),
+    )
 
 
 def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:

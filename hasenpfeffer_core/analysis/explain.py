@@ -350,103 +350,122 @@ def explain_card(card: Card | str, trump: Trump | str) -> CardExplanation:
     role = card_role(c, t)
     eff = None if code == NO_TRUMP_KEY else Suit(code)
     if role == CardRole.JOKER:
-        if t is None:
-            text = _(
-                "In a no-trump hand the Joker belongs to no suit and beats every other card: "
-                "it is the highest card."
-            )
-        else:
-            # Translators: trumps is the trump suit's name (spades), jack the right bower (J♠).
-            text = _(
-                "The Joker is always the highest trump. With {trumps} trumps it is above "
-                "even the right bower ({jack}): it is the highest card."
-            ).format(trumps=t.plural, jack=Card(Rank.JACK, t).text)
+        text = _joker_card_text(t)
     elif role == CardRole.RIGHT_BOWER:
         assert t is not None
-        # Translators: card is the right bower (J♥), trumps the trump suit's name
-        # (hearts), place its place among all cards ("the second-highest card").
-        text = _(
-            "{card} is the right bower: the jack of trumps ({trumps}) is the second-highest "
-            "trump, below only the Joker. It is {place}."
-        ).format(card=c.text, trumps=t.plural, place=nth_highest(place, "card"))
+        text = _right_bower_card_text(c, t, place)
     elif role == CardRole.LEFT_BOWER:
         assert t is not None and c.suit is not None
-        text = _(_LEFT_BOWER_CARD[t.colour]).format(
-            card=c.text,
-            trumps=t.plural,
-            suit=c.suit.singular,
-            place=nth_highest(place, "card"),
-            jack=Card(Rank.JACK, t).text,
-        )
+        text = _left_bower_card_text(c, t, c.suit, place)
     elif role == CardRole.TRUMP:
         assert t is not None
-        n = len(same)
-        if place_in_suit == n:
-            text = ngettext(
-                "{card} is a trump, the lowest of the {n} trump, yet it beats every card of "
-                "the other suits.",
-                "{card} is a trump, the lowest of the {n} trumps, yet it beats every card of "
-                "the other suits.",
-                n,
-            ).format(card=c.text, n=n)
-        elif place_in_suit == 4:
-            # Translators: place is the card's place among the trumps ("the fourth-highest").
-            text = ngettext(
-                "{card} is a trump, {place} of the {n} trump, below the Joker and both "
-                "bowers: it beats every card of the other suits.",
-                "{card} is a trump, {place} of the {n} trumps, below the Joker and both "
-                "bowers: it beats every card of the other suits.",
-                n,
-            ).format(card=c.text, place=nth_highest(place_in_suit), n=n)
-        else:
-            # Translators: place is the card's place among the trumps ("the fifth-highest").
-            text = ngettext(
-                "{card} is a trump, {place} of the {n} trump: it beats every card of the "
-                "other suits.",
-                "{card} is a trump, {place} of the {n} trumps: it beats every card of the "
-                "other suits.",
-                n,
-            ).format(card=c.text, place=nth_highest(place_in_suit), n=n)
+        text = _trump_card_text(c, place_in_suit, len(same))
     else:
         assert c.suit is not None
-        suit = c.suit
-        size = len(same)
-        higher = [x.text for x in same[: place_in_suit - 1]]
-        rank = nth_highest(place_in_suit, suit)
-        if higher:
-            # Translators: place is "the third-highest spade", cards the higher cards
-            # of the suit ("A♠ and K♠").
-            first = _("{card} is a plain card, {place} (below {cards}).").format(
-                card=c.text, place=rank, cards=join_and(higher)
-            )
-        else:
-            first = _("{card} is a plain card, {place}.").format(card=c.text, place=rank)
-        if higher and t is not None:
-            # Translators: suits is a suit's name (spades), suit one card of it (spade).
-            second = _(
-                "It can win a trick only when {suits} are led and nobody plays a higher "
-                "{suit} or a trump."
-            )
-        elif higher:
-            second = _(
-                "It can win a trick only when {suits} are led and nobody plays a higher "
-                "{suit} or the Joker."
-            )
-        elif t is not None:
-            second = _("It can win a trick only when {suits} are led and nobody plays a trump.")
-        else:
-            second = _("It can win a trick only when {suits} are led and nobody plays the Joker.")
-        sentences = [first, second.format(suits=suit.plural, suit=suit.singular)]
-        if t is not None and suit is t.partner:
-            sentences.append(
-                ngettext(
-                    "This suit has only {n} card: its jack is the left bower, a trump.",
-                    "This suit has only {n} cards: its jack is the left bower, a trump.",
-                    size,
-                ).format(n=size)
-            )
-        text = " ".join(sentences)
+        text = _plain_card_text(c, c.suit, t, same, place_in_suit)
     return CardExplanation(c, t, role, eff, place, place_in_suit, text)
+
+
+def _joker_card_text(t: Trump) -> str:
+    """The Joker's place under ``t``: the highest card, in a sentence."""
+    if t is None:
+        return _(
+            "In a no-trump hand the Joker belongs to no suit and beats every other card: "
+            "it is the highest card."
+        )
+    # Translators: trumps is the trump suit's name (spades), jack the right bower (J♠).
+    return _(
+        "The Joker is always the highest trump. With {trumps} trumps it is above "
+        "even the right bower ({jack}): it is the highest card."
+    ).format(trumps=t.plural, jack=Card(Rank.JACK, t).text)
+
+
+def _right_bower_card_text(card: Card, t: Suit, place: int) -> str:
+    """The right bower's place (``place`` among all cards), in a sentence."""
+    # Translators: card is the right bower (J♥), trumps the trump suit's name
+    # (hearts), place its place among all cards ("the second-highest card").
+    return _(
+        "{card} is the right bower: the jack of trumps ({trumps}) is the second-highest "
+        "trump, below only the Joker. It is {place}."
+    ).format(card=card.text, trumps=t.plural, place=nth_highest(place, "card"))
+
+
+def _left_bower_card_text(card: Card, t: Suit, suit: Suit, place: int) -> str:
+    """The left bower's place (``place`` among all cards), in a sentence."""
+    return _(_LEFT_BOWER_CARD[t.colour]).format(
+        card=card.text,
+        trumps=t.plural,
+        suit=suit.singular,
+        place=nth_highest(place, "card"),
+        jack=Card(Rank.JACK, t).text,
+    )
+
+
+def _trump_card_text(card: Card, place_in_suit: int, n: int) -> str:
+    """A trump below the bowers: its place among the ``n`` trumps, in a sentence."""
+    if place_in_suit == n:
+        return ngettext(
+            "{card} is a trump, the lowest of the {n} trump, yet it beats every card of "
+            "the other suits.",
+            "{card} is a trump, the lowest of the {n} trumps, yet it beats every card of "
+            "the other suits.",
+            n,
+        ).format(card=card.text, n=n)
+    if place_in_suit == 4:
+        # Translators: place is the card's place among the trumps ("the fourth-highest").
+        return ngettext(
+            "{card} is a trump, {place} of the {n} trump, below the Joker and both "
+            "bowers: it beats every card of the other suits.",
+            "{card} is a trump, {place} of the {n} trumps, below the Joker and both "
+            "bowers: it beats every card of the other suits.",
+            n,
+        ).format(card=card.text, place=nth_highest(place_in_suit), n=n)
+    # Translators: place is the card's place among the trumps ("the fifth-highest").
+    return ngettext(
+        "{card} is a trump, {place} of the {n} trump: it beats every card of the other suits.",
+        "{card} is a trump, {place} of the {n} trumps: it beats every card of the other suits.",
+        n,
+    ).format(card=card.text, place=nth_highest(place_in_suit), n=n)
+
+
+def _plain_card_text(card: Card, suit: Suit, t: Trump, same: list[Card], place_in_suit: int) -> str:
+    """A plain card's place in its suit (``same``, highest first) and when it can win."""
+    size = len(same)
+    higher = [x.text for x in same[: place_in_suit - 1]]
+    rank = nth_highest(place_in_suit, suit)
+    if higher:
+        # Translators: place is "the third-highest spade", cards the higher cards
+        # of the suit ("A♠ and K♠").
+        first = _("{card} is a plain card, {place} (below {cards}).").format(
+            card=card.text, place=rank, cards=join_and(higher)
+        )
+    else:
+        first = _("{card} is a plain card, {place}.").format(card=card.text, place=rank)
+    if higher and t is not None:
+        # Translators: suits is a suit's name (spades), suit one card of it (spade).
+        second = _(
+            "It can win a trick only when {suits} are led and nobody plays a higher "
+            "{suit} or a trump."
+        )
+    elif higher:
+        second = _(
+            "It can win a trick only when {suits} are led and nobody plays a higher "
+            "{suit} or the Joker."
+        )
+    elif t is not None:
+        second = _("It can win a trick only when {suits} are led and nobody plays a trump.")
+    else:
+        second = _("It can win a trick only when {suits} are led and nobody plays the Joker.")
+    sentences = [first, second.format(suits=suit.plural, suit=suit.singular)]
+    if t is not None and suit is t.partner:
+        sentences.append(
+            ngettext(
+                "This suit has only {n} card: its jack is the left bower, a trump.",
+                "This suit has only {n} cards: its jack is the left bower, a trump.",
+                size,
+            ).format(n=size)
+        )
+    return " ".join(sentences)
 
 
 # --- a trick --------------------------------------------------------------------
@@ -511,6 +530,40 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
     winner = trick_winner(cards, t)
     led = cards[0]
     led_code = EFF[tk][led.index]
+    details = _trick_cards(cards, t, winner)
+    trumps_led = led_code == tk
+    sentences = [
+        trumps_sentence(t),
+        _lead_sentence(led, t, led_code, trumps_led),
+        _winner_sentence(details[winner], details, t, led_code, trumps_led),
+    ]
+    said = {winner}
+    # Say why the bowers rank where they do, when they lost (the Joker never loses).
+    bowers = [
+        d
+        for d in details
+        if d.position not in said and d.role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER)
+    ]
+    sentences.extend(_lost_bower_sentence(d) for d in bowers)
+    said.update(d.position for d in bowers)
+    off = [d for d in details if d.status == "discarded" and d.position not in said]
+    if off and led_code != NO_TRUMP_KEY:  # (the lead sentence said nobody can follow the Joker)
+        sentences.append(_off_sentence(off, t, led_code, trumps_led))
+    return TrickExplanation(
+        cards=cards,
+        trump=t,
+        led_suit=None if led_code == NO_TRUMP_KEY else Suit(led_code),
+        trumps_led=trumps_led,
+        winner=winner,
+        details=tuple(details),
+        sentences=tuple(sentences),
+    )
+
+
+def _trick_cards(cards: tuple[Card, ...], t: Trump, winner: int) -> list[TrickCard]:
+    """One :class:`TrickCard` per card of the trick: its status, what it beats and what beats it."""
+    tk = trump_key(t)
+    led_code = EFF[tk][cards[0].index]
     table = WIN[tk][led_code]
     keys = [table[c.index] for c in cards]
     details: list[TrickCard] = []
@@ -540,47 +593,47 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
                 wins=i == winner,
             )
         )
-    trumps_led = led_code == tk
-    sentences = [trumps_sentence(t)]
+    return details
+
+
+def _lead_sentence(led: Card, t: Trump, led_code: int, trumps_led: bool) -> str:
+    """What the led card makes the suit to follow, in a sentence."""
     led_role = card_role(led, t)
     if led is JOKER and t is not None:
-        sentences.append(_("The Joker led: it is the highest trump, so trumps were led."))
-    elif led is JOKER:
-        sentences.append(_("The Joker led: it belongs to no suit, so nobody can follow it."))
-    elif led_role == CardRole.LEFT_BOWER:
+        return _("The Joker led: it is the highest trump, so trumps were led.")
+    if led is JOKER:
+        return _("The Joker led: it belongs to no suit, so nobody can follow it.")
+    if led_role == CardRole.LEFT_BOWER:
         # Translators: card is the left bower, suits the name of its printed suit.
-        sentences.append(
-            _("{card} led: it is the left bower, a trump, so trumps were led, not {suits}.").format(
-                card=led.text, suits=led.suit.plural if led.suit else ""
-            )
-        )
-    elif trumps_led:
-        sentences.append(_("{card} led, a trump, so trumps were led.").format(card=led.text))
-    else:
-        # Translators: suits is the name of the suit led (spades).
-        sentences.append(
-            _("{card} led, so {suits} is the suit to follow.").format(
-                card=led.text, suits=Suit(led_code).plural
-            )
-        )
-    win = details[winner]
+        return _(
+            "{card} led: it is the left bower, a trump, so trumps were led, not {suits}."
+        ).format(card=led.text, suits=led.suit.plural if led.suit else "")
+    if trumps_led:
+        return _("{card} led, a trump, so trumps were led.").format(card=led.text)
+    # Translators: suits is the name of the suit led (spades).
+    return _("{card} led, so {suits} is the suit to follow.").format(
+        card=led.text, suits=Suit(led_code).plural
+    )
+
+
+def _winner_sentence(
+    win: TrickCard, details: list[TrickCard], t: Trump, led_code: int, trumps_led: bool
+) -> str:
+    """Why ``win``, the winning card of the trick, wins, in a sentence."""
     wcard = win.card
-    said: set[int] = set()
     if wcard is JOKER:
-        sentences.append(
+        return (
             _("The Joker is always the highest trump: it wins.")
             if t is not None
             else _("The Joker beats every card: it wins.")
         )
-    elif win.role == CardRole.LEFT_BOWER and win.status == "trumped":
+    if win.role == CardRole.LEFT_BOWER and win.status == "trumped":
         # Translators: suit is one card of the suit led (spade).
-        sentences.append(
-            _(
-                "{card} is the left bower, so it is a trump: a trump beats every {suit}, so "
-                "{card} wins."
-            ).format(card=wcard.text, suit=Suit(led_code).singular)
-        )
-    elif win.status == "trumped":
+        return _(
+            "{card} is the left bower, so it is a trump: a trump beats every {suit}, so "
+            "{card} wins."
+        ).format(card=wcard.text, suit=Suit(led_code).singular)
+    if win.status == "trumped":
         several = len([d for d in details if d.status == "trumped"]) > 1
         right = win.role == CardRole.RIGHT_BOWER
         if several and right:
@@ -599,93 +652,76 @@ def explain_trick(trick: Iterable[Card | str], trump: Trump | str) -> TrickExpla
         else:
             # Translators: suit is one card of the suit led (spade).
             message = _("{card} is a trump: a trump beats every {suit}, so it wins.")
-        sentences.append(message.format(card=wcard.text, suit=Suit(led_code).singular))
-    elif trumps_led:
+        return message.format(card=wcard.text, suit=Suit(led_code).singular)
+    if trumps_led:
         if win.role == CardRole.RIGHT_BOWER:
             message = _("The highest trump wins: {card} (the right bower, the jack of trumps).")
         elif win.role == CardRole.LEFT_BOWER:
             message = _("The highest trump wins: {card} (the left bower, which counts as a trump).")
         else:
             message = _("The highest trump wins: {card}.")
-        sentences.append(message.format(card=wcard.text))
-    else:
-        # Translators: suit is one card of the suit led (spade).
-        message = (
-            _("No trump was played, so the highest {suit} wins: {card}.")
-            if t is not None
-            else _("Nobody played the Joker, so the highest {suit} wins: {card}.")
-        )
-        sentences.append(message.format(suit=Suit(led_code).singular, card=wcard.text))
-    said.add(winner)
-    # Say why the bowers rank where they do, when they lost (the Joker never loses).
-    for d in details:
-        if d.position in said:
-            continue
-        if d.role in (CardRole.LEFT_BOWER, CardRole.RIGHT_BOWER):
-            left = d.role == CardRole.LEFT_BOWER
-            if d.beats and left:
-                # Translators: card is the left bower; beaten the cards it beats,
-                # winners those that beat it ("the Joker", "J♥ or the Joker").
-                message = _(
-                    "{card} is the left bower, so it is a trump: it beats {beaten} but not {winners}."
-                )
-            elif d.beats:
-                message = _(
-                    "{card} is the right bower, the second-highest trump: it beats {beaten} "
-                    "but not {winners}."
-                )
-            elif left:
-                # Translators: card is the left bower; winners the card or cards that beat
-                # it ("the Joker", "the Joker and J♥").
-                message = _("{card} is the left bower, so it is a trump, but {winners} beats it.")
-            else:
-                message = _(
-                    "{card} is the right bower, the second-highest trump, but {winners} beats it."
-                )
-            sentences.append(
-                message.format(
-                    card=d.card.text,
-                    beaten=join_and(card_words(x) for x in d.beats),
-                    winners=join_and(
-                        (card_words(x) for x in d.beaten_by), "or" if d.beats else "and"
-                    ),
-                )
-            )
-            said.add(d.position)
-    off = [d for d in details if d.status == "discarded" and d.position not in said]
-    if off and led_code != NO_TRUMP_KEY:  # (the lead sentence said nobody can follow the Joker)
-        n = len(off)
-        names = join_and(d.card.text for d in off)
-        if trumps_led:
-            message = ngettext(
-                "{cards} is not a trump, so it cannot win.",
-                "{cards} are not trumps, so they cannot win.",
-                n,
-            )
-        elif t is None:
-            # Translators: suits is the name of the suit led (spades).
-            message = ngettext(
-                "{cards} does not follow {suits}, so it cannot win.",
-                "{cards} do not follow {suits}, so they cannot win.",
-                n,
-            )
-        else:
-            # Translators: suits is the name of the suit led (spades).
-            message = ngettext(
-                "{cards} neither follows {suits} nor is a trump, so it cannot win.",
-                "{cards} neither follow {suits} nor are trumps, so they cannot win.",
-                n,
-            )
-        sentences.append(message.format(cards=names, suits=Suit(led_code).plural))
-    return TrickExplanation(
-        cards=cards,
-        trump=t,
-        led_suit=None if led_code == NO_TRUMP_KEY else Suit(led_code),
-        trumps_led=trumps_led,
-        winner=winner,
-        details=tuple(details),
-        sentences=tuple(sentences),
+        return message.format(card=wcard.text)
+    # Translators: suit is one card of the suit led (spade).
+    message = (
+        _("No trump was played, so the highest {suit} wins: {card}.")
+        if t is not None
+        else _("Nobody played the Joker, so the highest {suit} wins: {card}.")
     )
+    return message.format(suit=Suit(led_code).singular, card=wcard.text)
+
+
+def _lost_bower_sentence(d: TrickCard) -> str:
+    """Why a bower that lost the trick ranks where it does: what it beats, what beats it."""
+    left = d.role == CardRole.LEFT_BOWER
+    if d.beats and left:
+        # Translators: card is the left bower; beaten the cards it beats,
+        # winners those that beat it ("the Joker", "J♥ or the Joker").
+        message = _(
+            "{card} is the left bower, so it is a trump: it beats {beaten} but not {winners}."
+        )
+    elif d.beats:
+        message = _(
+            "{card} is the right bower, the second-highest trump: it beats {beaten} "
+            "but not {winners}."
+        )
+    elif left:
+        # Translators: card is the left bower; winners the card or cards that beat
+        # it ("the Joker", "the Joker and J♥").
+        message = _("{card} is the left bower, so it is a trump, but {winners} beats it.")
+    else:
+        message = _("{card} is the right bower, the second-highest trump, but {winners} beats it.")
+    return message.format(
+        card=d.card.text,
+        beaten=join_and(card_words(x) for x in d.beats),
+        winners=join_and((card_words(x) for x in d.beaten_by), "or" if d.beats else "and"),
+    )
+
+
+def _off_sentence(off: list[TrickCard], t: Trump, led_code: int, trumps_led: bool) -> str:
+    """Why the cards ``off`` (neither following nor trumping) cannot win, in a sentence."""
+    n = len(off)
+    names = join_and(d.card.text for d in off)
+    if trumps_led:
+        message = ngettext(
+            "{cards} is not a trump, so it cannot win.",
+            "{cards} are not trumps, so they cannot win.",
+            n,
+        )
+    elif t is None:
+        # Translators: suits is the name of the suit led (spades).
+        message = ngettext(
+            "{cards} does not follow {suits}, so it cannot win.",
+            "{cards} do not follow {suits}, so they cannot win.",
+            n,
+        )
+    else:
+        # Translators: suits is the name of the suit led (spades).
+        message = ngettext(
+            "{cards} neither follows {suits} nor is a trump, so it cannot win.",
+            "{cards} neither follow {suits} nor are trumps, so they cannot win.",
+            n,
+        )
+    return message.format(cards=names, suits=Suit(led_code).plural)
 
 
 # --- legal plays ---------------------------------------------------------------
@@ -751,113 +787,128 @@ def explain_plays(
     t = parse_trump(trump)
     tk = trump_key(t)
     legal = set(legal_plays(cards, played, t, no_trump_joker=no_trump_joker))
-    out: list[PlayExplanation] = []
     if not played:
-        for c in cards:
-            text = _("{card} may be led: the leader may lead any card.")
-            out.append(
-                PlayExplanation(c, True, "leading", capitalised(text.format(card=card_words(c))))
-            )
-        return tuple(out)
+        return tuple(_may_lead(c) for c in cards)
     led = played[0]
     code = EFF[tk][led.index]
     followers = [c for c in cards if EFF[tk][c.index] == code]
+    out: list[PlayExplanation] = []
     for c in cards:
-        role = card_role(c, t)
-        c_code = EFF[tk][c.index]
-        if c in legal and c_code == code:
-            if code == NO_TRUMP_KEY:
-                why = _("{card} may be played: it follows the Joker's.")
-            elif code != tk:
-                # Translators: suits is the name of the suit led (spades).
-                why = _("{card} may be played: it follows {suits}.")
-            elif role == CardRole.LEFT_BOWER:
-                # Translators: suits is the trump suit's name (hearts), suit the left
-                # bower's printed suit (diamond).
-                why = _(
-                    "{card} may be played: it follows trumps ({suits}) (the left bower counts "
-                    "as a trump, not a {suit})."
-                )
-            else:
-                # Translators: suits is the trump suit's name (hearts).
-                why = _("{card} may be played: it follows trumps ({suits}).")
-            text = why.format(
-                card=card_words(c),
-                suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
-                suit=c.suit.singular if c.suit is not None else "",
-            )
-            out.append(PlayExplanation(c, True, "follows", capitalised(text)))
+        if c in legal and EFF[tk][c.index] == code:
+            out.append(_follows(c, code, tk, t))
         elif c in legal and followers and c is JOKER:
-            # Translators: cards are the cards of the suit led that the learner holds.
-            text = _(
-                "The Joker may be played even though you hold {cards}: under these rules the "
-                "Joker may be played at any turn of a no-trump hand. It beats every card, so it "
-                "wins the trick."
-            ).format(cards=join_and(card_words(x) for x in followers))
-            out.append(PlayExplanation(c, True, "joker any time", text))
+            out.append(_joker_any_time(c, followers))
         elif c in legal:
-            lefts = [x for x in cards if card_role(x, t) == CardRole.LEFT_BOWER]
-            if code == NO_TRUMP_KEY:
-                start = _(
-                    "{card} may be played: nobody can follow the Joker, so any card may be played"
-                )
-            elif lefts and code != tk and lefts[0].suit is Suit(code):
-                # Translators: the start of a sentence. suits is the name of the suit led
-                # (diamonds), left the left bower (J♦), suit one card of the suit led.
-                start = _(
-                    "{card} may be played: you hold no {suits} ({left} is the left bower, a "
-                    "trump, not a {suit}), so any card may be played"
-                )
-            else:
-                # Translators: the start of a sentence. suits is the name of the suit led.
-                start = _("{card} may be played: you hold no {suits}, so any card may be played")
-            reason = capitalised(
-                start.format(
-                    card=card_words(c),
-                    suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
-                    left=lefts[0].text if lefts else "",
-                    suit=Suit(code).singular if code != NO_TRUMP_KEY else "",
-                )
-            )
-            if c is JOKER and t is None:
-                # Translators: reason is "X may be played: ..., so any card may be played"
-                # and result a clause that follows it.
-                text = _("{reason}; {result}.").format(
-                    reason=reason,
-                    result=_("in a no-trump hand the Joker beats every card, so it wins the trick"),
-                )
-                out.append(PlayExplanation(c, True, "joker wins", text))
-            elif c_code == tk and t is not None:
-                # Translators: reason is "X may be played: ..., so any card may be played".
-                text = _("{reason}, and {card} is a trump.").format(
-                    reason=reason, card=card_words(c)
-                )
-                out.append(PlayExplanation(c, True, "cannot follow: trumps", text))
-            else:
-                text = _("{reason}; {result}.").format(
-                    reason=reason, result=_cannot_win(c, code, t)
-                )
-                out.append(PlayExplanation(c, True, "cannot follow: discard", text))
+            out.append(_cannot_follow(c, cards, code, tk, t))
         else:
-            # Translators: lead is a clause saying what was led ("10♥ led trumps
-            # (hearts)"), cards the cards of that suit the learner holds.
-            text = ngettext(
-                "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with it.",
-                "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with "
-                "one of them.",
-                len(followers),
-            ).format(
-                card=card_words(c),
-                lead=_led_words(led, code, tk, t),
-                cards=join_and(card_words(x) for x in followers),
-            )
-            text = capitalised(text)
-            if role == CardRole.LEFT_BOWER and c.suit is not None:
-                # Translators: card is the left bower, suit its printed suit (diamond).
-                note = _("({card} is the left bower: it counts as a trump, not a {suit}.)")
-                text += " " + note.format(card=c.text, suit=c.suit.singular)
-            out.append(PlayExplanation(c, False, "must follow", text))
+            out.append(_must_follow(c, followers, led, code, tk, t))
     return tuple(out)
+
+
+def _may_lead(c: Card) -> PlayExplanation:
+    """Why ``c`` may be led to an empty trick: the leader may lead any card."""
+    text = _("{card} may be led: the leader may lead any card.")
+    return PlayExplanation(c, True, "leading", capitalised(text.format(card=card_words(c))))
+
+
+def _follows(c: Card, code: int, tk: int, t: Trump) -> PlayExplanation:
+    """Why ``c``, of the suit led (``code``), may be played: it follows."""
+    if code == NO_TRUMP_KEY:
+        why = _("{card} may be played: it follows the Joker's.")
+    elif code != tk:
+        # Translators: suits is the name of the suit led (spades).
+        why = _("{card} may be played: it follows {suits}.")
+    elif card_role(c, t) == CardRole.LEFT_BOWER:
+        # Translators: suits is the trump suit's name (hearts), suit the left
+        # bower's printed suit (diamond).
+        why = _(
+            "{card} may be played: it follows trumps ({suits}) (the left bower counts "
+            "as a trump, not a {suit})."
+        )
+    else:
+        # Translators: suits is the trump suit's name (hearts).
+        why = _("{card} may be played: it follows trumps ({suits}).")
+    text = why.format(
+        card=card_words(c),
+        suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
+        suit=c.suit.singular if c.suit is not None else "",
+    )
+    return PlayExplanation(c, True, "follows", capitalised(text))
+
+
+def _joker_any_time(c: Card, followers: list[Card]) -> PlayExplanation:
+    """Why the no-trump Joker ``c`` may be played by a player who holds ``followers``."""
+    # Translators: cards are the cards of the suit led that the learner holds.
+    text = _(
+        "The Joker may be played even though you hold {cards}: under these rules the "
+        "Joker may be played at any turn of a no-trump hand. It beats every card, so it "
+        "wins the trick."
+    ).format(cards=join_and(card_words(x) for x in followers))
+    return PlayExplanation(c, True, "joker any time", text)
+
+
+def _cannot_follow(
+    c: Card, cards: tuple[Card, ...], code: int, tk: int, t: Trump
+) -> PlayExplanation:
+    """Why ``c`` may be played by a player who holds none of the suit led (``code``)."""
+    lefts = [x for x in cards if card_role(x, t) == CardRole.LEFT_BOWER]
+    if code == NO_TRUMP_KEY:
+        start = _("{card} may be played: nobody can follow the Joker, so any card may be played")
+    elif lefts and code != tk and lefts[0].suit is Suit(code):
+        # Translators: the start of a sentence. suits is the name of the suit led
+        # (diamonds), left the left bower (J♦), suit one card of the suit led.
+        start = _(
+            "{card} may be played: you hold no {suits} ({left} is the left bower, a "
+            "trump, not a {suit}), so any card may be played"
+        )
+    else:
+        # Translators: the start of a sentence. suits is the name of the suit led.
+        start = _("{card} may be played: you hold no {suits}, so any card may be played")
+    reason = capitalised(
+        start.format(
+            card=card_words(c),
+            suits=Suit(code).plural if code != NO_TRUMP_KEY else "",
+            left=lefts[0].text if lefts else "",
+            suit=Suit(code).singular if code != NO_TRUMP_KEY else "",
+        )
+    )
+    if c is JOKER and t is None:
+        # Translators: reason is "X may be played: ..., so any card may be played"
+        # and result a clause that follows it.
+        text = _("{reason}; {result}.").format(
+            reason=reason,
+            result=_("in a no-trump hand the Joker beats every card, so it wins the trick"),
+        )
+        return PlayExplanation(c, True, "joker wins", text)
+    if EFF[tk][c.index] == tk and t is not None:
+        # Translators: reason is "X may be played: ..., so any card may be played".
+        text = _("{reason}, and {card} is a trump.").format(reason=reason, card=card_words(c))
+        return PlayExplanation(c, True, "cannot follow: trumps", text)
+    text = _("{reason}; {result}.").format(reason=reason, result=_cannot_win(c, code, t))
+    return PlayExplanation(c, True, "cannot follow: discard", text)
+
+
+def _must_follow(
+    c: Card, followers: list[Card], led: Card, code: int, tk: int, t: Trump
+) -> PlayExplanation:
+    """Why ``c`` may not be played: the player holds ``followers``, cards of the suit led."""
+    # Translators: lead is a clause saying what was led ("10♥ led trumps
+    # (hearts)"), cards the cards of that suit the learner holds.
+    text = ngettext(
+        "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with it.",
+        "{card} is not allowed: {lead}, and you hold {cards}, so you must follow with one of them.",
+        len(followers),
+    ).format(
+        card=card_words(c),
+        lead=_led_words(led, code, tk, t),
+        cards=join_and(card_words(x) for x in followers),
+    )
+    text = capitalised(text)
+    if card_role(c, t) == CardRole.LEFT_BOWER and c.suit is not None:
+        # Translators: card is the left bower, suit its printed suit (diamond).
+        note = _("({card} is the left bower: it counts as a trump, not a {suit}.)")
+        text += " " + note.format(card=c.text, suit=c.suit.singular)
+    return PlayExplanation(c, False, "must follow", text)
 
 
 def _cannot_win(card: Card, code: int, t: Trump) -> str:
