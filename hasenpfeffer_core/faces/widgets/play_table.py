@@ -199,6 +199,37 @@ def _card_verb(action: Play | Discard) -> str:
     return verb.format(card=action.card.name)
 
 
+def _read_settings(
+    seat: Seat | str,
+    opponents: str,
+    rules: Rules | str | None,
+    seed: int,
+    game: bool,
+    partner: str,
+) -> tuple[Seat, Rules, int, bool]:
+    """The settings checked, as (seat, rules, seed, game); a bad one raises the engine's error."""
+    me = check_seat(seat)
+    for what, kind in (("opponents", opponents), ("partner", partner)):
+        if not isinstance(kind, str) or kind not in OPPONENTS:
+            kinds = ", ".join(f"{k} ({_(v)})" for k, v in OPPONENTS.items())
+            raise InvalidDataError(
+                # Translators: {setting} is the setting's name in code (opponents,
+                # partner), {kinds} the names it takes, each with its meaning
+                _("{setting} must be one of {kinds}, not {value}").format(
+                    setting=what, kinds=kinds, value=quoted(kind)
+                ),
+                rule="computer players",
+            )
+    the_rules = parse_rules(rules)
+    the_seed = check_seed(seed)
+    game = check_flag(
+        game,
+        # Translators: "game" is the setting's name in code: keep it
+        _("game (play a whole game rather than single hands)"),
+    )
+    return me, the_rules, the_seed, game
+
+
 class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     """Play Hasenpfeffer from ``seat`` against computer players.
 
@@ -254,25 +285,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         game: bool,
         partner: str,
     ) -> None:
-        me = check_seat(seat)
-        for what, kind in (("opponents", opponents), ("partner", partner)):
-            if not isinstance(kind, str) or kind not in OPPONENTS:
-                kinds = ", ".join(f"{k} ({_(v)})" for k, v in OPPONENTS.items())
-                raise InvalidDataError(
-                    # Translators: {setting} is the setting's name in code (opponents,
-                    # partner), {kinds} the names it takes, each with its meaning
-                    _("{setting} must be one of {kinds}, not {value}").format(
-                        setting=what, kinds=kinds, value=quoted(kind)
-                    ),
-                    rule="computer players",
-                )
-        the_rules = parse_rules(rules)
-        the_seed = check_seed(seed)
-        game = check_flag(
-            game,
-            # Translators: "game" is the setting's name in code: keep it
-            _("game (play a whole game rather than single hands)"),
-        )
+        """Check the settings, make the widgets and deal the first hand; returns nothing."""
+        me, the_rules, the_seed, game = _read_settings(seat, opponents, rules, seed, game, partner)
         super().__init__(layout=w.Layout(width="100%"))
         self.add_class("hp-play-table")
         self._init_guard()
@@ -285,6 +299,16 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             partner=partner,
             game=game,
         )
+        self._init_bookkeeping()
+        self._make_controls()
+        self._make_keys()
+        self.result = w.HTML()
+        self._make_review()
+        self.children = self._laid_out()
+        self._start_hand()
+
+    def _init_bookkeeping(self) -> None:
+        """Set what the table keeps between decisions (no hand shown yet); returns nothing."""
         self._score_before: tuple[int, int] | None = None
         self._buttons: dict[Action, w.Button] = {}
         # "You" is the key by which the replayer's action_html knows the learner (it
@@ -295,14 +319,12 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         # the hint shown (what the judge makes of it)
         self._note = ""
         self.action_buttons: list[w.Button] = []
-        #: The learner's decisions that cost points, once the review is opened.
-        self.mistakes: list[Mistake] = []
-        #: One "Try again from here" button for each of :attr:`mistakes`.
-        self.again_buttons: list[w.Button] = []
         self.replayer: HandReplayer | None = None
         # Made once, here, and reused from hand to hand: the end of a hand stays quick.
         self._replayer = HandReplayer(openers=False)
 
+    def _make_controls(self) -> None:
+        """Make the table, the prompt, the actions, the buttons and the log; returns nothing."""
         self.header = w.HTML()
         self.table = w.HTML()
         self.prompt = w.HTML()
@@ -334,6 +356,9 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.log = _LogPane()
         #: What just happened, in words, for a screen reader (a polite live region).
         self.said = w.HTML()
+
+    def _make_keys(self) -> None:
+        """Make the move box, the help under it and the table in words; returns nothing."""
         #: Type an action or a command: the table played from the keyboard alone.
         self.typed = w.Text(
             value="",
@@ -372,7 +397,13 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         #: The table in words, once asked for (kept up to date until the hand ends).
         self.description = w.HTML()
         self._describing = False
-        self.result = w.HTML()
+
+    def _make_review(self) -> None:
+        """Make the review's button and panels (empty until a hand ends); returns nothing."""
+        #: The learner's decisions that cost points, once the review is opened.
+        self.mistakes: list[Mistake] = []
+        #: One "Try again from here" button for each of :attr:`mistakes`.
+        self.again_buttons: list[w.Button] = []
         self.review_button = w.Button(
             description=pgettext("button", "Review my decisions"),
             icon="search",
@@ -386,6 +417,9 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         #: The review of the learner's decisions (filled at the end of a hand).
         self.decisions = w.VBox(layout=w.Layout(max_width="100%"))
         self.review = w.VBox()
+
+    def _laid_out(self) -> list[w.Widget]:
+        """The table's children: its header, status, table beside the controls, result, review."""
         controls = w.HBox(
             [self.hint_button, self.undo_button, self.new_hand_button, self.describe_button],
             layout=w.Layout(flex_flow="row wrap"),
@@ -409,7 +443,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             [self.table, side],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"),
         )
-        self.children = [
+        return [
             self.header,
             self.status,
             body,
@@ -417,7 +451,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             self.recorder.note,
             self.review,
         ]
-        self._start_hand()
 
     # --- public API ---------------------------------------------------------------
 
