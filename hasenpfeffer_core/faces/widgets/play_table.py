@@ -41,9 +41,7 @@ import ipywidgets as w
 
 from ...analysis.describe import (
     in_hand_order,
-    parse_typed,
     spoken_card,
-    table_lines,
     trick_status,
 )
 from ...analysis.hints import STEPS, SteppedHint
@@ -58,12 +56,12 @@ from ...analysis.session import (
     quoted,
 )
 from ...analysis.view import PlayerView
-from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
+from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ...engine.auction import bid_name
 from ...engine.cards import JOKER, Card
-from ...engine.errors import IllegalActionError, InvalidDataError, ParseError
+from ...engine.errors import IllegalActionError, InvalidDataError
 from ...engine.game import Game
-from ...engine.i18n import N_, ended, language, ngettext, pgettext
+from ...engine.i18n import N_, language, ngettext, pgettext
 from ...engine.i18n import gettext as _
 from ...engine.record import HandRecord
 from ...engine.rules import Rules
@@ -90,6 +88,8 @@ from .base import (
     widget_language,
 )
 from .learner import Recorder
+from .play_keys import MAX_ACTION_TEXT as MAX_ACTION_TEXT  # (its home before play_keys)
+from .play_keys import TableKeys, read_action
 from .replayer import HandReplayer, action_html, card_html
 
 __all__ = ["OPPONENTS", "PlayTable"]
@@ -130,7 +130,6 @@ HINT_DONE: Final = (
 #: What each step of a hint is (a label before the step).
 _STEP_NAMES: Final = (N_("What to look at:"), N_("The principle:"), N_("The move:"))
 
-_TAG: Final = re.compile(r"<[^>]*>")
 _RED_CARD: Final = re.compile(r"(?:10|[9JQKA])?[♥♦]")
 
 
@@ -157,36 +156,6 @@ class _LogPane(w.HTML):  # type: ignore[misc]
 
     def error(self, *args: Any, **kwargs: Any) -> None:
         _LOGGER.error(*args, **kwargs)
-
-
-#: The longest text :meth:`PlayTable.act` reads as an action ("N play 10♥" is 10).
-MAX_ACTION_TEXT: Final = 60
-
-_ACTIONS: Final = (Bid, Pass, NameTrump, Discard, GoAlone, Play)
-
-
-def _read_action(action: object) -> Action:
-    """An action, or its text as a hand record writes it (``"S bid 3"``, ``"S play J♥"``)."""
-    if isinstance(action, _ACTIONS):
-        return action
-    if isinstance(action, str):
-        if len(action) > MAX_ACTION_TEXT:
-            raise ParseError(
-                # Translators: 'S bid 3' and 'S play J♥' are typed as they are (not translated)
-                _(
-                    "{value} is too long to be an action: write one action, as in "
-                    "'S bid 3' or 'S play J♥'"
-                ).format(value=quoted(action))
-            )
-        return parse_action(action)
-    raise ParseError(
-        # Translators: Bid, Pass, NameTrump... are names in code, and the quoted actions are
-        # typed as they are: keep them all in English
-        _(
-            "an action is a Bid, Pass, NameTrump, Discard, GoAlone or Play, or its text as in "
-            "'S bid 3', 'S pass', 'S trump hearts' or 'S play J♥', not {value}"
-        ).format(value=quoted(action))
-    )
 
 
 def _card_verb(action: Play | Discard) -> str:
@@ -230,7 +199,7 @@ def _read_settings(
     return me, the_rules, the_seed, game
 
 
-class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
+class PlayTable(w.VBox, Guarded, TableKeys):  # type: ignore[misc]
     """Play Hasenpfeffer from ``seat`` against computer players.
 
     ``seat``: a :class:`Seat` or its text (``"S"``, ``"south"``). ``opponents``:
@@ -357,47 +326,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         #: What just happened, in words, for a screen reader (a polite live region).
         self.said = w.HTML()
 
-    def _make_keys(self) -> None:
-        """Make the move box, the help under it and the table in words; returns nothing."""
-        #: Type an action or a command: the table played from the keyboard alone.
-        self.typed = w.Text(
-            value="",
-            # Translators: the label of the box where the learner types a move
-            description=_("Your move:"),
-            # Translators: the move box's placeholder: keep it about this short (a phone's
-            # column shows some 25 characters); the help under the box says the rest.
-            placeholder=_("a card, a bid or a suit"),
-            continuous_update=False,
-            style={"description_width": "initial"},
-            # (its 2-pixel margins beside a 100% width overflowed a phone's column)
-            layout=w.Layout(width="calc(100% - 4px)", max_width="34em"),
-        )
-        self.typed.observe(self._on_typed, names="value")
-        #: What the box takes, under it (a placeholder is cut short in a narrow column,
-        #: and gone once the learner types).
-        self.typed_help = w.HTML(
-            box(
-                '<div class="hp-muted hp-details" style="margin:0 0 4px">'
-                + esc(
-                    _(
-                        "Type a card (JH or J♥), a bid (3, pass) or a suit (hearts), then "
-                        "Enter; h for a hint, u to undo, t to describe the table."
-                    )
-                )
-                + "</div>"
-            )
-        )
-        self.describe_button = w.Button(
-            description=pgettext("button", "Describe the table"),
-            icon="list",
-            tooltip=_("Say the table in words: your cards, the trick, the tricks won"),
-            layout=w.Layout(width="auto"),
-        )
-        self.describe_button.on_click(self._on_describe)
-        #: The table in words, once asked for (kept up to date until the hand ends).
-        self.description = w.HTML()
-        self._describing = False
-
     def _make_review(self) -> None:
         """Make the review's button and panels (empty until a hand ends); returns nothing."""
         #: The learner's decisions that cost points, once the review is opened.
@@ -488,7 +416,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         ``"S play J♥"``). A refused action is explained in the status line, never
         raised, and changes nothing.
         """
-        self._act(_read_action(action))
+        self._act(read_action(action))
 
     @guarded
     def undo(self) -> None:
@@ -563,43 +491,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     def _on_new_hand(self, _button: w.Button) -> None:
         self._new_hand()
 
-    @guarded
-    def _on_describe(self, _button: w.Button) -> None:
-        self._describe()
-
-    def _on_typed(self, change: dict[str, Any]) -> None:
-        text = str(change["new"]).strip()
-        if text:
-            self.typed.value = ""  # (this change comes back here, empty: nothing to do)
-            self.type_move(text)
-
-    @guarded
-    def type_move(self, text: str) -> None:
-        """Take what the learner typed in the box: an action (``JH``, ``J♥``, ``play JH``,
-        ``3``, ``pass``, ``hearts``, ``alone``...) or a command: ``h`` for the next step
-        of the hint, ``u`` to undo, ``t`` to describe the table, ``n`` for a new hand,
-        ``r`` for the review of a finished hand."""
-        if not isinstance(text, str) or len(text) > 60:
-            raise ParseError(_("type one move, as in JH, 3, pass or hearts"))
-        command = text.strip().lower()
-        if command in ("h", "hint", "?"):
-            self._hint()
-        elif command in ("u", "undo"):
-            self._undo()
-        elif command in ("t", "table"):
-            self._describe()
-        elif command in ("n", "new") and (self.state.is_over or not self.game_mode):
-            self._new_hand()
-        elif command in ("r", "review") and self.state.is_over:
-            self._review()
-        elif self.state.is_over:
-            raise IllegalActionError(
-                _("the hand is over: type n for the next hand, or r for the review"),
-                rule="end of the hand",
-            )
-        else:
-            self._act(parse_typed(self.state.phase, self.seat, text, self.state.rules))
-
     # --- the hand -----------------------------------------------------------------
 
     def _new_hand(self) -> None:
@@ -613,40 +504,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self._reset_panels()
         self.session.run_computers()
         self._render()
-
-    def _describe(self) -> None:
-        self._describing = True
-        self._render_description()
-
-    def _render_description(self) -> None:
-        if not self._describing:
-            self.description.value = ""
-            return
-        title = esc(_("The table in words"))
-        items = "".join(f"<li>{esc(line)}</li>" for line in table_lines(self.state, self.seat))
-        self.description.value = box(
-            f'<div class="hp-fb hp-info hp-described" role="region" aria-label="{title}">'
-            f'<b>{title}</b><ul style="margin:2px 0;padding-left:1.3em">{items}</ul></div>'
-        )
-
-    def _said_html(self, state: HandState) -> str:
-        """What happened since the learner's last decision, then who is winning the
-        trick and what the learner is asked, as one polite announcement."""
-        lines = self._log_lines(state, spoken=True)
-        mine = [i for i, (a, _t) in enumerate(lines) if a is not None and a.seat is self.seat]
-        recent = [text for _a, text in (lines[mine[-1] :] if mine else lines)][-12:]
-        # (each a sentence, ended as the learner's language ends one: no full stop in Thai)
-        parts = [t if _TAG.sub("", t).rstrip().endswith(".") else ended(t) for t in recent]
-        status = trick_status(state, you=self.seat)
-        if status:
-            parts.append(esc(status))
-        ask = self._prompt_text(state)
-        if ask:
-            parts.append(ask)
-        return box(
-            '<div class="hp-sr" role="status" aria-live="polite" aria-atomic="true">'
-            f"{' '.join(parts)}</div>"
-        )
 
     def _reset_panels(self) -> None:
         self._finished = False
