@@ -15,7 +15,10 @@ with "Try again from here"), and a replayer of the annotated hand.
 Every rule comes from the engine: the buttons are ``state.legal_actions()`` (a card's
 in the hand's order: :func:`~hasenpfeffer_core.analysis.describe.in_hand_order`), and an
 action goes through ``HandState.apply`` (or ``Game.apply``), which refuses anything
-the rules forbid.
+the rules forbid. The table's keyboard (the move box, the table in words) is in
+:mod:`~hasenpfeffer_core.faces.widgets.play_keys`, the end of the hand (the result, the
+replay, the review of the learner's decisions) in
+:mod:`~hasenpfeffer_core.faces.widgets.play_review`.
 
 >>> t = PlayTable(seed=3)
 >>> [b.action for b in t.action_buttons] == list(t.state.legal_actions())
@@ -34,38 +37,29 @@ a hand record writes it, and a refused action is explained in the table's status
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any, Final
 
 import ipywidgets as w
 
 from ...analysis.describe import (
     in_hand_order,
-    parse_typed,
     spoken_card,
-    table_lines,
     trick_status,
 )
 from ...analysis.hints import STEPS, SteppedHint
-from ...analysis.review import analyse
 from ...analysis.session import (
-    DOUBLE_DUMMY_VIEW,
-    EXPERT_VIEW,
-    Mistake,
     PlaySession,
     check_seed,
-    hints_used_words,
     quoted,
 )
 from ...analysis.view import PlayerView
-from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play, parse_action
+from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ...engine.auction import bid_name
 from ...engine.cards import JOKER, Card
-from ...engine.errors import IllegalActionError, InvalidDataError, ParseError
+from ...engine.errors import IllegalActionError, InvalidDataError
 from ...engine.game import Game
-from ...engine.i18n import N_, ended, language, ngettext, pgettext
+from ...engine.i18n import N_, language, ngettext, pgettext
 from ...engine.i18n import gettext as _
-from ...engine.record import HandRecord
 from ...engine.rules import Rules
 from ...engine.seats import Seat, Side
 from ...engine.state import HandState, Phase
@@ -79,7 +73,6 @@ from .base import (
     check_seat,
     clear_mark,
     esc,
-    feedback,
     fill,
     guarded,
     paint_result,
@@ -90,6 +83,9 @@ from .base import (
     widget_language,
 )
 from .learner import Recorder
+from .play_keys import MAX_ACTION_TEXT as MAX_ACTION_TEXT  # (its home before play_keys)
+from .play_keys import TableKeys, read_action
+from .play_review import TableReview, text_html
 from .replayer import HandReplayer, action_html, card_html
 
 __all__ = ["OPPONENTS", "PlayTable"]
@@ -130,14 +126,6 @@ HINT_DONE: Final = (
 #: What each step of a hint is (a label before the step).
 _STEP_NAMES: Final = (N_("What to look at:"), N_("The principle:"), N_("The move:"))
 
-_TAG: Final = re.compile(r"<[^>]*>")
-_RED_CARD: Final = re.compile(r"(?:10|[9JQKA])?[♥♦]")
-
-
-def _text_html(text: str) -> str:
-    """Plain text as HTML: escaped, the red suits' cards in red."""
-    return _RED_CARD.sub(lambda m: f'<span class="hp-red">{m[0]}</span>', esc(text))
-
 
 class _LogPane(w.HTML):  # type: ignore[misc]
     """The play log, an HTML pane.
@@ -159,36 +147,6 @@ class _LogPane(w.HTML):  # type: ignore[misc]
         _LOGGER.error(*args, **kwargs)
 
 
-#: The longest text :meth:`PlayTable.act` reads as an action ("N play 10♥" is 10).
-MAX_ACTION_TEXT: Final = 60
-
-_ACTIONS: Final = (Bid, Pass, NameTrump, Discard, GoAlone, Play)
-
-
-def _read_action(action: object) -> Action:
-    """An action, or its text as a hand record writes it (``"S bid 3"``, ``"S play J♥"``)."""
-    if isinstance(action, _ACTIONS):
-        return action
-    if isinstance(action, str):
-        if len(action) > MAX_ACTION_TEXT:
-            raise ParseError(
-                # Translators: 'S bid 3' and 'S play J♥' are typed as they are (not translated)
-                _(
-                    "{value} is too long to be an action: write one action, as in "
-                    "'S bid 3' or 'S play J♥'"
-                ).format(value=quoted(action))
-            )
-        return parse_action(action)
-    raise ParseError(
-        # Translators: Bid, Pass, NameTrump... are names in code, and the quoted actions are
-        # typed as they are: keep them all in English
-        _(
-            "an action is a Bid, Pass, NameTrump, Discard, GoAlone or Play, or its text as in "
-            "'S bid 3', 'S pass', 'S trump hearts' or 'S play J♥', not {value}"
-        ).format(value=quoted(action))
-    )
-
-
 def _card_verb(action: Play | Discard) -> str:
     """A card button's tooltip: "Play the jack of hearts", "Discard the Joker"."""
     play = isinstance(action, Play)
@@ -199,7 +157,38 @@ def _card_verb(action: Play | Discard) -> str:
     return verb.format(card=action.card.name)
 
 
-class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
+def _read_settings(
+    seat: Seat | str,
+    opponents: str,
+    rules: Rules | str | None,
+    seed: int,
+    game: bool,
+    partner: str,
+) -> tuple[Seat, Rules, int, bool]:
+    """The settings checked, as (seat, rules, seed, game); a bad one raises the engine's error."""
+    me = check_seat(seat)
+    for what, kind in (("opponents", opponents), ("partner", partner)):
+        if not isinstance(kind, str) or kind not in OPPONENTS:
+            kinds = ", ".join(f"{k} ({_(v)})" for k, v in OPPONENTS.items())
+            raise InvalidDataError(
+                # Translators: {setting} is the setting's name in code (opponents,
+                # partner), {kinds} the names it takes, each with its meaning
+                _("{setting} must be one of {kinds}, not {value}").format(
+                    setting=what, kinds=kinds, value=quoted(kind)
+                ),
+                rule="computer players",
+            )
+    the_rules = parse_rules(rules)
+    the_seed = check_seed(seed)
+    game = check_flag(
+        game,
+        # Translators: "game" is the setting's name in code: keep it
+        _("game (play a whole game rather than single hands)"),
+    )
+    return me, the_rules, the_seed, game
+
+
+class PlayTable(w.VBox, Guarded, TableKeys, TableReview):  # type: ignore[misc]
     """Play Hasenpfeffer from ``seat`` against computer players.
 
     ``seat``: a :class:`Seat` or its text (``"S"``, ``"south"``). ``opponents``:
@@ -254,25 +243,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         game: bool,
         partner: str,
     ) -> None:
-        me = check_seat(seat)
-        for what, kind in (("opponents", opponents), ("partner", partner)):
-            if not isinstance(kind, str) or kind not in OPPONENTS:
-                kinds = ", ".join(f"{k} ({_(v)})" for k, v in OPPONENTS.items())
-                raise InvalidDataError(
-                    # Translators: {setting} is the setting's name in code (opponents,
-                    # partner), {kinds} the names it takes, each with its meaning
-                    _("{setting} must be one of {kinds}, not {value}").format(
-                        setting=what, kinds=kinds, value=quoted(kind)
-                    ),
-                    rule="computer players",
-                )
-        the_rules = parse_rules(rules)
-        the_seed = check_seed(seed)
-        game = check_flag(
-            game,
-            # Translators: "game" is the setting's name in code: keep it
-            _("game (play a whole game rather than single hands)"),
-        )
+        """Check the settings, make the widgets and deal the first hand; returns nothing."""
+        me, the_rules, the_seed, game = _read_settings(seat, opponents, rules, seed, game, partner)
         super().__init__(layout=w.Layout(width="100%"))
         self.add_class("hp-play-table")
         self._init_guard()
@@ -285,6 +257,16 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             partner=partner,
             game=game,
         )
+        self._init_bookkeeping()
+        self._make_controls()
+        self._make_keys()
+        self.result = w.HTML()
+        self._make_review()
+        self.children = self._laid_out()
+        self._start_hand()
+
+    def _init_bookkeeping(self) -> None:
+        """Set what the table keeps between decisions (no hand shown yet); returns nothing."""
         self._score_before: tuple[int, int] | None = None
         self._buttons: dict[Action, w.Button] = {}
         # "You" is the key by which the replayer's action_html knows the learner (it
@@ -295,14 +277,12 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         # the hint shown (what the judge makes of it)
         self._note = ""
         self.action_buttons: list[w.Button] = []
-        #: The learner's decisions that cost points, once the review is opened.
-        self.mistakes: list[Mistake] = []
-        #: One "Try again from here" button for each of :attr:`mistakes`.
-        self.again_buttons: list[w.Button] = []
         self.replayer: HandReplayer | None = None
         # Made once, here, and reused from hand to hand: the end of a hand stays quick.
         self._replayer = HandReplayer(openers=False)
 
+    def _make_controls(self) -> None:
+        """Make the table, the prompt, the actions, the buttons and the log; returns nothing."""
         self.header = w.HTML()
         self.table = w.HTML()
         self.prompt = w.HTML()
@@ -334,58 +314,9 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.log = _LogPane()
         #: What just happened, in words, for a screen reader (a polite live region).
         self.said = w.HTML()
-        #: Type an action or a command: the table played from the keyboard alone.
-        self.typed = w.Text(
-            value="",
-            # Translators: the label of the box where the learner types a move
-            description=_("Your move:"),
-            # Translators: the move box's placeholder: keep it about this short (a phone's
-            # column shows some 25 characters); the help under the box says the rest.
-            placeholder=_("a card, a bid or a suit"),
-            continuous_update=False,
-            style={"description_width": "initial"},
-            # (its 2-pixel margins beside a 100% width overflowed a phone's column)
-            layout=w.Layout(width="calc(100% - 4px)", max_width="34em"),
-        )
-        self.typed.observe(self._on_typed, names="value")
-        #: What the box takes, under it (a placeholder is cut short in a narrow column,
-        #: and gone once the learner types).
-        self.typed_help = w.HTML(
-            box(
-                '<div class="hp-muted hp-details" style="margin:0 0 4px">'
-                + esc(
-                    _(
-                        "Type a card (JH or J♥), a bid (3, pass) or a suit (hearts), then "
-                        "Enter; h for a hint, u to undo, t to describe the table."
-                    )
-                )
-                + "</div>"
-            )
-        )
-        self.describe_button = w.Button(
-            description=pgettext("button", "Describe the table"),
-            icon="list",
-            tooltip=_("Say the table in words: your cards, the trick, the tricks won"),
-            layout=w.Layout(width="auto"),
-        )
-        self.describe_button.on_click(self._on_describe)
-        #: The table in words, once asked for (kept up to date until the hand ends).
-        self.description = w.HTML()
-        self._describing = False
-        self.result = w.HTML()
-        self.review_button = w.Button(
-            description=pgettext("button", "Review my decisions"),
-            icon="search",
-            tooltip=_(
-                "Your decisions that cost points: what the fair expert would have done, "
-                "what hindsight sees with all hands face up, and a chance to try each again"
-            ),
-            layout=w.Layout(width="auto", align_self="flex-start"),
-        )
-        self.review_button.on_click(self._on_review)
-        #: The review of the learner's decisions (filled at the end of a hand).
-        self.decisions = w.VBox(layout=w.Layout(max_width="100%"))
-        self.review = w.VBox()
+
+    def _laid_out(self) -> list[w.Widget]:
+        """The table's children: its header, status, table beside the controls, result, review."""
         controls = w.HBox(
             [self.hint_button, self.undo_button, self.new_hand_button, self.describe_button],
             layout=w.Layout(flex_flow="row wrap"),
@@ -409,7 +340,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             [self.table, side],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"),
         )
-        self.children = [
+        return [
             self.header,
             self.status,
             body,
@@ -417,7 +348,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
             self.recorder.note,
             self.review,
         ]
-        self._start_hand()
 
     # --- public API ---------------------------------------------------------------
 
@@ -455,7 +385,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         ``"S play J♥"``). A refused action is explained in the status line, never
         raised, and changes nothing.
         """
-        self._act(_read_action(action))
+        self._act(read_action(action))
 
     @guarded
     def undo(self) -> None:
@@ -472,34 +402,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         """Show the next step of the fair expert's advice for the learner's decision, as
         pressing Hint does: what to look at, then the principle, then the move."""
         self._hint()
-
-    @guarded
-    def review_decisions(self) -> None:
-        """Open the review of the learner's decisions in the finished hand, as pressing
-        "Review my decisions" does."""
-        self._review()
-
-    @guarded
-    def try_again(self, number: int) -> None:
-        """Go back to mistake ``number`` (1 for the first in the review) and play on from
-        there, as pressing its "Try again from here" does."""
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise InvalidDataError(
-                _("a mistake is given by its number, not {value}").format(value=quoted(number))
-            )
-        if not self.mistakes:
-            raise IllegalActionError(
-                _("there is no mistake to try again: open the review of a finished hand first"),
-                rule="review",
-            )
-        if not 1 <= number <= len(self.mistakes):
-            raise InvalidDataError(
-                _("the review lists mistakes 1 to {n}, not {value}").format(
-                    n=len(self.mistakes), value=quoted(number)
-                ),
-                rule="review",
-            )
-        self._try_again(self.mistakes[number - 1])
 
     # --- callbacks ----------------------------------------------------------------
 
@@ -519,53 +421,8 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self._undo()
 
     @guarded
-    def _on_review(self, _button: w.Button) -> None:
-        self._review()
-
-    @guarded
-    def _on_again(self, button: w.Button) -> None:
-        self._try_again(button.mistake)
-
-    @guarded
     def _on_new_hand(self, _button: w.Button) -> None:
         self._new_hand()
-
-    @guarded
-    def _on_describe(self, _button: w.Button) -> None:
-        self._describe()
-
-    def _on_typed(self, change: dict[str, Any]) -> None:
-        text = str(change["new"]).strip()
-        if text:
-            self.typed.value = ""  # (this change comes back here, empty: nothing to do)
-            self.type_move(text)
-
-    @guarded
-    def type_move(self, text: str) -> None:
-        """Take what the learner typed in the box: an action (``JH``, ``J♥``, ``play JH``,
-        ``3``, ``pass``, ``hearts``, ``alone``...) or a command: ``h`` for the next step
-        of the hint, ``u`` to undo, ``t`` to describe the table, ``n`` for a new hand,
-        ``r`` for the review of a finished hand."""
-        if not isinstance(text, str) or len(text) > 60:
-            raise ParseError(_("type one move, as in JH, 3, pass or hearts"))
-        command = text.strip().lower()
-        if command in ("h", "hint", "?"):
-            self._hint()
-        elif command in ("u", "undo"):
-            self._undo()
-        elif command in ("t", "table"):
-            self._describe()
-        elif command in ("n", "new") and (self.state.is_over or not self.game_mode):
-            self._new_hand()
-        elif command in ("r", "review") and self.state.is_over:
-            self._review()
-        elif self.state.is_over:
-            raise IllegalActionError(
-                _("the hand is over: type n for the next hand, or r for the review"),
-                rule="end of the hand",
-            )
-        else:
-            self._act(parse_typed(self.state.phase, self.seat, text, self.state.rules))
 
     # --- the hand -----------------------------------------------------------------
 
@@ -580,40 +437,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self._reset_panels()
         self.session.run_computers()
         self._render()
-
-    def _describe(self) -> None:
-        self._describing = True
-        self._render_description()
-
-    def _render_description(self) -> None:
-        if not self._describing:
-            self.description.value = ""
-            return
-        title = esc(_("The table in words"))
-        items = "".join(f"<li>{esc(line)}</li>" for line in table_lines(self.state, self.seat))
-        self.description.value = box(
-            f'<div class="hp-fb hp-info hp-described" role="region" aria-label="{title}">'
-            f'<b>{title}</b><ul style="margin:2px 0;padding-left:1.3em">{items}</ul></div>'
-        )
-
-    def _said_html(self, state: HandState) -> str:
-        """What happened since the learner's last decision, then who is winning the
-        trick and what the learner is asked, as one polite announcement."""
-        lines = self._log_lines(state, spoken=True)
-        mine = [i for i, (a, _t) in enumerate(lines) if a is not None and a.seat is self.seat]
-        recent = [text for _a, text in (lines[mine[-1] :] if mine else lines)][-12:]
-        # (each a sentence, ended as the learner's language ends one: no full stop in Thai)
-        parts = [t if _TAG.sub("", t).rstrip().endswith(".") else ended(t) for t in recent]
-        status = trick_status(state, you=self.seat)
-        if status:
-            parts.append(esc(status))
-        ask = self._prompt_text(state)
-        if ask:
-            parts.append(ask)
-        return box(
-            '<div class="hp-sr" role="status" aria-live="polite" aria-atomic="true">'
-            f"{' '.join(parts)}</div>"
-        )
 
     def _reset_panels(self) -> None:
         self._finished = False
@@ -658,11 +481,11 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         that changed nothing would look like a press that was not heard)."""
         items = []
         for n in range(1, shown + 1):
-            text = _text_html(hint.step(n))
+            text = text_html(hint.step(n))
             if n == STEPS:
                 text = f"<b>{text}</b>"
                 if hint.details:
-                    text += f'<div class="hp-muted hp-details">{_text_html(hint.details)}</div>'
+                    text += f'<div class="hp-muted hp-details">{text_html(hint.details)}</div>'
             items.append(
                 f'<li style="margin:2px 0"><span class="hp-muted">'
                 f"{esc(_(_STEP_NAMES[n - 1]))}</span> {text}</li>"
@@ -701,104 +524,6 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         self.hint_button.description = _(label)
         self.hint_button.tooltip = _(tip)
         self.hint_button.disabled = not yours or shown >= STEPS
-
-    # --- the review of the learner's decisions ---------------------------------------
-
-    def _review(self) -> None:
-        if not self.state.is_over:
-            raise IllegalActionError(
-                _("the review comes once the hand is over: finish the hand first"),
-                rule="review",
-            )
-        self.mistakes = self.session.mistakes()  # one expert decision each, worked out now
-        self.again_buttons = []
-        items: list[w.Widget] = [w.HTML(box(self._review_intro(done=True)))]
-        for n, m in enumerate(self.mistakes, start=1):
-            again = w.Button(
-                description=pgettext("button", "Try again from here"),
-                icon="repeat",
-                # Translators: {decision} says what the learner did ("At trick 2 you played K♠.")
-                tooltip=_("Go back to this decision and play on from there ({decision})").format(
-                    decision=m.what
-                ),
-                layout=w.Layout(width="auto", align_self="flex-start"),
-            )
-            again.mistake = m
-            again.on_click(self._on_again)
-            self.again_buttons.append(again)
-            items.append(w.VBox([w.HTML(box(self._mistake_html(n, m))), again]))
-        self.decisions.children = items
-
-    def _review_intro(self, *, done: bool) -> str:
-        title = esc(_("Your decisions"))
-        head = f"<h3>{title}</h3>"
-        if not done:
-            intro = _(
-                "Which of your decisions cost points? The fair expert judges each with only "
-                "what you could see; for a card played, hindsight adds what it cost with "
-                "all four hands face up. You can try each one again."
-            )
-            return head + f"<div>{esc(intro)}</div>"
-        n = len(self.mistakes)
-        if n == 0:
-            none = _("None of your decisions cost points.")
-            why = _(
-                "The fair expert, weighing each with only what you could see, found no choice "
-                "worth clearly more than yours."
-            )
-            hindsight = ""
-            analysis = self._replayer.analysis  # (this hand's, loaded when it ended)
-            plays = analysis.plays if analysis is not None else ()
-            if any(p.cost and p.seat is self.seat for p in plays):
-                hindsight = " " + _(
-                    "In the replay below, a ✗ marks a card of yours that cost points with "
-                    "all four hands face up: hindsight, which nobody at the table has."
-                )
-            return head + (
-                f'<div class="hp-fb hp-ok" role="status"><b>{esc(none)}</b> {esc(why)}'
-                f"{esc(hindsight)}</div>"
-            )
-        counted = ngettext(
-            "One of your decisions cost points. For it: what the fair expert, seeing only "
-            "what you saw, would have done and why; for a card, what it cost in "
-            "hindsight, with all four hands face up. Try it again if you like.",
-            "{n} of your decisions cost points. For each: what the fair expert, seeing only "
-            "what you saw, would have done and why; for a card, what it cost in "
-            "hindsight, with all four hands face up. Try any of them again.",
-            n,
-        ).format(n=n)
-        return head + f"<div>{esc(counted)}</div>"
-
-    def _mistake_html(self, n: int, m: Mistake) -> str:
-        expert = f"<div>{_text_html(m.expert)}</div>"
-        if m.principle:
-            expert += f'<div style="margin-top:3px">{_text_html(m.principle)}</div>'
-        if m.hint.details:
-            expert += f'<div class="hp-muted hp-details">{_text_html(m.hint.details)}</div>'
-        views = [(EXPERT_VIEW, expert)]
-        if m.double_dummy:
-            views.append((DOUBLE_DUMMY_VIEW, f"<div>{_text_html(m.double_dummy)}</div>"))
-        columns = "".join(
-            f'<div style="flex:1 1 260px;min-width:0"><b>{esc(_(label))}</b>{body}</div>'
-            for label, body in views
-        )
-        return (
-            f'<div class="hp-fb hp-bad hp-mistake" role="note"><b>{n}. {_text_html(m.what)}</b>'
-            f'<div style="display:flex;flex-wrap:wrap;gap:6px 18px;margin-top:4px">'
-            f"{columns}</div></div>"
-        )
-
-    def _try_again(self, mistake: Mistake) -> None:
-        self.session.rewind(mistake.step)
-        self._reset_panels()
-        what = mistake.what
-        # Translators: {decision} is what the learner did, as a sentence starting lower case
-        # ("at trick 2 you played K♠.")
-        self._note = _("Back to this decision, to try it again. Last time: {decision}").format(
-            decision=what[:1].lower() + what[1:]
-        )
-        self.session.run_computers()  # (nobody but you is to move here)
-        self._render()
 
     # --- showing ------------------------------------------------------------------
 
@@ -945,7 +670,7 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
         # who is winning the trick, in words (the table marks the card in gold)
         status = trick_status(state, you=self.seat)
         winning = f"<div>{esc(status)}</div>" if status else ""
-        note = f'<div class="hp-muted">{_text_html(self._note)}</div>' if self._note else ""
+        note = f'<div class="hp-muted">{text_html(self._note)}</div>' if self._note else ""
         return box(f'<div class="hp-fb hp-info" role="status"><b>{text}</b>{winning}{note}</div>')
 
     def _prompt_text(self, state: HandState) -> str:
@@ -1070,72 +795,10 @@ class PlayTable(w.VBox, Guarded):  # type: ignore[misc]
     def _finish(self, state: HandState) -> None:
         """The hand is over: the result, and the annotated hand in a replayer."""
         self._finished = True
-        n = self.session.hand_number
-        title = (
-            _("Game {game}, hand {hand}").format(game=self.session.games, hand=n)
-            if self.game_mode
-            else _("Hand {n}").format(n=n)
-        )
-        record = HandRecord.from_state(state, title=title, score=self._score_before)
-        analysis = analyse(record)
-        # The same record as annotate(record), with the analysis worked out only once.
-        annotated = record.with_notes({p.step: p.text for p in analysis.plays})
-        self._replayer.load(annotated, analysis=analysis)
-        self.replayer = self._replayer
+        self._load_replay(state)
         # A hand played to its end is the table's exercise (lesson 7 counts it): right,
         # with the decisions a hint was asked for (three stars for a hand played alone).
         asked, _steps = self.session.hints_used()
         self.recorder.answer(TABLE_EXERCISE, ("whole-hand",), True, hints=asked, kind="table")
-        # The review of the learner's decisions is worked out when it is opened.
-        self.decisions.children = [w.HTML(box(self._review_intro(done=False))), self.review_button]
-        review = esc(_("Review the hand"))
-        self.review.children = [
-            self.decisions,
-            w.HTML(box(f"<h3>{review}</h3>")),
-            self._replayer,
-        ]
+        self._offer_review()
         self.result.value = self._result_html(state)
-
-    def _result_html(self, state: HandState) -> str:
-        result = state.result
-        mine = self.seat.side
-        if result is None:
-            out = feedback(
-                "info", _("The hand was thrown in."), _("Nobody scores; deal the next one.")
-            )
-        else:
-            ours = result.side is mine
-            if ours and result.made:
-                kind, head = "ok", _("Your side made the bid.")
-            elif ours:
-                kind, head = "bad", _("Your side did not make the bid.")
-            elif result.made:
-                kind, head = "bad", _("The opponents made their bid.")
-            else:
-                kind, head = "ok", _("You defeated the opponents' bid.")
-            out = feedback(kind, head, result.reason)
-        out += box(f"<div>{esc(hints_used_words(*self.session.hints_used()))}</div>")
-        game = self.game
-        if game is not None:
-            s = game.scores
-            line = _("Score: North-South {ns} · East-West {ew}.").format(
-                ns=s[Side.NS], ew=s[Side.EW]
-            )
-            if game.winner is not None:
-                won = game.winner is mine
-                verdict = _("You win the game!") if won else _("The opponents win the game.")
-                # Translators: "New game" is the button's label
-                again = _("Press New game to play again.")
-                out += feedback(
-                    "ok" if won else "bad",
-                    # Translators: {side} is a partnership ("North-South"), {target} the
-                    # points that win the game
-                    _("Game over: {side} reach {target}.").format(
-                        side=side_words(game.winner), target=self.rules.target
-                    ),
-                    f"{line} {verdict} {again}",
-                )
-            else:
-                # Translators: "Next hand" is the button's label
-                out += feedback("info", line, _("Press Next hand to deal the next one."))
-        return out
