@@ -178,79 +178,11 @@ def _card_body(
     ]
     s = scale
     if card is JOKER:
-        parts.append(
-            f'<rect x="{4 * s:.1f}" y="{4 * s:.1f}" width="{w - 8 * s:.1f}" height="{h - 8 * s:.1f}" '
-            f'rx="{4 * s:.1f}" fill="none" stroke="{GOLD}" stroke-width="{1.2 * s:.1f}"/>'
-        )
-        # A jester's cap: three bells over a grin.
-        cx = w / 2
-        parts.append(
-            f'<path d="M{cx - 17 * s:.1f},{40 * s:.1f} Q{cx - 20 * s:.1f},{20 * s:.1f} '
-            f"{cx - 24 * s:.1f},{18 * s:.1f} Q{cx - 8 * s:.1f},{20 * s:.1f} {cx:.1f},{14 * s:.1f} "
-            f"Q{cx + 8 * s:.1f},{20 * s:.1f} {cx + 24 * s:.1f},{18 * s:.1f} "
-            f'Q{cx + 20 * s:.1f},{20 * s:.1f} {cx + 17 * s:.1f},{40 * s:.1f} Z" '
-            f'fill="#d7263d" stroke="{BLACK}" stroke-width="{0.8 * s:.1f}"/>'
-        )
-        parts.append(
-            f'<path d="M{cx - 17 * s:.1f},{40 * s:.1f} L{cx:.1f},{16 * s:.1f} '
-            f'L{cx + 17 * s:.1f},{40 * s:.1f} Z" fill="#1b998b" opacity="0.85"/>'
-        )
-        for bx, by in ((-24, 18), (0, 14), (24, 18)):
-            parts.append(
-                f'<circle cx="{cx + bx * s:.1f}" cy="{by * s:.1f}" r="{3 * s:.1f}" '
-                f'fill="{GOLD}" stroke="{BLACK}" stroke-width="{0.6 * s:.1f}"/>'
-            )
-        parts.append(
-            f'<circle cx="{cx:.1f}" cy="{50 * s:.1f}" r="{10 * s:.1f}" fill="#ffe8c2" '
-            f'stroke="{BLACK}" stroke-width="{0.8 * s:.1f}"/>'
-            f'<path d="M{cx - 5 * s:.1f},{52 * s:.1f} Q{cx:.1f},{58 * s:.1f} {cx + 5 * s:.1f},'
-            f'{52 * s:.1f}" fill="none" stroke="{BLACK}" stroke-width="{1 * s:.1f}"/>'
-        )
-        # Translators: the word printed on the Joker card (keep it short: 5 letters fit).
-        word = _esc(pgettext("printed on the Joker card", "JOKER"))
-        parts.append(
-            f'<text x="{cx:.1f}" y="{78 * s:.1f}" text-anchor="middle" '
-            f'font-size="{10.5 * s:.1f}" font-weight="700" letter-spacing="{1.2 * s:.1f}" '
-            f'fill="#6b2fa3">{word}</text>'
-        )
+        parts += _joker_face(w, h, s)
     else:
-        assert card.suit is not None
-        rank = card.rank.text
-        sym = card.suit.symbol
-        parts.append(
-            f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" '
-            f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700">'
-            f"{rank}</text>"
-            f'<text x="{6 * s:.1f}" y="{31 * s:.1f}" font-size="{13 * s:.1f}">{sym}</text>'
-        )
-        parts.append(
-            f'<text x="{w / 2:.1f}" y="{h / 2 + 14 * s:.1f}" text-anchor="middle" '
-            f'font-size="{40 * s:.1f}">{sym}</text>'
-        )
-        parts.append(
-            f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" '
-            f'transform="rotate(180 {w / 2:.1f} {h / 2:.1f})" '
-            f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700">'
-            f"{rank}</text>"
-        )
+        parts += _suit_card_face(card, w, h, s)
     if trump_known:
-        # Role marks sit on the left edge, which stays visible when cards overlap in a fan.
-        role = card_role(card, trump)
-        badge = _ROLE_BADGE.get(role)
-        trumps = (CardRole.TRUMP, CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER, CardRole.JOKER)
-        if trump is not None and role in trumps:  # no gold bar in no trump: nothing is trump
-            parts.append(
-                f'<rect x="{2.5 * s:.1f}" y="{36 * s:.1f}" width="{3 * s:.1f}" '
-                f'height="{h - 42 * s:.1f}" rx="{1.5 * s:.1f}" fill="{GOLD}"/>'
-            )
-        if badge is not None:
-            fill, letter = badge, _esc(_badge_letter(role))
-            parts.append(
-                f'<circle cx="{15 * s:.1f}" cy="{h - 14 * s:.1f}" r="{8 * s:.1f}" fill="{fill}"/>'
-                f'<text x="{15 * s:.1f}" y="{h - 10 * s:.1f}" text-anchor="middle" '
-                f'font-size="{11 * s:.1f}" font-weight="700" '
-                f'fill="#ffffff">{letter}</text>'
-            )
+        parts += _role_marks(card, trump, h, s)
     if dim:
         # A dimmed card stays opaque (the card under it in a fan must not show through):
         # an opaque grey veil over the face, the rank and suit still readable beneath.
@@ -261,6 +193,88 @@ def _card_body(
         )
     parts.append("</g>")
     return "".join(parts)
+
+
+def _joker_face(w: float, h: float, s: float) -> list[str]:
+    """The SVG elements of the Joker's face: a gold frame, a jester's cap and its word."""
+    parts = [
+        f'<rect x="{4 * s:.1f}" y="{4 * s:.1f}" width="{w - 8 * s:.1f}" height="{h - 8 * s:.1f}" '
+        f'rx="{4 * s:.1f}" fill="none" stroke="{GOLD}" stroke-width="{1.2 * s:.1f}"/>'
+    ]
+    # A jester's cap: three bells over a grin.
+    cx = w / 2
+    parts.append(
+        f'<path d="M{cx - 17 * s:.1f},{40 * s:.1f} Q{cx - 20 * s:.1f},{20 * s:.1f} '
+        f"{cx - 24 * s:.1f},{18 * s:.1f} Q{cx - 8 * s:.1f},{20 * s:.1f} {cx:.1f},{14 * s:.1f} "
+        f"Q{cx + 8 * s:.1f},{20 * s:.1f} {cx + 24 * s:.1f},{18 * s:.1f} "
+        f'Q{cx + 20 * s:.1f},{20 * s:.1f} {cx + 17 * s:.1f},{40 * s:.1f} Z" '
+        f'fill="#d7263d" stroke="{BLACK}" stroke-width="{0.8 * s:.1f}"/>'
+    )
+    parts.append(
+        f'<path d="M{cx - 17 * s:.1f},{40 * s:.1f} L{cx:.1f},{16 * s:.1f} '
+        f'L{cx + 17 * s:.1f},{40 * s:.1f} Z" fill="#1b998b" opacity="0.85"/>'
+    )
+    for bx, by in ((-24, 18), (0, 14), (24, 18)):
+        parts.append(
+            f'<circle cx="{cx + bx * s:.1f}" cy="{by * s:.1f}" r="{3 * s:.1f}" '
+            f'fill="{GOLD}" stroke="{BLACK}" stroke-width="{0.6 * s:.1f}"/>'
+        )
+    parts.append(
+        f'<circle cx="{cx:.1f}" cy="{50 * s:.1f}" r="{10 * s:.1f}" fill="#ffe8c2" '
+        f'stroke="{BLACK}" stroke-width="{0.8 * s:.1f}"/>'
+        f'<path d="M{cx - 5 * s:.1f},{52 * s:.1f} Q{cx:.1f},{58 * s:.1f} {cx + 5 * s:.1f},'
+        f'{52 * s:.1f}" fill="none" stroke="{BLACK}" stroke-width="{1 * s:.1f}"/>'
+    )
+    # Translators: the word printed on the Joker card (keep it short: 5 letters fit).
+    word = _esc(pgettext("printed on the Joker card", "JOKER"))
+    parts.append(
+        f'<text x="{cx:.1f}" y="{78 * s:.1f}" text-anchor="middle" '
+        f'font-size="{10.5 * s:.1f}" font-weight="700" letter-spacing="{1.2 * s:.1f}" '
+        f'fill="#6b2fa3">{word}</text>'
+    )
+    return parts
+
+
+def _suit_card_face(card: Card, w: float, h: float, s: float) -> list[str]:
+    """The SVG elements of a suit card's face: its rank and suit in the corners and middle."""
+    assert card.suit is not None
+    rank = card.rank.text
+    sym = card.suit.symbol
+    return [
+        f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" '
+        f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700">'
+        f"{rank}</text>"
+        f'<text x="{6 * s:.1f}" y="{31 * s:.1f}" font-size="{13 * s:.1f}">{sym}</text>',
+        f'<text x="{w / 2:.1f}" y="{h / 2 + 14 * s:.1f}" text-anchor="middle" '
+        f'font-size="{40 * s:.1f}">{sym}</text>',
+        f'<text x="{5 * s:.1f}" y="{17 * s:.1f}" '
+        f'transform="rotate(180 {w / 2:.1f} {h / 2:.1f})" '
+        f'font-size="{(15 if len(rank) == 1 else 13.5) * s:.1f}" font-weight="700">'
+        f"{rank}</text>",
+    ]
+
+
+def _role_marks(card: Card, trump: Suit | None, h: float, s: float) -> list[str]:
+    """The SVG elements of a card's role: a gold bar on a trump, a badge on a bower."""
+    # Role marks sit on the left edge, which stays visible when cards overlap in a fan.
+    parts = []
+    role = card_role(card, trump)
+    badge = _ROLE_BADGE.get(role)
+    trumps = (CardRole.TRUMP, CardRole.RIGHT_BOWER, CardRole.LEFT_BOWER, CardRole.JOKER)
+    if trump is not None and role in trumps:  # no gold bar in no trump: nothing is trump
+        parts.append(
+            f'<rect x="{2.5 * s:.1f}" y="{36 * s:.1f}" width="{3 * s:.1f}" '
+            f'height="{h - 42 * s:.1f}" rx="{1.5 * s:.1f}" fill="{GOLD}"/>'
+        )
+    if badge is not None:
+        fill, letter = badge, _esc(_badge_letter(role))
+        parts.append(
+            f'<circle cx="{15 * s:.1f}" cy="{h - 14 * s:.1f}" r="{8 * s:.1f}" fill="{fill}"/>'
+            f'<text x="{15 * s:.1f}" y="{h - 10 * s:.1f}" text-anchor="middle" '
+            f'font-size="{11 * s:.1f}" font-weight="700" '
+            f'fill="#ffffff">{letter}</text>'
+        )
+    return parts
 
 
 def _back_body(x: float, y: float, *, scale: float = 1.0, label: str | None = None) -> str:
@@ -593,7 +607,6 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
 
     With ``seat``, only that player's cards are shown face up.
     """
-    from ..engine.auction import bid_name
     from ..engine.state import HandState
 
     if not isinstance(state, HandState):
@@ -602,43 +615,67 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
     seat = _seat_or_none(seat)
     trump = state.trump
     known = state.trump_named
+    middle = _trick_svg(state, trump, known)
+    meta = _state_meta(state, trump, known)
+    cell = {s: _hand_cell(state, s, seat, trump, known) for s in (Seat.N, Seat.W, Seat.E, Seat.S)}
+    grid = (
+        '<table class="hp-grid">'
+        f"<tr><td></td><td>{cell[Seat.N]}</td><td></td></tr>"
+        f"<tr><td>{cell[Seat.W]}</td><td>{middle}</td><td>{cell[Seat.E]}</td></tr>"
+        f"<tr><td></td><td>{cell[Seat.S]}</td><td></td></tr>"
+        "</table>"
+    )
+    return (
+        _CSS
+        + '<div class="hp-box">'
+        + f'<div class="hp-meta">{" · ".join(meta)}</div>'
+        + grid
+        + "</div>"
+    )
 
-    def hand_cell(s: Seat) -> str:
-        cards = state.hand(s)
-        if not cards:
-            # (a hand played out draws nothing: an empty picture kept a card's height,
-            # a gap of 90 pixels at the end of every hand)
-            pic = ""
-        elif seat is not None and s is not seat:
-            n = len(cards)
-            backs = "".join(_back_body(2 + i * 20, 2, scale=0.55) for i in range(n))
-            # Translators: a picture's label for screen readers: another player's cards,
-            # which the learner cannot see ({seat}: "North").
-            label = ngettext("{seat}: {n} card face down", "{seat}: {n} cards face down", n)
-            pic = _svg(
-                CARD_W * 0.55 + 20 * max(n - 1, 0) + 4,
-                CARD_H * 0.55 + 4,
-                backs,
-                label.format(seat=s.word, n=n),
-            )
-        else:
-            # Translators: a picture's label for screen readers ({seat}: "South").
-            mine = _("{seat}'s hand").format(seat=s.word)
-            pic = hand_svg(cards, trump=trump, trump_known=known, scale=0.7, label=mine)
-        won = state.tricks_won[s]
-        name = s.word
-        if s in state.sitting_out:
-            name = _("{seat} (sits out)").format(seat=name)
-        # Translators: over a player's hand: {seat} is the seat's name ("North", or
-        # "North (sits out)"), {n} the tricks this player has won so far.
-        head = ngettext("{seat} · {n} won", "{seat} · {n} won", won).format(seat=name, n=won)
-        down = ' class="hp-down"' if seat is not None and s is not seat else ""
-        return f'<div{down}><div class="hp-seat">{_esc(head)}</div>{pic}</div>'
 
+def _hand_cell(
+    state: HandState, s: Seat, seat: Seat | None, trump: Suit | None, known: bool
+) -> str:
+    """The HTML of seat ``s`` at the table: its name, tricks won and cards (face down or up)."""
+    cards = state.hand(s)
+    if not cards:
+        # (a hand played out draws nothing: an empty picture kept a card's height,
+        # a gap of 90 pixels at the end of every hand)
+        pic = ""
+    elif seat is not None and s is not seat:
+        n = len(cards)
+        backs = "".join(_back_body(2 + i * 20, 2, scale=0.55) for i in range(n))
+        # Translators: a picture's label for screen readers: another player's cards,
+        # which the learner cannot see ({seat}: "North").
+        label = ngettext("{seat}: {n} card face down", "{seat}: {n} cards face down", n)
+        pic = _svg(
+            CARD_W * 0.55 + 20 * max(n - 1, 0) + 4,
+            CARD_H * 0.55 + 4,
+            backs,
+            label.format(seat=s.word, n=n),
+        )
+    else:
+        # Translators: a picture's label for screen readers ({seat}: "South").
+        mine = _("{seat}'s hand").format(seat=s.word)
+        pic = hand_svg(cards, trump=trump, trump_known=known, scale=0.7, label=mine)
+    won = state.tricks_won[s]
+    name = s.word
+    if s in state.sitting_out:
+        name = _("{seat} (sits out)").format(seat=name)
+    # Translators: over a player's hand: {seat} is the seat's name ("North", or
+    # "North (sits out)"), {n} the tricks this player has won so far.
+    head = ngettext("{seat} · {n} won", "{seat} · {n} won", won).format(seat=name, n=won)
+    down = ' class="hp-down"' if seat is not None and s is not seat else ""
+    return f'<div{down}><div class="hp-seat">{_esc(head)}</div>{pic}</div>'
+
+
+def _trick_svg(state: HandState, trump: Suit | None, known: bool) -> str:
+    """The picture of the trick in play or, between tricks, of the last one played."""
     trick = state.current_trick
     last = state.tricks[-1] if state.tricks and not trick else None
     plays = trick if trick else (last.plays if last else ())
-    middle = table_svg(
+    return table_svg(
         plays,
         trump=trump,
         trump_known=known,
@@ -647,6 +684,12 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
         sitting_out=state.sitting_out,
         size=230,
     )
+
+
+def _state_meta(state: HandState, trump: Suit | None, known: bool) -> list[str]:
+    """The HTML of the lines over the table: dealer, phase, high bid, trump, tricks, result."""
+    from ..engine.auction import bid_name
+
     phase = _PHASE_WORDS.get(state.phase.value)
     meta = [
         _esc(_("Dealer {seat}").format(seat=state.dealer.word)),
@@ -676,20 +719,7 @@ def state_html(state: HandState, *, seat: Seat | None = None) -> str:
     meta.append(f'<span class="hp-nowrap">{_esc(won)}</span>')
     if state.result is not None:
         meta.append(_esc(state.result.reason))
-    grid = (
-        '<table class="hp-grid">'
-        f"<tr><td></td><td>{hand_cell(Seat.N)}</td><td></td></tr>"
-        f"<tr><td>{hand_cell(Seat.W)}</td><td>{middle}</td><td>{hand_cell(Seat.E)}</td></tr>"
-        f"<tr><td></td><td>{hand_cell(Seat.S)}</td><td></td></tr>"
-        "</table>"
-    )
-    return (
-        _CSS
-        + '<div class="hp-box">'
-        + f'<div class="hp-meta">{" · ".join(meta)}</div>'
-        + grid
-        + "</div>"
-    )
+    return meta
 
 
 def record_html(record: HandRecord) -> str:

@@ -332,138 +332,144 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             self._step = 0
             self._syncing = False
 
-            # Opening a record
-            self.hand_picker = w.Dropdown(
-                # (the embedded replayer never shows the picker: skip reading every hand)
-                options=[
-                    (_("Choose a teaching hand…"), ""),
-                    *(_teaching_options() if openers else ()),
-                ],
-                value="",
-                description=pgettext("label", "Hand"),
-                tooltip=_("Open one of the teaching hands"),
-                layout=w.Layout(width="auto", min_width="min(360px, 100%)", max_width="100%"),
-            )
-            self.hand_picker.observe(self._on_pick, names="value")
-            numbers = [n.split("-", 1)[0] for n in teaching_hand_names()]
-            self.path_text = w.Text(
-                # Translators: {first} and {last} are the teaching hands' numbers (01, 12).
-                placeholder=_("a teaching hand ({first} to {last}) or a file's path").format(
-                    first=numbers[0], last=numbers[-1]
-                ),
-                description=pgettext("label", "Open"),
-                tooltip=_(
-                    "A teaching hand's number, or the path of a hand record file "
-                    "(a path starts from the folder the notebook runs in)"
-                ),
-                layout=w.Layout(width="420px", max_width="100%"),
-            )
-            self.open_button = _button(
-                pgettext("button", "Open"), "folder-open", _("Open this teaching hand or file")
-            )
-            self.open_button.on_click(self._on_open)
-            self.record_text = w.Textarea(
-                placeholder=_(
-                    "Paste a hand record here (field lines, a blank line, then the actions)"
-                ),
-                layout=w.Layout(width="95%", height="150px"),
-            )
-            self.load_button = _button(_("Load text"), "upload", _("Read the pasted record"))
-            self.load_button.on_click(self._on_load_text)
-            self.openers = w.Accordion(
-                children=[
-                    w.VBox(
-                        [
-                            w.HBox(
-                                [self.path_text, self.open_button],
-                                layout=w.Layout(flex_flow="row wrap"),
-                            ),
-                            self.record_text,
-                            self.load_button,
-                        ]
-                    )
-                ],
-                titles=(_("Open a record file, or paste a record"),),
-                selected_index=None,
-            )
-            self.openers.add_class("hp-collapse")  # (its title in the shared style's colours)
-
-            # Stepping
-            self.first_button = _button(
-                pgettext("button", "First"), "fast-backward", _("Back to the deal")
-            )
-            self.back_button = _button(
-                pgettext("button", "Back"), "step-backward", _("One action back")
-            )
-            self.next_button = _button(
-                pgettext("button", "Next"), "step-forward", _("One action forward")
-            )
-            self.last_button = _button(
-                pgettext("button", "Last"), "fast-forward", _("To the end of the record")
-            )
-            self.first_button.on_click(self._on_first)
-            self.back_button.on_click(self._on_back)
-            self.next_button.on_click(self._on_next)
-            self.last_button.on_click(self._on_last)
-            self.trick_jump = w.Dropdown(
-                options=[(_("The deal"), 0)],
-                value=0,
-                description=_("Jump to"),
-                tooltip=_("Jump to the deal, the end of the auction, or the end of a trick"),
-                layout=w.Layout(width="auto", min_width="250px"),
-            )
-            self.trick_jump.observe(self._on_jump, names="value")
-            self.view_toggle = w.ToggleButtons(
-                options=_views(),
-                value="all",
-                description=pgettext("label", "View"),
-                tooltips=_view_tips(),
-                style={"button_width": "auto"},
-            )
-            self.view_toggle.observe(self._on_view, names="value")
-            self.position = w.HTML()
-
-            # What is shown
-            self.header = w.HTML()
-            self.note = w.HTML()
-            # The table keeps its own width (scrolling inside a narrow column); the side panel
-            # takes the rest of the row, or the next row when the column is too narrow.
-            self.table = w.HTML(layout=w.Layout(max_width="100%", overflow="auto", flex="0 1 auto"))
-            self.info = w.HTML(
-                layout=w.Layout(min_width="260px", max_width="100%", flex="1 1 260px")
-            )
-
-            row = w.Layout(flex_flow="row wrap", align_items="center")
-            nav = w.HBox(
-                [
-                    self.first_button,
-                    self.back_button,
-                    self.next_button,
-                    self.last_button,
-                    self.position,
-                    self.trick_jump,
-                ],
-                layout=row,
-            )
-            body = w.HBox(
-                [self.table, self.info],
-                layout=w.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"),
-            )
-            top = [self.hand_picker, self.openers] if openers else []
-            self.children = [
-                *top,
-                self.status,
-                self.header,
-                nav,
-                self.view_toggle,
-                self.note,
-                body,
-            ]
+            self._build_openers(openers)
+            self._build_stepping()
+            self._build_panels()
+            self.children = self._arranged(openers)
             if start_seat is not None:
                 self.view_toggle.value = start_seat.name
             self._render_empty()
             if source is not None:
                 self.load(source, analysis=analysis)
+
+    def _build_openers(self, openers: bool) -> None:
+        """Make the controls that open a record: the teaching hands' menu, a file, a text."""
+        self.hand_picker = w.Dropdown(
+            # (the embedded replayer never shows the picker: skip reading every hand)
+            options=[
+                (_("Choose a teaching hand…"), ""),
+                *(_teaching_options() if openers else ()),
+            ],
+            value="",
+            description=pgettext("label", "Hand"),
+            tooltip=_("Open one of the teaching hands"),
+            layout=w.Layout(width="auto", min_width="min(360px, 100%)", max_width="100%"),
+        )
+        self.hand_picker.observe(self._on_pick, names="value")
+        numbers = [n.split("-", 1)[0] for n in teaching_hand_names()]
+        self.path_text = w.Text(
+            # Translators: {first} and {last} are the teaching hands' numbers (01, 12).
+            placeholder=_("a teaching hand ({first} to {last}) or a file's path").format(
+                first=numbers[0], last=numbers[-1]
+            ),
+            description=pgettext("label", "Open"),
+            tooltip=_(
+                "A teaching hand's number, or the path of a hand record file "
+                "(a path starts from the folder the notebook runs in)"
+            ),
+            layout=w.Layout(width="420px", max_width="100%"),
+        )
+        self.open_button = _button(
+            pgettext("button", "Open"), "folder-open", _("Open this teaching hand or file")
+        )
+        self.open_button.on_click(self._on_open)
+        self.record_text = w.Textarea(
+            placeholder=_("Paste a hand record here (field lines, a blank line, then the actions)"),
+            layout=w.Layout(width="95%", height="150px"),
+        )
+        self.load_button = _button(_("Load text"), "upload", _("Read the pasted record"))
+        self.load_button.on_click(self._on_load_text)
+        self.openers = w.Accordion(
+            children=[
+                w.VBox(
+                    [
+                        w.HBox(
+                            [self.path_text, self.open_button],
+                            layout=w.Layout(flex_flow="row wrap"),
+                        ),
+                        self.record_text,
+                        self.load_button,
+                    ]
+                )
+            ],
+            titles=(_("Open a record file, or paste a record"),),
+            selected_index=None,
+        )
+        self.openers.add_class("hp-collapse")  # (its title in the shared style's colours)
+
+    def _build_stepping(self) -> None:
+        """Make the controls that step through the record and choose whose view is shown."""
+        self.first_button = _button(
+            pgettext("button", "First"), "fast-backward", _("Back to the deal")
+        )
+        self.back_button = _button(
+            pgettext("button", "Back"), "step-backward", _("One action back")
+        )
+        self.next_button = _button(
+            pgettext("button", "Next"), "step-forward", _("One action forward")
+        )
+        self.last_button = _button(
+            pgettext("button", "Last"), "fast-forward", _("To the end of the record")
+        )
+        self.first_button.on_click(self._on_first)
+        self.back_button.on_click(self._on_back)
+        self.next_button.on_click(self._on_next)
+        self.last_button.on_click(self._on_last)
+        self.trick_jump = w.Dropdown(
+            options=[(_("The deal"), 0)],
+            value=0,
+            description=_("Jump to"),
+            tooltip=_("Jump to the deal, the end of the auction, or the end of a trick"),
+            layout=w.Layout(width="auto", min_width="250px"),
+        )
+        self.trick_jump.observe(self._on_jump, names="value")
+        self.view_toggle = w.ToggleButtons(
+            options=_views(),
+            value="all",
+            description=pgettext("label", "View"),
+            tooltips=_view_tips(),
+            style={"button_width": "auto"},
+        )
+        self.view_toggle.observe(self._on_view, names="value")
+        self.position = w.HTML()
+
+    def _build_panels(self) -> None:
+        """Make the panels that show the record: its header, the note, the table, the side."""
+        self.header = w.HTML()
+        self.note = w.HTML()
+        # The table keeps its own width (scrolling inside a narrow column); the side panel
+        # takes the rest of the row, or the next row when the column is too narrow.
+        self.table = w.HTML(layout=w.Layout(max_width="100%", overflow="auto", flex="0 1 auto"))
+        self.info = w.HTML(layout=w.Layout(min_width="260px", max_width="100%", flex="1 1 260px"))
+
+    def _arranged(self, openers: bool) -> list[w.Widget]:
+        """The replayer's rows, top to bottom (the openers only with ``openers``)."""
+        row = w.Layout(flex_flow="row wrap", align_items="center")
+        nav = w.HBox(
+            [
+                self.first_button,
+                self.back_button,
+                self.next_button,
+                self.last_button,
+                self.position,
+                self.trick_jump,
+            ],
+            layout=row,
+        )
+        body = w.HBox(
+            [self.table, self.info],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"),
+        )
+        top = [self.hand_picker, self.openers] if openers else []
+        return [
+            *top,
+            self.status,
+            self.header,
+            nav,
+            self.view_toggle,
+            self.note,
+            body,
+        ]
 
     # --- public API ---------------------------------------------------------------
 
