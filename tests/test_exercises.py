@@ -295,13 +295,16 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
     assert any(v.startswith("Right!") for v in verdicts)
     assert any(v.startswith("Not quite") for v in verdicts)
     assert all("points to your side on average over" in v for v in verdicts)
-    # A discard as good as the expert's, but not it, is told so before the expert's
-    # usual rule (which argues for the expert's card, never as a verdict on this one).
-    state = record.state_at(6)
+    # A discard as good as the expert's, but not it, and against no usual principle,
+    # is told so before the expert's usual rule (which argues for the expert's card,
+    # never as a verdict on this one). Teaching hand 14: K♥ makes a void, as Q♦ does.
+    state = teaching_hand("14").state_at(5)
     advised = expert.advise(PlayerView.of(state, state.to_move)).action
+    lone = ex.discard_exercise(state, expert)
+    verdicts = [press(ex.discard_exercise(state, expert), c) for c in lone.values]
     others = [
         v
-        for c, v in zip(discard.values, verdicts, strict=True)
+        for c, v in zip(lone.values, verdicts, strict=True)
         if v.startswith("Right!") and c != advised.card
     ]
     assert others and all(
@@ -314,7 +317,7 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
         for v in others
     )
     # the Joker is named as a learner knows it, never by its code
-    joker = verdicts[discard.values.index(JOKER)]
+    joker = press(ex.discard_exercise(record.state_at(6), expert), JOKER)
     assert "Discard the Joker" in joker and "JK" not in joker
     with pytest.raises(ValueError, match="trumps are not named"):
         ex.discard_exercise(record.state_at(5), expert)
@@ -482,10 +485,12 @@ def test_a_close_choice_against_a_usual_principle_is_not_called_right() -> None:
     # beside "Not quite", the figures never say the choice is worth "as much as the best"
     assert "as much as" not in text
     assert "of the best choice (discard 9♣): too close to tell apart" in text
-    # K♣, as close to the best and going against no principle, opens with the same words
+    # K♣, as close to the best, is held to the same principle in the same words (a
+    # learner's review found it called right beside "9♣ is your lowest plain card")
     right, other = said["K♣"]
     same = "within 0.1 of the best choice (discard 9♣): too close to tell apart."
-    assert right and same in text and same in other
+    assert not right and same in text and same in other
+    assert "goes against this one: You discarded K♣, though 9♣ is lower" in other
     position = computer_position(33, Seat.E, 20)
     for exercise, where in ((ex, state), (hint_exercise(position, FairExpert(seed=1)), position)):
         view = PlayerView.of(where, where.to_move)

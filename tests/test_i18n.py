@@ -366,12 +366,13 @@ def test_thai_sets_a_number_apart_from_the_words_around_it() -> None:
 
 
 #: The placeholders whose value starts with a card's name ("J♦", "J♥ ของตะวันออก"), and
-#: those whose value can end with one ("ลง J♦").
-CARD_FIRST = "card|cards|winning|low|high|winners|aces|beaten|top|values"
-CARD_LAST = CARD_FIRST + "|best|other|alt|choice|action|keep|mine|theirs|said"
-#: A card's name glued to Thai letters, either side.
+#: those whose value always ends with one. (A choice, "{best}", ends with a card or with
+#: a suit's Thai name: a space after it would split a phrase, so the translator decides.)
+CARD_FIRST = "card|cards|low|high|winning|winners|beaten|top|values"
+CARD_LAST = "card|cards|low|high|winners|beaten|top|values"
+#: A card's name, or a suit's symbol, glued to Thai letters, either side.
 GLUED_CARD = re.compile(
-    r"[\u0E00-\u0E7F](?:10|[9JQKA])[♠♥♦♣]|[♠♥♦♣][\u0E00-\u0E7F]|[\u0E00-\u0E7F]JK\b"
+    r"[\u0E00-\u0E7F](?:10|[9JQKA])?[♠♥♦♣]|[♠♥♦♣][\u0E00-\u0E7F]|[\u0E00-\u0E7F]JK\b"
 )
 
 
@@ -394,7 +395,9 @@ def test_no_card_a_thai_learner_reads_is_glued_to_a_word() -> None:
     from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
     from hasenpfeffer_core.analysis.hints import judged_words
     from hasenpfeffer_core.analysis.session import PlaySession
+    from hasenpfeffer_core.analysis.teaching import teaching_hand
     from hasenpfeffer_core.analysis.view import PlayerView
+    from hasenpfeffer_core.faces.widgets import HandReplayer
 
     read: list[str] = []
     with language("th"):
@@ -413,6 +416,11 @@ def test_no_card_a_thai_learner_reads_is_glued_to_a_word() -> None:
             session.act(thumb.choose(PlayerView.of(session.state, seat)))
         for m in session.mistakes():
             read += [m.what, m.expert, m.double_dummy]
+        # the replay's log (a suit named with its symbol: "♣ ดอกจิก") and its marks
+        replayer = HandReplayer(teaching_hand("11"))
+        for step in range(len(replayer.record.moves) + 1):
+            replayer.step = step
+            read += [re.sub(r"<[^>]*>", " ", replayer.note.value + " " + replayer.info.value)]
     text = "\n".join(read)
     assert re.search(r"(?:10|[9JQKA])[♠♥♦♣]", text)  # cards are there to be checked
     assert [text[max(0, m.start() - 15) : m.end() + 5] for m in GLUED_CARD.finditer(text)] == []

@@ -574,7 +574,16 @@ def _call_reason(j: CallJudgement, *, runner_up: bool = True) -> str:
         return head + "."
     # (named as a choice, the subject of its clause: Italian "scartare K♣", not the
     # command "scarta K♣")
-    name = trump_words(other.suit) if isinstance(other, NameTrump) else choice_words(other)
+    if isinstance(other, NameTrump):
+        name = trump_words(other.suit)
+    elif isinstance(other, Discard):
+        # Translators: a discard named as the subject of a sentence ("discarding K♣ is
+        # worth almost as much"; Italian "scartare K♣").
+        name = pgettext("choice as a subject", "discarding {card}").format(
+            card=card_words(other.card)
+        )
+    else:
+        name = choice_words(other)
     if j.tied:
         # Translators: head is "Name hearts: over 40 deals ..."; other another choice
         # worth as much ("spades", "discard 10♠").

@@ -694,8 +694,8 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
         # less than the best ("1.3"), best the best choice ("name spades").
         return False, _(
             "{choice}: worth about {points} points to your side on average over {n} deals "
-            "(by then it was clearly behind, so more deals would not change the verdict), "
-            "about {cost} less than the best choice ({best})."
+            "(by then it was clearly behind), about {cost} less than the best choice "
+            "({best})."
         ).format(**values)
     # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
     # many points less than the best ("1.3"), best the best choice ("name spades").

@@ -299,9 +299,7 @@ def hints_used_words(decisions: int, steps: int) -> str:
 #: How the review after the hand names its two views of a decision (marked for the
 #: catalogue: a face shows them translated, as ``_(EXPERT_VIEW)``).
 EXPERT_VIEW: Final = N_("The fair expert, seeing only what you saw")
-DOUBLE_DUMMY_VIEW: Final = N_(
-    "Hindsight, with all four hands face up, as nobody at the table sees them"
-)
+DOUBLE_DUMMY_VIEW: Final = N_("Hindsight: all four hands face up, as nobody at the table sees them")
 
 
 def _decision_words(action: Action, trick: int, rules: Rules) -> str:
@@ -373,10 +371,10 @@ class Mistake:
             # played, which as the cards lay cost nothing.
             return _(
                 "As the cards lay, this cost nothing, and the replay marks it as good as "
-                "any. But nobody at the table sees the cards lie: the fair expert weighs "
+                "any. But nobody at the table sees how the cards lie: the fair expert weighs "
                 "every deal you could not rule out."
             )
-        best = join_and((c.text for c in self.best), "or")
+        best = join_and((card_words(c) for c in self.best), "or")
         n = round(self.lost)
         # Translators: hindsight's verdict on a card played: {n} is a whole number of
         # points; {cards} lists the cards that would have saved them ("A♠ or K♠").

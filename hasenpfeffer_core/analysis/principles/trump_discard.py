@@ -219,6 +219,27 @@ def _discard_low(view: PlayerView, action: Action) -> Found:
                 "{low}, instead."
             )
         return None, text.format(card=card.text, low=lows[0].text)
+    if (
+        card.rank is not Rank.ACE
+        and void_left(view.hand, card, view.trump) is None
+        and void_left(view.hand, lows[0], view.trump) is None
+    ):
+        # A higher plain card, that makes no void: the principle's own words ("discard
+        # your lowest plain card") go against it as they do against an ace (a lesson's
+        # discard once called K♣ right beside "9♣ is your lowest plain card").
+        if trump:
+            # Translators: {card} is the card discarded, {low} the lowest plain card held.
+            text = _(
+                "You discarded {card}, though {low} is lower and makes no void either: "
+                "discard your lowest plain card, {low}, and keep {card}, which may yet win "
+                "a trick."
+            )
+        else:
+            text = _(
+                "You discarded {card}, though {low} is lower and makes no void either: "
+                "discard your lowest card, {low}, and keep {card}, which may yet win a trick."
+            )
+        return None, text.format(card=card.text, low=lows[0].text)
     return NONE_FOUND
 
 

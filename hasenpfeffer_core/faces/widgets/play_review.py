@@ -197,12 +197,16 @@ class TableReview:
                 f"{esc(hindsight)}</div>"
             )
         counted = ngettext(
-            "One of your decisions cost points. For it: what the fair expert, seeing only "
-            "what you saw, would have done and why; for a card, what it cost in "
-            "hindsight, with all four hands face up. Try it again if you like.",
-            "{n} of your decisions cost points. For each: what the fair expert, seeing only "
-            "what you saw, would have done and why; for a card, what it cost in "
-            "hindsight, with all four hands face up. Try any of them again.",
+            "One of your decisions cost points on average over the deals you could not "
+            "rule out, as the fair expert judges it. For it: what the fair expert, seeing "
+            "only what you saw, would have done and why; for a card, what it cost in "
+            "hindsight, with all four hands face up (which may be nothing: the cards can "
+            "fall your way). Try it again if you like.",
+            "{n} of your decisions cost points on average over the deals you could not "
+            "rule out, as the fair expert judges them. For each: what the fair expert, "
+            "seeing only what you saw, would have done and why; for a card, what it cost in "
+            "hindsight, with all four hands face up (which may be nothing: the cards can "
+            "fall your way). Try any of them again.",
             n,
         ).format(n=n)
         return head + f"<div>{esc(counted)}</div>"

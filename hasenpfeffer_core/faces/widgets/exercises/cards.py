@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ....analysis.explain import (
     capitalised,
+    card_words,
     explain_card,
 )
 from ....analysis.quiz import Question, best_line, line_words, tricks_question
@@ -102,7 +103,7 @@ def suit_in_play(card: str | Card, trump: Suit | str, *, lang: str | None = None
         def words() -> tuple[str, list[tuple[str, Suit]]]:
             # Translators: {suit} is a suit's name in the plural ("hearts"), {card} a card
             prompt = _("{suit} are trumps. Which suit does {card} belong to in play?")
-            return capitalised(prompt.format(suit=the_trump.plural, card=c.text)), [
+            return capitalised(prompt.format(suit=the_trump.plural, card=card_words(c))), [
                 (suit_name(s), s) for s in SUITS
             ]
 
@@ -158,7 +159,9 @@ def _tricks_exercise(question: Question, *, recorder: Recorder | None, once: boo
     leads = play_values({s.name: h for s, h in q.hands.items()}, q.trump, leader.name)
     side = side_words(asked)
     # (play_values counts the leader's side's tricks: the other side takes the rest)
-    how = ", ".join(f"{c.text}: {v if asked is leader.side else n - v}" for c, v in leads.items())
+    how = ", ".join(
+        f"{card_words(c)}: {v if asked is leader.side else n - v}" for c, v in leads.items()
+    )
     line = line_words(best_line(q.hands, q.trump, leader), q.trump)
     why = " ".join(
         (
@@ -214,7 +217,7 @@ def best_card(
                     "{card}: {points} ({n} trick from here)",
                     "{card}: {points} ({n} tricks from here)",
                     n,
-                ).format(card=c.text, points=whole_number(points[c], signed=True), n=n)
+                ).format(card=card_words(c), points=whole_number(points[c], signed=True), n=n)
                 for c in ranked
                 for n in (tricks[c],)
             )
@@ -285,5 +288,5 @@ def teaching_position(name: str, step: int, *, lang: str | None = None) -> Choic
             said = _("In the teaching hand, {seat} played {card}: {note}")
         else:
             said = _("In the teaching hand, {seat} played {card}.")
-        note = said.format(seat=play.seat.word, card=play.card.text, note=move.note)
+        note = said.format(seat=play.seat.word, card=card_words(play.card), note=move.note)
         return best_card(record.state_at(step), note=f" {note}")
