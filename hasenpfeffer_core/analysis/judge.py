@@ -461,17 +461,8 @@ def judge_play(
     jat = view.rules.no_trump_joker.value == "any-time"
     side = view.seat.side
     won = sum(1 for t in view.tricks if t.winner.side is side)
-    order = ORDERS[tk]
-    # ties go to the lowest card, nothing being given away for nothing: lowest as the
-    # principle "Throw your lowest card" says it (a plain card by its printed rank, every
-    # trump above every plain card), so that a tie never goes against that principle
-    plays.sort(key=lambda a: (throw_key(a.card, tk), -order.index(a.card)))
-    # twins: cards that always score the same (no unplayed card between them)
-    played = set(view.played)
-    unplayed = sum(1 << c.index for c in DECK if c not in played)
-    own = sum(1 << c.index for c in view.hand)
-    run_of = {c: n for n, run in enumerate(card_runs(own, unplayed, tk)) for c in run}
-    twins = [[run_of.get(a.card.index) == run_of.get(b.card.index) for b in plays] for a in plays]
+    plays = _lowest_first(plays, tk)
+    twins = _twins(view, plays, tk)
     leader = view.leader.value
 
     def values(masks: Sequence[int], alive: set[int]) -> dict[int, int]:
@@ -482,6 +473,57 @@ def judge_play(
         return {i: got[plays[i].card.index] for i in alive}
 
     net = net_points(view)
+    scored = _points_scorer(view, plays, tk, leader, trick, net, won, jat=jat, active=active)
+    points, tricks, deals, best = _weigh(
+        len(plays),
+        DealSampler(view),
+        rng,
+        values,
+        net,
+        won=won,
+        min_deals=min_deals,
+        max_deals=MAX_DEALS if max_deals is None else max_deals,
+        budget=budget,
+        twins=twins,
+        scored=scored
+        if len(view.tricks) >= (POINTS_FROM if points_from is None else points_from)
+        else None,
+    )
+    return _judgement(plays, points, tricks, deals, best, made=made_table(view), won=won)
+
+
+def _lowest_first(plays: list[Play], tk: int) -> list[Play]:
+    """``plays`` in the order their ties go in: the lowest card first."""
+    order = ORDERS[tk]
+    # ties go to the lowest card, nothing being given away for nothing: lowest as the
+    # principle "Throw your lowest card" says it (a plain card by its printed rank, every
+    # trump above every plain card), so that a tie never goes against that principle
+    return sorted(plays, key=lambda a: (throw_key(a.card, tk), -order.index(a.card)))
+
+
+def _twins(view: PlayerView, plays: Sequence[Play], tk: int) -> list[list[bool]]:
+    """For each two of ``plays``, whether they are twins: cards that always score the same."""
+    # twins: cards that always score the same (no unplayed card between them)
+    played = set(view.played)
+    unplayed = sum(1 << c.index for c in DECK if c not in played)
+    own = sum(1 << c.index for c in view.hand)
+    run_of = {c: n for n, run in enumerate(card_runs(own, unplayed, tk)) for c in run}
+    return [[run_of.get(a.card.index) == run_of.get(b.card.index) for b in plays] for a in plays]
+
+
+def _points_scorer(
+    view: PlayerView,
+    plays: Sequence[Play],
+    tk: int,
+    leader: int,
+    trick: Sequence[int],
+    net: list[float],
+    won: int,
+    *,
+    jat: bool,
+    active: int,
+) -> Callable[[Sequence[int], Mapping[int, int]], tuple[dict[int, float], int]]:
+    """:func:`_weigh`'s ``scored`` for the cards ``plays`` of the seat of ``view``."""
     # N-S's points for N-S's tricks in the whole hand, and the tricks N-S have taken
     ns = view.seat.value % 2 == 0
     net_ns = net if ns else [-net[6 - t] for t in range(7)]
@@ -524,22 +566,7 @@ def judge_play(
                     out[i] = v if ns else -v
         return out, search.bit_count()
 
-    points, tricks, deals, best = _weigh(
-        len(plays),
-        DealSampler(view),
-        rng,
-        values,
-        net,
-        won=won,
-        min_deals=min_deals,
-        max_deals=MAX_DEALS if max_deals is None else max_deals,
-        budget=budget,
-        twins=twins,
-        scored=scored
-        if len(view.tricks) >= (POINTS_FROM if points_from is None else points_from)
-        else None,
-    )
-    return _judgement(plays, points, tricks, deals, best, made=made_table(view), won=won)
+    return scored
 
 
 # --- the calls: the bid, the trump, the discard ------------------------------------------
