@@ -192,74 +192,16 @@ def stepped_hint(
     if choice is not None:
         nudge, principle, answer = choice.nudge, choice.principle, choice.answer
     elif reasons:
-        top = reasons[0]
-        nudge = _(top.principle.nudge)
-        # Translators: a hint's second step: the principle's name ("Win cheaply"), then
-        # what it sees on the table (a sentence).
-        principle = _("{principle}. {clue}").format(
-            principle=_(top.principle.name), clue=_clue(top)
-        )
-        answer = top.text
-        if not _names_action(answer, action):
-            # Translators: a reason ({reason}, whole sentences), then what to do, as "Play 9♠".
-            answer = _("{reason} {action}.").format(reason=answer, action=said)
+        nudge, principle, answer = _reasoned_steps(reasons[0], action, said)
     else:
-        kind = decision_kind(action)
-        nudge = _(_NUDGES["lead" if kind == "play" and not view.current_trick else kind])
-        if advice.judgement is not None and advice.judgement.indifferent:
-            # (the card advised is then the lowest: ties go to it)
-            principle = _(
-                "Every card you may play does exactly as well here: keep your better cards "
-                "and give up your lowest."
-            )
-        else:
-            principle = _(
-                "No simple rule decides this one: it comes down to how the unseen cards lie."
-            )
-        # Translators: what to do, as a sentence: {action} is "Play 9♠".
-        answer = _("{action}.").format(action=said)
-        score = score_reason(view, advice)
-        if score:
-            principle = _(
-                "The score decides this one, not the number of tricks: ask how often the "
-                "bid is made, and what each trick is worth to each side."
-            )
-            # Translators: {reason} is why the score decides (whole sentences), {action}
-            # what to do, as "Play 9♠".
-            answer = _("{reason} {action}.").format(reason=score, action=said)
+        nudge, principle, answer = _unreasoned_steps(view, advice, said)
     against, kept = _outweighed(view, advice)
     if against:
         answer = f"{answer} {against}"
     move = answer
     if advice.close and not (advice.judgement is not None and advice.judgement.indifferent):
         # (where every choice does exactly as well, the figures say so: no "close")
-        # Translators: {answer} is the hint's answer so far (whole sentences).
-        tie = advice.judgement is not None and advice.judgement.tied
-        many = tie and advice.judgement is not None and len(advice.judgement.ties) > 1
-        if many and not reasons:
-            # Translators: {answer} is the hint's answer so far (whole sentences); two or
-            # more other choices score as much on the deals weighed.
-            answer = _("{answer} Other choices are worth as much in points.").format(answer=answer)
-        elif many:
-            # Translators: {answer} is the hint's answer so far (whole sentences); two or
-            # more other choices score as much, and a principle chose this one.
-            answer = _(
-                "{answer} Other choices are worth as much in points: the usual principle decides."
-            ).format(answer=answer)
-        elif tie and not reasons:
-            # Translators: {answer} is the hint's answer so far (whole sentences); another
-            # choice scores as much on the deals weighed.
-            answer = _("{answer} Another choice is worth as much in points.").format(answer=answer)
-        elif tie:
-            # Translators: {answer} is the hint's answer so far (whole sentences); another
-            # choice scores as much on the deals weighed, and a principle chose this one.
-            answer = _(
-                "{answer} Another choice is worth as much in points: the usual principle decides."
-            ).format(answer=answer)
-        else:
-            answer = _(
-                "{answer} It is a close decision: another choice is worth almost as much."
-            ).format(answer=answer)
+        answer = _close_answer(advice, reasons, answer)
     # The figures behind the move, without the move again ("Play J♦: over 16 deals ...")
     # and without a sentence the answer already says.
     last = answer
@@ -269,21 +211,108 @@ def stepped_hint(
         if answer.startswith(choice.shown):
             last = capitalised(answer[len(choice.shown) :].lstrip(";: "))
     else:
-        reason = advice.reason
-        j = advice.judgement
-        if kept is not None and j is not None and kept == j.runner_up and kept != j.best:
-            # (the answer already says what the move that keeps to the rule gives away:
-            # the figures do not say it again of the same move)
-            reason = judged_reason(view, j, runner_up=False)
-        head, sep, rest = reason.partition(": ")
-        details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
-        said_already = [r.text for r in reasons[:1]] + [_("{action}.").format(action=said)]
-        details = _without_repeats(details, answer, said_already)
-        if reasons:
-            situation, sep, _rest = reasons[0].text.strip().rpartition(": ")
-            if sep and len(situation) >= 20 and answer.startswith(situation + sep):
-                last = capitalised(answer[len(situation) + len(sep) :])
+        details = _details(view, advice, reasons, kept, answer, said)
+        last = _without_situation(reasons, answer)
     return SteppedHint(advice, reasons, nudge, principle, answer, details, move, last)
+
+
+def _reasoned_steps(top: Reason, action: Action, said: str) -> tuple[str, str, str]:
+    """The nudge, the principle and the answer of a hint that the reason ``top`` gives."""
+    nudge = _(top.principle.nudge)
+    # Translators: a hint's second step: the principle's name ("Win cheaply"), then
+    # what it sees on the table (a sentence).
+    principle = _("{principle}. {clue}").format(principle=_(top.principle.name), clue=_clue(top))
+    answer = top.text
+    if not _names_action(answer, action):
+        # Translators: a reason ({reason}, whole sentences), then what to do, as "Play 9♠".
+        answer = _("{reason} {action}.").format(reason=answer, action=said)
+    return nudge, principle, answer
+
+
+def _unreasoned_steps(view: PlayerView, advice: Advice, said: str) -> tuple[str, str, str]:
+    """The nudge, the principle and the answer of a hint that no principle's reason gives."""
+    kind = decision_kind(advice.action)
+    nudge = _(_NUDGES["lead" if kind == "play" and not view.current_trick else kind])
+    if advice.judgement is not None and advice.judgement.indifferent:
+        # (the card advised is then the lowest: ties go to it)
+        principle = _(
+            "Every card you may play does exactly as well here: keep your better cards "
+            "and give up your lowest."
+        )
+    else:
+        principle = _("No simple rule decides this one: it comes down to how the unseen cards lie.")
+    # Translators: what to do, as a sentence: {action} is "Play 9♠".
+    answer = _("{action}.").format(action=said)
+    score = score_reason(view, advice)
+    if score:
+        principle = _(
+            "The score decides this one, not the number of tricks: ask how often the "
+            "bid is made, and what each trick is worth to each side."
+        )
+        # Translators: {reason} is why the score decides (whole sentences), {action}
+        # what to do, as "Play 9♠".
+        answer = _("{reason} {action}.").format(reason=score, action=said)
+    return nudge, principle, answer
+
+
+def _close_answer(advice: Advice, reasons: tuple[Reason, ...], answer: str) -> str:
+    """``answer`` with a closing note that the decision is close, or that others tie."""
+    # Translators: {answer} is the hint's answer so far (whole sentences).
+    tie = advice.judgement is not None and advice.judgement.tied
+    many = tie and advice.judgement is not None and len(advice.judgement.ties) > 1
+    if many and not reasons:
+        # Translators: {answer} is the hint's answer so far (whole sentences); two or
+        # more other choices score as much on the deals weighed.
+        return _("{answer} Other choices are worth as much in points.").format(answer=answer)
+    if many:
+        # Translators: {answer} is the hint's answer so far (whole sentences); two or
+        # more other choices score as much, and a principle chose this one.
+        return _(
+            "{answer} Other choices are worth as much in points: the usual principle decides."
+        ).format(answer=answer)
+    if tie and not reasons:
+        # Translators: {answer} is the hint's answer so far (whole sentences); another
+        # choice scores as much on the deals weighed.
+        return _("{answer} Another choice is worth as much in points.").format(answer=answer)
+    if tie:
+        # Translators: {answer} is the hint's answer so far (whole sentences); another
+        # choice scores as much on the deals weighed, and a principle chose this one.
+        return _(
+            "{answer} Another choice is worth as much in points: the usual principle decides."
+        ).format(answer=answer)
+    return _("{answer} It is a close decision: another choice is worth almost as much.").format(
+        answer=answer
+    )
+
+
+def _details(
+    view: PlayerView,
+    advice: Advice,
+    reasons: tuple[Reason, ...],
+    kept: Action | None,
+    answer: str,
+    said: str,
+) -> str:
+    """The figures behind the move (from the judge's reason), less what ``answer`` says."""
+    reason = advice.reason
+    j = advice.judgement
+    if kept is not None and j is not None and kept == j.runner_up and kept != j.best:
+        # (the answer already says what the move that keeps to the rule gives away:
+        # the figures do not say it again of the same move)
+        reason = judged_reason(view, j, runner_up=False)
+    head, sep, rest = reason.partition(": ")
+    details = capitalised(rest) if sep and len(head) <= 30 and rest else advice.reason
+    said_already = [r.text for r in reasons[:1]] + [_("{action}.").format(action=said)]
+    return _without_repeats(details, answer, said_already)
+
+
+def _without_situation(reasons: tuple[Reason, ...], answer: str) -> str:
+    """``answer`` without the situation the second step has just described, if it opens so."""
+    if reasons:
+        situation, sep, _rest = reasons[0].text.strip().rpartition(": ")
+        if sep and len(situation) >= 20 and answer.startswith(situation + sep):
+            return capitalised(answer[len(situation) + len(sep) :])
+    return answer
 
 
 class _BidWords(NamedTuple):

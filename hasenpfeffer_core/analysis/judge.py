@@ -461,17 +461,8 @@ def judge_play(
     jat = view.rules.no_trump_joker.value == "any-time"
     side = view.seat.side
     won = sum(1 for t in view.tricks if t.winner.side is side)
-    order = ORDERS[tk]
-    # ties go to the lowest card, nothing being given away for nothing: lowest as the
-    # principle "Throw your lowest card" says it (a plain card by its printed rank, every
-    # trump above every plain card), so that a tie never goes against that principle
-    plays.sort(key=lambda a: (throw_key(a.card, tk), -order.index(a.card)))
-    # twins: cards that always score the same (no unplayed card between them)
-    played = set(view.played)
-    unplayed = sum(1 << c.index for c in DECK if c not in played)
-    own = sum(1 << c.index for c in view.hand)
-    run_of = {c: n for n, run in enumerate(card_runs(own, unplayed, tk)) for c in run}
-    twins = [[run_of.get(a.card.index) == run_of.get(b.card.index) for b in plays] for a in plays]
+    plays = _lowest_first(plays, tk)
+    twins = _twins(view, plays, tk)
     leader = view.leader.value
 
     def values(masks: Sequence[int], alive: set[int]) -> dict[int, int]:
@@ -482,6 +473,57 @@ def judge_play(
         return {i: got[plays[i].card.index] for i in alive}
 
     net = net_points(view)
+    scored = _points_scorer(view, plays, tk, leader, trick, net, won, jat=jat, active=active)
+    points, tricks, deals, best = _weigh(
+        len(plays),
+        DealSampler(view),
+        rng,
+        values,
+        net,
+        won=won,
+        min_deals=min_deals,
+        max_deals=MAX_DEALS if max_deals is None else max_deals,
+        budget=budget,
+        twins=twins,
+        scored=scored
+        if len(view.tricks) >= (POINTS_FROM if points_from is None else points_from)
+        else None,
+    )
+    return _judgement(plays, points, tricks, deals, best, made=made_table(view), won=won)
+
+
+def _lowest_first(plays: list[Play], tk: int) -> list[Play]:
+    """``plays`` in the order their ties go in: the lowest card first."""
+    order = ORDERS[tk]
+    # ties go to the lowest card, nothing being given away for nothing: lowest as the
+    # principle "Throw your lowest card" says it (a plain card by its printed rank, every
+    # trump above every plain card), so that a tie never goes against that principle
+    return sorted(plays, key=lambda a: (throw_key(a.card, tk), -order.index(a.card)))
+
+
+def _twins(view: PlayerView, plays: Sequence[Play], tk: int) -> list[list[bool]]:
+    """For each two of ``plays``, whether they are twins: cards that always score the same."""
+    # twins: cards that always score the same (no unplayed card between them)
+    played = set(view.played)
+    unplayed = sum(1 << c.index for c in DECK if c not in played)
+    own = sum(1 << c.index for c in view.hand)
+    run_of = {c: n for n, run in enumerate(card_runs(own, unplayed, tk)) for c in run}
+    return [[run_of.get(a.card.index) == run_of.get(b.card.index) for b in plays] for a in plays]
+
+
+def _points_scorer(
+    view: PlayerView,
+    plays: Sequence[Play],
+    tk: int,
+    leader: int,
+    trick: Sequence[int],
+    net: list[float],
+    won: int,
+    *,
+    jat: bool,
+    active: int,
+) -> Callable[[Sequence[int], Mapping[int, int]], tuple[dict[int, float], int]]:
+    """:func:`_weigh`'s ``scored`` for the cards ``plays`` of the seat of ``view``."""
     # N-S's points for N-S's tricks in the whole hand, and the tricks N-S have taken
     ns = view.seat.value % 2 == 0
     net_ns = net if ns else [-net[6 - t] for t in range(7)]
@@ -524,22 +566,7 @@ def judge_play(
                     out[i] = v if ns else -v
         return out, search.bit_count()
 
-    points, tricks, deals, best = _weigh(
-        len(plays),
-        DealSampler(view),
-        rng,
-        values,
-        net,
-        won=won,
-        min_deals=min_deals,
-        max_deals=MAX_DEALS if max_deals is None else max_deals,
-        budget=budget,
-        twins=twins,
-        scored=scored
-        if len(view.tricks) >= (POINTS_FROM if points_from is None else points_from)
-        else None,
-    )
-    return _judgement(plays, points, tricks, deals, best, made=made_table(view), won=won)
+    return scored
 
 
 # --- the calls: the bid, the trump, the discard ------------------------------------------
@@ -968,62 +995,97 @@ def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJud
     passes = [a for a in calls if isinstance(a, Pass)]
     if not calls:
         raise ValueError("there is no call to make in this position")
-    rules, seat = view.rules, view.seat
-    high = view.high_bid
-    forced = pass_forces(view)
-    if passes and forced:
-        passing = "forced"
-    elif passes and high is not None:
-        passing = "partner" if high.seat.side is seat.side else "opponents"
-    else:
-        passing = "nothing"
-    contracts = [*bids]
-    if passing == "forced":
-        contracts.append(Bid(seat, FORCED_BID))
-    nets = [_net(rules, b, ours=True) for b in contracts]
-    # the trumps worth playing out: within SCREEN_TRICKS of the rule of thumb's best
-    rated = sorted(
-        ((estimate_tricks(view.hand, t), t) for t in trump_options(rules)), key=lambda x: -x[0]
-    )
-    trumps = [t for e, t in rated if e >= rated[0][0] - SCREEN_TRICKS][:SCREEN_KEEP]
-    leader = _leader(view, seat)
-    own = _mask(view.hand)
-    sampler = DealSampler(view)
-    odds: list[list[int]] = [[] for _ in trumps]
-    alive = set(range(len(trumps)))
-    held: list[float] = []  # a pass where another side holds the auction, deal by deal
-    held_tricks: list[int] = []
-    if passing in ("partner", "opponents"):
-        assert high is not None
-        holder = high.seat
-        held_net = _net(rules, high, ours=passing == "partner")
-        holder_leader = _leader(view, holder)
+    weighing = _BidWeighing(view, bids, passes)
     cap = MAX_DEALS if max_deals is None else max_deals
     low = min(CALL_MIN_DEALS, cap)
     budget = CALL_SOLVES if max_deals is None else None
-    deals = solves = 0
+    solves = 0
+    while weighing.deals < cap and (budget is None or solves < budget):
+        for _ in range(min(BATCH, cap - weighing.deals)):
+            solves += weighing.play_deal(rng)
+        if weighing.deals < min(low, BATCH):
+            continue
+        weighing.prune()
+        clear = _calls_clear(weighing.outcome()[1])
+        if weighing.deals >= low and clear:
+            break
+    return weighing.judgement()
 
-    def series(c: int, t: int) -> list[float]:
-        return [nets[c][x] for x in odds[t]]
 
-    def best_trump(c: int) -> int:
+def _passing(view: PlayerView, passes: Sequence[Pass]) -> str:
+    """What a pass leads to for the seat of ``view`` (see :attr:`CallJudgement.passing`)."""
+    high = view.high_bid
+    forced = pass_forces(view)
+    if passes and forced:
+        return "forced"
+    if passes and high is not None:
+        return "partner" if high.seat.side is view.seat.side else "opponents"
+    return "nothing"
+
+
+class _BidWeighing:
+    """The deals a bid is weighed on, played out as they are drawn: with each trump still
+    in contention, the tricks the seat's side takes as makers, deal by deal; and what a
+    pass leads to (see :func:`judge_bid`)."""
+
+    def __init__(self, view: PlayerView, bids: list[Bid], passes: list[Pass]) -> None:
+        rules, seat = view.rules, view.seat
+        high = view.high_bid
+        passing = _passing(view, passes)
+        contracts = [*bids]
+        if passing == "forced":
+            contracts.append(Bid(seat, FORCED_BID))
+        self.view, self.seat, self.bids, self.passes = view, seat, bids, passes
+        self.passing, self.contracts = passing, contracts
+        self.nets = [_net(rules, b, ours=True) for b in contracts]
+        # the trumps worth playing out: within SCREEN_TRICKS of the rule of thumb's best
+        rated = sorted(
+            ((estimate_tricks(view.hand, t), t) for t in trump_options(rules)), key=lambda x: -x[0]
+        )
+        self.trumps = [t for e, t in rated if e >= rated[0][0] - SCREEN_TRICKS][:SCREEN_KEEP]
+        self.leader = _leader(view, seat)
+        self.own = _mask(view.hand)
+        self.sampler = DealSampler(view)
+        self.odds: list[list[int]] = [[] for _ in self.trumps]
+        self.alive = set(range(len(self.trumps)))
+        self.held: list[float] = []  # a pass where another side holds the auction, deal by deal
+        self.held_tricks: list[int] = []
+        if passing in ("partner", "opponents"):
+            assert high is not None
+            self.holder = high.seat
+            self.held_net = _net(rules, high, ours=passing == "partner")
+            self.holder_leader = _leader(view, self.holder)
+        self.deals = 0
+        if not contracts:
+            self.alive.clear()
+
+    def series(self, c: int, t: int) -> list[float]:
+        """Contract ``c``'s points with trump ``t``, deal by deal."""
+        return [self.nets[c][x] for x in self.odds[t]]
+
+    def best_trump(self, c: int) -> int:
         """The trump contract ``c`` is played with: the rule of thumb's likeliest trump
         unless another is worth more beyond doubt (a learner reads the reason in that
         trump's terms, so it is never a trump that won on a few deals by luck)."""
-        top = max(alive, key=lambda t: (sum(series(c, t)) / len(odds[t]), -t))
+        series, odds = self.series, self.odds
+        top = max(self.alive, key=lambda t: (sum(series(c, t)) / len(odds[t]), -t))
         return next(
-            t for t in sorted(alive) if t == top or not _beaten(series(c, top), series(c, t))
+            t for t in sorted(self.alive) if t == top or not _beaten(series(c, top), series(c, t))
         )
 
-    def outcome() -> tuple[list[Bid | Pass], list[list[float]], list[Suit | None], list[list[int]]]:
+    def outcome(
+        self,
+    ) -> tuple[list[Bid | Pass], list[list[float]], list[Suit | None], list[list[int]]]:
         """Each call, its points and its side's tricks deal by deal, and its trump."""
+        bids, contracts, trumps, odds = self.bids, self.contracts, self.trumps, self.odds
+        series, best_trump, passing, deals = self.series, self.best_trump, self.passing, self.deals
         values, chosen, taken = [], [], []
         for c in range(len(bids)):
             t = best_trump(c)
             values.append(series(c, t))
             chosen.append(trumps[t])
             taken.append(odds[t])
-        for _p in passes:
+        for _p in self.passes:
             if passing == "forced":
                 t = best_trump(len(contracts) - 1)
                 values.append(series(len(contracts) - 1, t))
@@ -1034,91 +1096,102 @@ def _bid(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJud
                 chosen.append(trumps[best_trump(0)] if contracts else None)
                 taken.append([0] * deals)
             else:
-                values.append(held)
+                values.append(self.held)
                 chosen.append(None)
-                taken.append(held_tricks)
-        return [*bids, *passes], values, chosen, taken
+                taken.append(self.held_tricks)
+        return [*bids, *self.passes], values, chosen, taken
 
-    if not contracts:
-        alive.clear()
-    while deals < cap and (budget is None or solves < budget):
-        for _ in range(min(BATCH, cap - deals)):
-            masks = sampler.draw(rng)
-            if masks is None:
-                raise ValueError("no deal of the unseen cards fits this position")
-            widow = _FULL & ~(masks[0] | masks[1] | masks[2] | masks[3])
-            widow &= ~_mask(view.played)
-            seven = _cards(own | widow)
-            for t in alive:
-                hands = list(masks)
-                hands[seat.value] = _mask([c for c in seven if c is not weakest(seven, trumps[t])])
-                odds[t].append(_solve(hands, seat, trumps[t], leader))
-                solves += 1
-            if passing in ("partner", "opponents"):
-                theirs = _cards(masks[holder.value] | widow)
-                trump = max(trumps, key=lambda t: estimate_tricks(theirs, t, partner=False))
-                hands = list(masks)
-                hands[holder.value] = _mask([c for c in theirs if c is not weakest(theirs, trump)])
-                taken = _solve(hands, seat, trump, holder_leader)
-                held.append(held_net[taken])
-                held_tricks.append(taken)
-                solves += 1
-            deals += 1
-        if deals < min(low, BATCH):
-            continue
-        # a trump beaten beyond doubt under every contract is no longer played
-        tops = [best_trump(c) for c in range(len(contracts))]
-        for t in list(alive):
-            if t not in tops and all(
-                _beaten(series(c, tops[c]), series(c, t)) for c in range(len(contracts))
-            ):
-                alive.discard(t)
-        _options, option_points, _chosen, _tricks = outcome()
+    def play_deal(self, rng: random.Random) -> int:
+        """How many hands one more deal drawn from ``rng`` took to play out."""
+        view, seat, trumps = self.view, self.seat, self.trumps
+        masks = self.sampler.draw(rng)
+        if masks is None:
+            raise ValueError("no deal of the unseen cards fits this position")
+        widow = _FULL & ~(masks[0] | masks[1] | masks[2] | masks[3])
+        widow &= ~_mask(view.played)
+        seven = _cards(self.own | widow)
+        solves = 0
+        for t in self.alive:
+            hands = list(masks)
+            hands[seat.value] = _mask([c for c in seven if c is not weakest(seven, trumps[t])])
+            self.odds[t].append(_solve(hands, seat, trumps[t], self.leader))
+            solves += 1
+        if self.passing in ("partner", "opponents"):
+            holder = self.holder
+            theirs = _cards(masks[holder.value] | widow)
+            trump = max(trumps, key=lambda t: estimate_tricks(theirs, t, partner=False))
+            hands = list(masks)
+            hands[holder.value] = _mask([c for c in theirs if c is not weakest(theirs, trump)])
+            taken = _solve(hands, seat, trump, self.holder_leader)
+            self.held.append(self.held_net[taken])
+            self.held_tricks.append(taken)
+            solves += 1
+        self.deals += 1
+        return solves
+
+    def prune(self) -> None:
+        """Stop playing out each trump beaten beyond doubt under every contract."""
+        series, n = self.series, len(self.contracts)
+        tops = [self.best_trump(c) for c in range(n)]
+        for t in list(self.alive):
+            if t not in tops and all(_beaten(series(c, tops[c]), series(c, t)) for c in range(n)):
+                self.alive.discard(t)
+
+    def judgement(self) -> CallJudgement:
+        """The judgement of every call on the deals played out."""
+        options, option_points, chosen, option_tricks = self.outcome()
         means, _ = _stats(option_points, 0)
-        best = max(range(len(calls)), key=lambda i: (means[i], -i))
-        means, spreads = _stats(option_points, best)
-        doubts = [_doubt(spreads[i], len(option_points[i]), False) for i in range(len(calls))]
-        # A higher bid on the same trick counts is never worth more than a cheaper one
-        # on any deal, only less on the deals near the bid: an option the best matches
-        # or beats on every deal is settled by its gap alone, and one standard error
-        # settles that it is close.
-        top = option_points[best]
-        for i, xs in enumerate(option_points):
-            if i != best and all(a >= b for a, b in zip(top, xs, strict=True)):
-                doubts[i] = 0.0
-        if deals >= low and _clear(means, doubts, best, spreads):
-            break
-    options, option_points, chosen, option_tricks = outcome()
+        best = max(range(len(options)), key=lambda i: (means[i], -i))
+        j = _judgement(options, option_points, option_tricks, self.deals, best)
+        if self.passing == "partner" and isinstance(j.best, Bid):
+            # over partner's bid, a bid only when it clearly pays: the side plays either way
+            at = options.index(self.passes[0])
+            if not j.clearly_worse(self.passes[0]):
+                j = _judgement(options, option_points, option_tricks, self.deals, at)
+        dominated = self.dominated(options, chosen, j.best)
+        trumps, odds, held_tricks = self.trumps, self.odds, self.held_tricks
+        return CallJudgement(
+            **{f.name: getattr(j, f.name) for f in fields(Judgement)} | {"dominated": dominated},
+            trumps=dict(zip(options, chosen, strict=True)),
+            odds={trumps[t]: tuple(odds[t]) for t in range(len(trumps)) if odds[t]},
+            passing=self.passing,
+            holder_tricks=sum(held_tricks) / len(held_tricks) if held_tricks else 0.0,
+        )
+
+    def dominated(
+        self, options: list[Bid | Pass], chosen: list[Suit | None], best: Action
+    ) -> frozenset[Action]:
+        """The calls whose contract is a higher bid than ``best`` on the same trump."""
+        # (a pass that forces the bid of 3 counts as that bid)
+        contract_of = {b: b for b in self.bids} | (
+            {p: Bid(self.seat, FORCED_BID) for p in self.passes} if self.passing == "forced" else {}
+        )
+        return frozenset(
+            a
+            for a, b in contract_of.items()
+            if isinstance(best, Bid)
+            and not b.big
+            and not best.big
+            and b.tricks > best.tricks
+            and chosen[options.index(a)] is chosen[options.index(best)]
+        )
+
+
+def _calls_clear(option_points: list[list[float]]) -> bool:
+    """Whether more deals would change nothing a learner reads of the calls (see :func:`_clear`)."""
     means, _ = _stats(option_points, 0)
-    best = max(range(len(options)), key=lambda i: (means[i], -i))
-    j = _judgement(options, option_points, option_tricks, deals, best)
-    if passing == "partner" and isinstance(j.best, Bid):
-        # over partner's bid, a bid only when it clearly pays: the side plays either way
-        at = options.index(passes[0])
-        if not j.clearly_worse(passes[0]):
-            j = _judgement(options, option_points, option_tricks, deals, at)
-    judged_best = j.best
-    # a call whose contract is a higher bid on the same trump as the best (a pass that
-    # forces the bid of 3 counts as that bid)
-    contract_of = {b: b for b in bids} | (
-        {p: Bid(seat, FORCED_BID) for p in passes} if passing == "forced" else {}
-    )
-    dominated = frozenset(
-        a
-        for a, b in contract_of.items()
-        if isinstance(judged_best, Bid)
-        and not b.big
-        and not judged_best.big
-        and b.tricks > judged_best.tricks
-        and chosen[options.index(a)] is chosen[options.index(judged_best)]
-    )
-    return CallJudgement(
-        **{f.name: getattr(j, f.name) for f in fields(Judgement)} | {"dominated": dominated},
-        trumps=dict(zip(options, chosen, strict=True)),
-        odds={trumps[t]: tuple(odds[t]) for t in range(len(trumps)) if odds[t]},
-        passing=passing,
-        holder_tricks=sum(held_tricks) / len(held_tricks) if held_tricks else 0.0,
-    )
+    best = max(range(len(option_points)), key=lambda i: (means[i], -i))
+    means, spreads = _stats(option_points, best)
+    doubts = [_doubt(spreads[i], len(xs), False) for i, xs in enumerate(option_points)]
+    # A higher bid on the same trick counts is never worth more than a cheaper one
+    # on any deal, only less on the deals near the bid: an option the best matches
+    # or beats on every deal is settled by its gap alone, and one standard error
+    # settles that it is close.
+    top = option_points[best]
+    for i, xs in enumerate(option_points):
+        if i != best and all(a >= b for a, b in zip(top, xs, strict=True)):
+            doubts[i] = 0.0
+    return _clear(means, doubts, best, spreads)
 
 
 def _se(diffs: Sequence[float]) -> float:

@@ -47,7 +47,14 @@ from ..engine.rules import PRESETS, BiddingScale, Rules
 from ..engine.seats import SEATS, Seat, Side
 from ..engine.state import HandState, Phase
 from ..engine.tricks import EFF, CardRole, card_role, legal_plays, ranking, trick_winner, trump_key
-from .bidding import action_label, action_value, bid_study, chance_label, without_call
+from .bidding import (
+    BidStudy,
+    action_label,
+    action_value,
+    bid_study,
+    chance_label,
+    without_call,
+)
 from .bots import RuleOfThumbPlayer
 from .describe import typed_call, typed_seat
 from .explain import (
@@ -828,33 +835,12 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
         pepper = tag == "pepper" or (tag is None and r.random() < 0.25)
         rules = PRESETS["seed-pepper"].rules if pepper else PRESETS["seed"].rules
         dealer = r.choice(SEATS)
-        state = HandState.new(rules, dealer, seed=r.randrange(2**32))
-        player = RuleOfThumbPlayer(bid_threshold=r.choice(_BOLDNESS))
-        # Up to two rounds of the auction before the learner speaks (a pass is final).
-        for _i in range(r.randint(0, 7)):
-            seat = state.to_move
-            if seat is None or state.phase is not Phase.AUCTION or state.forced_bid:
-                return None
-            state.apply(player.choose(PlayerView.of(state, seat)))
-        me = state.to_move
-        if me is None or state.phase is not Phase.AUCTION or state.forced_bid:
+        view = _auction_view(r, rules, dealer)
+        if view is None:
             return None
-        view = PlayerView.of(state, me)
         if len(view.legal_actions) < 2 or not _hand_fits(view.hand, difficulty):
             return None
-        high = view.high_bid
-        passed = sum(1 for a in view.auction if isinstance(a, Pass))
-        tags = set()
-        if high is None:
-            tags.add("opening")
-            if passed == 3 and JOKER in view.hand:
-                tags.add("three passes")
-        elif high.seat is me.partner:
-            tags.add("partner's bid")
-        else:
-            tags.add("outbid")
-        if pepper:
-            tags.add("pepper")
+        tags = _bid_tags(view, pepper)
         if tag is not None and tag not in tags:
             return None  # cheap to skip: the study is made only for a fitting position
         if "three passes" in tags and RuleOfThumbPlayer().best_trump(view.hand, view)[1] > 4.15:
@@ -866,26 +852,8 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
         choices = _bid_choices(view.legal_actions)
         if all(a in study.good for a in choices):
             return None  # every choice is as good: nothing to ask
-        auction = [
-            {
-                "seat": a.seat.name,
-                "player": a.seat.word,
-                "value": action_value(a),
-                "label": action_label(a, rules),
-            }
-            for a in view.auction
-        ]
         said = ", ".join(said_words(a, rules) for a in view.auction)
-        # Translators: seat is the dealer; said the calls so far ("North passed, East bid 3").
-        opening = (
-            _("{seat} dealt. The auction so far: {said}.").format(seat=dealer.word, said=said)
-            if said
-            else _("{seat} dealt, and you speak first.").format(seat=dealer.word)
-        )
-        # Translators: scale lists the bids ("1 to 5, Little Pepper (6) and Big Pepper").
-        scale = _("Bids here are {scale}.").format(scale=scale_text(rules)) if pepper else ""
-        ask = _("You are {seat}: with these six cards, what do you bid?").format(seat=me.word)
-        prompt = " ".join(x for x in (opening, scale, ask) if x)
+        prompt = _bid_prompt(view, rules, dealer, said, pepper)
         return Question(
             kind="bid",
             difficulty=difficulty,
@@ -896,39 +864,104 @@ def bid_question(rng: random.Random, difficulty: str = "mixed", tag: str | None 
             answer=study.action,
             explanation=without_call(study.reason, study.action, rules),
             hand=tuple(view.hand),
-            seat=me,
-            details={
-                "rules": rules.to_text(),
-                "scale": scale_text(rules),
-                "dealer": dealer.name,
-                "auction": auction,
-                "said": said,
-                "choices": [
-                    {"value": action_value(a), "label": action_label(a, rules)} for a in choices
-                ],
-                "right": [action_value(a) for a in study.good],
-                "comments": {action_value(a): study.comment(a) for a in study.legal},
-                "points": {action_value(a): round(study.points[a], 2) for a in study.legal},
-                "need": min(
-                    (a.tricks for a in view.legal_actions if isinstance(a, Bid)), default=None
-                ),
-                "best_trump": _trump_text(study.trumps[study.action]),
-                "samples": study.samples,
-                "close": study.close,
-                "chances": [
-                    {
-                        "trump": _trump_text(o.trump),
-                        "symbol": o.trump.symbol if o.trump else "",
-                        "chances": [round(p, 4) for p in o.chances],
-                        "labels": [chance_label(p) for p in o.chances],
-                        "mean": round(o.mean, 2),
-                    }
-                    for o in study.odds
-                ],
-            },
+            seat=view.seat,
+            details=_bid_details(view, study, rules, dealer, said, choices),
         )
 
     return _retry(rng, make, tag)
+
+
+def _auction_view(r: random.Random, rules: Rules, dealer: Seat) -> PlayerView | None:
+    """The learner's view after the computer players' first calls, or None if it has no call."""
+    state = HandState.new(rules, dealer, seed=r.randrange(2**32))
+    player = RuleOfThumbPlayer(bid_threshold=r.choice(_BOLDNESS))
+    # Up to two rounds of the auction before the learner speaks (a pass is final).
+    for _i in range(r.randint(0, 7)):
+        seat = state.to_move
+        if seat is None or state.phase is not Phase.AUCTION or state.forced_bid:
+            return None
+        state.apply(player.choose(PlayerView.of(state, seat)))
+    me = state.to_move
+    if me is None or state.phase is not Phase.AUCTION or state.forced_bid:
+        return None
+    return PlayerView.of(state, me)
+
+
+def _bid_tags(view: PlayerView, pepper: bool) -> set[str]:
+    """The tags of a bid question on the position of ``view``."""
+    high = view.high_bid
+    passed = sum(1 for a in view.auction if isinstance(a, Pass))
+    tags = set()
+    if high is None:
+        tags.add("opening")
+        if passed == 3 and JOKER in view.hand:
+            tags.add("three passes")
+    elif high.seat is view.seat.partner:
+        tags.add("partner's bid")
+    else:
+        tags.add("outbid")
+    if pepper:
+        tags.add("pepper")
+    return tags
+
+
+def _bid_prompt(view: PlayerView, rules: Rules, dealer: Seat, said: str, pepper: bool) -> str:
+    """A bid question's words: who dealt, the calls so far (``said``), and the question."""
+    # Translators: seat is the dealer; said the calls so far ("North passed, East bid 3").
+    opening = (
+        _("{seat} dealt. The auction so far: {said}.").format(seat=dealer.word, said=said)
+        if said
+        else _("{seat} dealt, and you speak first.").format(seat=dealer.word)
+    )
+    # Translators: scale lists the bids ("1 to 5, Little Pepper (6) and Big Pepper").
+    scale = _("Bids here are {scale}.").format(scale=scale_text(rules)) if pepper else ""
+    ask = _("You are {seat}: with these six cards, what do you bid?").format(seat=view.seat.word)
+    return " ".join(x for x in (opening, scale, ask) if x)
+
+
+def _bid_details(
+    view: PlayerView,
+    study: BidStudy,
+    rules: Rules,
+    dealer: Seat,
+    said: str,
+    choices: Sequence[Bid | Pass],
+) -> dict[str, Any]:
+    """A bid question's details: the auction, the choices, and the study's figures."""
+    auction = [
+        {
+            "seat": a.seat.name,
+            "player": a.seat.word,
+            "value": action_value(a),
+            "label": action_label(a, rules),
+        }
+        for a in view.auction
+    ]
+    return {
+        "rules": rules.to_text(),
+        "scale": scale_text(rules),
+        "dealer": dealer.name,
+        "auction": auction,
+        "said": said,
+        "choices": [{"value": action_value(a), "label": action_label(a, rules)} for a in choices],
+        "right": [action_value(a) for a in study.good],
+        "comments": {action_value(a): study.comment(a) for a in study.legal},
+        "points": {action_value(a): round(study.points[a], 2) for a in study.legal},
+        "need": min((a.tricks for a in view.legal_actions if isinstance(a, Bid)), default=None),
+        "best_trump": _trump_text(study.trumps[study.action]),
+        "samples": study.samples,
+        "close": study.close,
+        "chances": [
+            {
+                "trump": _trump_text(o.trump),
+                "symbol": o.trump.symbol if o.trump else "",
+                "chances": [round(p, 4) for p in o.chances],
+                "labels": [chance_label(p) for p in o.chances],
+                "mean": round(o.mean, 2),
+            }
+            for o in study.odds
+        ],
+    }
 
 
 def choice_value(action: Action) -> str:

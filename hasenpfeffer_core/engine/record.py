@@ -722,17 +722,7 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
         if parts is None:
             lost = _lost_colon(stripped)
             if lost is not None:
-                rest = stripped.split(None, 1)[1]
-                found.append(
-                    _Problem(
-                        # Translators: {line} is a line of the record, {fix} the same line
-                        # with the colon put back ('dealer: W').
-                        _(
-                            "{line} is not a field: the colon is missing; did you mean {fix}?"
-                        ).format(line=shown(stripped), fix=shown(lost + ": " + rest)),
-                        i + 1,
-                    )
-                )
+                found.append(_colon_missing(stripped, lost, i + 1))
                 header.meant.add(lost)
                 header.doubtful = True
                 i += 1
@@ -741,51 +731,77 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
                 inside_until = _field_line_ahead(lines, i)
                 if inside_until < 0:
                     break  # the actions start without a blank line
-            found.append(
-                _Problem(
-                    # Translators: {line} is a line of the record; 'dealer: W' is a field as
-                    # written in a record: keep it.
-                    _(
-                        "{line} is not a field: write the field's name, a colon and its value, "
-                        "as in 'dealer: W'"
-                    ).format(line=shown(stripped)),
-                    i + 1,
-                )
-            )
+            found.append(_not_a_field(stripped, i + 1))
             header.doubtful = True
             i += 1
             continue
         key, value = parts
-        canonical = _canonical(key)
-        if canonical not in _FIELDS:
-            meant = _suggest(key)
-            if meant is not None:
-                # Translators: {name} is a field name the learner wrote, {field} the field
-                # it probably meant; {fields} lists the fields as written in a record.
-                message = _(
-                    "unknown field {name}: did you mean '{field}:'? the fields are {fields}"
-                ).format(name=shown(key), field=meant, fields=", ".join(_FIELDS))
-            else:
-                message = _("unknown field {name}: the fields are {fields}").format(
-                    name=shown(key), fields=", ".join(_FIELDS)
-                )
-            found.append(_Problem(message, i + 1))
-            if meant is not None:
-                header.meant.add(meant)
-            header.doubtful = True  # it may be a misspelt 'rules:'
-        elif canonical == "note":
-            header.notes.append(value)
-        elif canonical in fields:
-            found.append(
-                _Problem(_("the field {name} is given twice").format(name=repr(key)), i + 1)
-            )
-            header.doubtful = header.doubtful or canonical in _PLAY_FIELDS
-        else:
-            fields[canonical] = (value, i + 1)
+        _take_field(header, key, value, i + 1, found)
         i += 1
     header.body_start = i
+    _check_needed(header, found)
+    return header
+
+
+def _colon_missing(stripped: str, lost: str, line: int) -> _Problem:
+    """The problem with line ``line``: the field ``lost`` with its colon left out."""
+    rest = stripped.split(None, 1)[1]
+    return _Problem(
+        # Translators: {line} is a line of the record, {fix} the same line
+        # with the colon put back ('dealer: W').
+        _("{line} is not a field: the colon is missing; did you mean {fix}?").format(
+            line=shown(stripped), fix=shown(lost + ": " + rest)
+        ),
+        line,
+    )
+
+
+def _not_a_field(stripped: str, line: int) -> _Problem:
+    """The problem with line ``line``: an unreadable line inside the header."""
+    return _Problem(
+        # Translators: {line} is a line of the record; 'dealer: W' is a field as
+        # written in a record: keep it.
+        _(
+            "{line} is not a field: write the field's name, a colon and its value, "
+            "as in 'dealer: W'"
+        ).format(line=shown(stripped)),
+        line,
+    )
+
+
+def _take_field(header: _Header, key: str, value: str, line: int, found: list[_Problem]) -> None:
+    """Take the field ``key: value`` of line ``line`` into ``header``, or report its problem."""
+    fields = header.fields
+    canonical = _canonical(key)
+    if canonical not in _FIELDS:
+        meant = _suggest(key)
+        if meant is not None:
+            # Translators: {name} is a field name the learner wrote, {field} the field
+            # it probably meant; {fields} lists the fields as written in a record.
+            message = _(
+                "unknown field {name}: did you mean '{field}:'? the fields are {fields}"
+            ).format(name=shown(key), field=meant, fields=", ".join(_FIELDS))
+        else:
+            message = _("unknown field {name}: the fields are {fields}").format(
+                name=shown(key), fields=", ".join(_FIELDS)
+            )
+        found.append(_Problem(message, line))
+        if meant is not None:
+            header.meant.add(meant)
+        header.doubtful = True  # it may be a misspelt 'rules:'
+    elif canonical == "note":
+        header.notes.append(value)
+    elif canonical in fields:
+        found.append(_Problem(_("the field {name} is given twice").format(name=repr(key)), line))
+        header.doubtful = header.doubtful or canonical in _PLAY_FIELDS
+    else:
+        fields[canonical] = (value, line)
+
+
+def _check_needed(header: _Header, found: list[_Problem]) -> None:
+    """Mark ``header`` doubtful if it lacks a needed field; report each no line meant to give."""
     for needed in _NEEDED:
-        if needed not in fields:
+        if needed not in header.fields:
             header.doubtful = True
             if needed in header.meant:
                 continue  # the line that was meant to give it is reported already
@@ -801,7 +817,6 @@ def _read_header(lines: list[str], found: list[_Problem]) -> _Header:
                     "hands and the widow"
                 )
             found.append(_Problem(message.format(field=needed), None))
-    return header
 
 
 def _field_line_ahead(lines: list[str], start: int) -> int:
