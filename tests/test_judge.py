@@ -371,7 +371,7 @@ def test_a_stored_judgement_reads_back_and_words_the_same_advice() -> None:
     import json
 
     from hasenpfeffer_core.analysis.bots import advice_from
-    from hasenpfeffer_core.analysis.judge import judgement_data, judgement_from_data
+    from hasenpfeffer_core.analysis.judgement_data import judgement_data, judgement_from_data
 
     h = HandState.new(dealer=Seat.N, seed=5)
     expert = FairExpert(1)

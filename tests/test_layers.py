@@ -276,3 +276,68 @@ def test_the_loop_finder_finds_a_loop_hidden_in_a_function() -> None:
     assert loops(graph) == [[f"{TOP}.engine.a", f"{TOP}.engine.b"]]
     graph[f"{TOP}.engine.b"] = set()
     assert loops(graph) == []
+
+
+# --- sizes: modules that each do one job --------------------------------------------------
+
+#: The most lines a module may have.
+MODULE_LINES = 1200
+#: A function longer than this is several jobs in one.
+FUNCTION_LINES = 100
+#: How many functions outside the solver's search may be longer.
+LONG_FUNCTIONS_ALLOWED = 3
+#: The solver's search, built as closures for speed (no method or attribute lookup at
+#: any node of the search): its builder and its boundary test are long on purpose, and
+#: say so where they stand.
+SEARCH = {("analysis/solver.py", "__init__"), ("analysis/solver.py", "boundary")}
+#: The site's build is held to the same sizes.
+HOOKS = PACKAGE.parent / "docs_hooks"
+
+
+def sized_modules() -> list[Path]:
+    return [*MODULES, *sorted(HOOKS.rglob("*.py"))]
+
+
+def where(path: Path) -> str:
+    root = PACKAGE if path.is_relative_to(PACKAGE) else PACKAGE.parent
+    return str(path.relative_to(root))
+
+
+def long_functions(source: str, limit: int) -> list[tuple[str, int]]:
+    """The functions (methods and nested ones too) of ``source`` longer than ``limit``
+    lines, with their lengths."""
+    return [
+        (node.name, node.end_lineno - node.lineno + 1)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > limit
+    ]
+
+
+def test_no_module_is_a_grab_bag() -> None:
+    """No module of the package or of the site's build is over 1,200 lines."""
+    big = {
+        where(p): n
+        for p in sized_modules()
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MODULE_LINES
+    }
+    assert big == {}
+
+
+def test_few_functions_are_long() -> None:
+    """At most three functions over 100 lines, the solver's search aside."""
+    long = [
+        (where(p), name, n)
+        for p in sized_modules()
+        for name, n in long_functions(p.read_text(encoding="utf-8"), FUNCTION_LINES)
+        if (where(p), name) not in SEARCH
+    ]
+    assert len(long) <= LONG_FUNCTIONS_ALLOWED, sorted(long, key=lambda x: -x[2])
+
+
+def test_the_size_checks_find_a_long_function() -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(120))
+    source = f"def short():\n    pass\n\n\ndef long():\n{body}\n"
+    assert long_functions(source, FUNCTION_LINES) == [("long", 121)]
+    assert long_functions(source, 200) == []

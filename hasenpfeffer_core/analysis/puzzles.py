@@ -49,7 +49,8 @@ from ..engine.record import HandRecord, dumps, loads
 from ..engine.state import HandState
 from .bots import Advice, advice_from
 from .hints import SteppedHint, judged_words, stepped_hint
-from .judge import Judgement, judgement_data, judgement_from_data
+from .judge import Judgement
+from .judgement_data import judgement_data, judgement_from_data
 from .practice import choice_label, situation_words
 from .principles import PRINCIPLES
 from .progress import Event

@@ -206,6 +206,10 @@ class TrickEngine:
     def __init__(
         self, tk: int, jat: bool, active: int, masks: Sequence[int], misere: bool = False
     ) -> None:
+        # (Long on purpose, as is its boundary test: the search is built here as closures
+        # over local names, so that none of its millions of nodes pays for a method or
+        # attribute lookup. tests/test_layers.py exempts these two from the limit on a
+        # function's length, and no other.)
         self.tk = tk
         self.hands = hands = list(masks)
         self.seqs = seqs = seat_orders(active)
