@@ -379,7 +379,7 @@ def outcome(call: Any) -> tuple[str, str, str | None] | None:
     return None
 
 
-@PROPERTY
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=rule_names, dealer=seats, deal_seed=seeds, policy_seed=seeds, bias=pass_biases)
 def test_apply_refuses_exactly_what_check_refuses(
     name: str, dealer: Seat, deal_seed: int, policy_seed: int, bias: float
