@@ -616,3 +616,26 @@ def test_a_source_page_in_italian_shows_its_notes_in_italian() -> None:
     notes = re.findall(r'<aside class="hp-src-notes".*?</aside>', page, re.S)
     assert notes and all('lang="en"' not in n for n in notes)
     assert "Spiegato nelle regole del sito" in page
+
+
+def test_the_hand_viewer_marks_cards_by_points_as_the_replay_does() -> None:
+    """The site's hand viewer reads the same analysis as the replay: each card's points
+    (signed, the best first) and a ✗ only for a card that cost points. Teaching hand 11:
+    the Joker's lead took no fewer tricks, but cost a point in a lost bid."""
+    from hasenpfeffer_core.analysis.review import analyse
+    from hasenpfeffer_core.analysis.teaching import teaching_hands
+
+    name = next(n for n in teaching_hands() if n.startswith("11"))
+    data = json.loads(content.to_json(content.viewer_hand(name)))
+    plays = {p.step + 1: p for p in analyse(teaching_hand("11")).plays}
+    for step, entry in enumerate(data["steps"]):
+        a = entry.get("analysis")
+        if a is None:
+            continue
+        play = plays[step]
+        assert a["lost"] == (play.cost > 0) and a["verdict"] == play.verdict
+        shown = [int(v.replace("+", "")) for _card, v in a["values"]]
+        assert shown == sorted(shown, reverse=True)
+        assert "points" in a["values_label"]
+    joker = data["steps"][7]["analysis"]
+    assert joker["card"] == "JK" and joker["lost"] and "cost 1 point" in joker["verdict"]

@@ -18,7 +18,7 @@ from urllib.parse import quote
 from docs_hooks.content.text import esc
 from hasenpfeffer_core.analysis.review import analyse
 from hasenpfeffer_core.analysis.teaching import teaching_hands
-from hasenpfeffer_core.engine.i18n import get_language
+from hasenpfeffer_core.engine.i18n import get_language, whole_number
 from hasenpfeffer_core.engine.i18n import gettext as _
 from hasenpfeffer_core.engine.record import HandRecord
 from hasenpfeffer_core.faces.render import state_html
@@ -124,12 +124,16 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
             entry["note"] = visible(move.note, newlines=True)
             play = analysis.at(step - 1)
             if play is not None:
-                ranked = sorted(play.values.items(), key=lambda kv: (-kv[1], str(kv[0])))
-                # Translators: before the list of each card's value in the hand viewer;
+                # (in points, as the replay's marks: the same double dummy for points)
+                ranked = sorted(
+                    play.points.items(), key=lambda kv: (-kv[1], -play.values[kv[0]], str(kv[0]))
+                )
+                # Translators: before the list of each card's points in the hand viewer;
                 # {side} is a partnership, {seat} the player whose turn it was.
                 values_label = _(
-                    "Tricks {side} could still take, all cards seen, with each card {seat} "
-                    "could play:"
+                    "The points {side} end the hand with (theirs minus the other side's), "
+                    "all cards seen and each side playing for its score, after each card "
+                    "{seat} could play:"
                 ).format(side=side_words(play.seat.side), seat=play.seat.word)
                 entry["analysis"] = {
                     "values_label": values_label,
@@ -139,9 +143,9 @@ def viewer_hand(name: str, hands: Mapping[str, HandRecord] | None = None) -> dic
                     "card": play.action.card.text,
                     "rule": play.rule_note,
                     "verdict": play.verdict,
-                    "lost": play.lost,
+                    "lost": play.cost > 0,
                     "best": [c.text for c in play.best],
-                    "values": [[c.text, v] for c, v in ranked],
+                    "values": [[c.text, whole_number(v, signed=True)] for c, v in ranked],
                 }
         result = state.result
         if result is not None:
