@@ -237,7 +237,7 @@ def test_a_plus_for_a_pass_is_never_said_to_count_against_you() -> None:
     from hasenpfeffer_core.analysis.bidding import bid_study
 
     against = "the other side's points count against yours"
-    costs = "that contract costs the other side more than it costs yours"
+    costs = "the other side loses more than it wins with that contract"
     seen = set()
     for seed in range(30):
         state = HandState.new(dealer=Seat.E, seed=seed)

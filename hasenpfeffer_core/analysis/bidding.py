@@ -584,9 +584,9 @@ def _against_words(points: float) -> str:
     if points < 0:
         # Translators: a clause after a figure for a pass such as "-2.1".
         return _("the other side's points count against yours")
-    # Translators: a clause after a figure for a pass such as "+0.8": the
-    # contract the other side plays costs it more than it costs the passer's side.
-    return _("that contract costs the other side more than it costs yours")
+    # Translators: a clause after a figure for a pass such as "+0.8": on average the
+    # other side's contract fails often enough that it loses more points than it wins.
+    return _("the other side loses more than it wins with that contract")
 
 
 def without_call(reason: str, action: Bid | Pass, rules: Rules, closing: str = "") -> str:
