@@ -37,7 +37,7 @@ from .bidding import (
 )
 from .bots import Advice, FairExpert, action_words, choice_words, judged_reason
 from .explain import capitalised, card_words
-from .judge import CLOSE_POINTS, SURE, CallJudgement, Judgement, points_table
+from .judge import CLOSE_POINTS, SURE, CallJudgement, Judgement, contract_table
 from .principles import (
     Reason,
     broken_by,
@@ -508,12 +508,7 @@ def _by_choice(action: Action) -> str:
 def _each_trick_costs(view: PlayerView) -> bool:
     """Whether, under the hand's own scoring, makers who fail lose more the more tricks
     they took (the source rules: a point for each)."""
-    high = view.high_bid
-    assert high is not None
-    table = points_table(
-        view.rules, high, maker_alone=view.maker_alone, defender_alone=view.defender_alone
-    )
-    failing = [mk for mk, _df in table if mk <= 0]
+    failing = [mk for mk, _df in contract_table(view) if mk <= 0]
     return len(failing) > 1 and all(b < a for a, b in pairwise(failing))
 
 

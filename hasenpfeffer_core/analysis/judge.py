@@ -65,6 +65,7 @@ __all__ = [
     "SURE",
     "CallJudgement",
     "Judgement",
+    "contract_table",
     "discard_order",
     "judge_bid",
     "judge_decision",
@@ -261,14 +262,22 @@ class Judgement:
         )
 
 
+def contract_table(view: PlayerView) -> tuple[tuple[int, int], ...]:
+    """:func:`points_table` for the contract ``view`` sees played: its high bid, who
+    went alone, under the hand's own rules."""
+    high = view.high_bid
+    assert high is not None
+    return points_table(
+        view.rules, high, maker_alone=view.maker_alone, defender_alone=view.defender_alone
+    )
+
+
 def net_points(view: PlayerView) -> list[float]:
     """For the side of ``view.seat`` taking 0 to 6 tricks in the whole hand: its points
     minus the other side's, under the contract and the hand's own rules."""
     high = view.high_bid
     assert high is not None
-    table = points_table(
-        view.rules, high, maker_alone=view.maker_alone, defender_alone=view.defender_alone
-    )
+    table = contract_table(view)
     ours = view.seat.side is high.seat.side
     out = []
     for taken in range(7):
@@ -396,9 +405,7 @@ def made_table(view: PlayerView) -> tuple[bool, ...]:
     contract is made (the makers score points), under the hand's own rules."""
     high = view.high_bid
     assert high is not None
-    table = points_table(
-        view.rules, high, maker_alone=view.maker_alone, defender_alone=view.defender_alone
-    )
+    table = contract_table(view)
     ours = view.seat.side is high.seat.side
     return tuple(table[t if ours else 6 - t][0] > 0 for t in range(7))
 
