@@ -323,30 +323,43 @@ def test_numbers_use_the_signs_the_cldr_gives_each_language(lang: str) -> None:
     assert i18n.NUMBER_SIGNS[lang] == (get_decimal_symbol(lang), get_group_symbol(lang))
 
 
+def learner_reads(seeds: range, *, verdicts: bool = False) -> list[str]:
+    """What a learner reads over hands where they play as the rule of thumb would, in
+    the language in use: every hint's steps and figures (with ``verdicts``, the judge's
+    verdict on every other choice too), then the review of the hand."""
+    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+    from hasenpfeffer_core.analysis.hints import judged_words
+    from hasenpfeffer_core.analysis.session import PlaySession
+    from hasenpfeffer_core.analysis.view import PlayerView
+
+    read: list[str] = []
+    for seed in seeds:
+        session = PlaySession(seed=seed, opponents="thumb")
+        thumb = RuleOfThumbPlayer()
+        while not session.state.is_over:
+            seat = session.waiting_for
+            if seat is None:
+                session.run_computers()
+                continue
+            hint = session.hint()
+            read += [*hint.steps, hint.details]
+            judged = hint.advice.judgement
+            if verdicts and judged is not None:
+                read += [judged_words(judged, a)[1] for a in judged.options if a in judged.points]
+            session.act(thumb.choose(PlayerView.of(session.state, seat)))
+        for m in session.mistakes():
+            read += [m.what, m.expert, m.double_dummy]
+    return read
+
+
 def test_every_figure_an_italian_learner_reads_has_a_decimal_comma() -> None:
     """The hints (every step and the figures under them), the review and a chart, over
     two hands where the learner plays as the rule of thumb would: no figure is written
     with a decimal point, and figures are there to be checked."""
-    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
-    from hasenpfeffer_core.analysis.session import PlaySession
-    from hasenpfeffer_core.analysis.view import PlayerView
     from hasenpfeffer_core.faces.charts import bars
 
-    read: list[str] = []
     with language("it"):
-        for seed in range(2):
-            session = PlaySession(seed=seed, opponents="thumb")
-            thumb = RuleOfThumbPlayer()
-            while not session.state.is_over:
-                seat = session.waiting_for
-                if seat is None:
-                    session.run_computers()
-                    continue
-                hint = session.hint()
-                read += [*hint.steps, hint.details]
-                session.act(thumb.choose(PlayerView.of(session.state, seat)))
-            for m in session.mistakes():
-                read += [m.what, m.expert, m.double_dummy]
+        read = learner_reads(range(2))
         chart = str(bars(["a", "b"], {"x": [2.5, 1.25]}, title="t", ylabel="y"))
         read.append(re.sub(r"<[^>]*>", " ", chart))  # the words drawn, not the geometry
     text = "\n".join(read)
@@ -392,30 +405,11 @@ def test_no_card_a_thai_learner_reads_is_glued_to_a_word() -> None:
     the review, over a hand where the learner plays as the rule of thumb would: every
     card's name stands apart from the Thai words around it, whatever message or code
     put it there."""
-    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
-    from hasenpfeffer_core.analysis.hints import judged_words
-    from hasenpfeffer_core.analysis.session import PlaySession
     from hasenpfeffer_core.analysis.teaching import teaching_hand
-    from hasenpfeffer_core.analysis.view import PlayerView
     from hasenpfeffer_core.faces.widgets import HandReplayer
 
-    read: list[str] = []
     with language("th"):
-        session = PlaySession(seed=3, opponents="thumb")
-        thumb = RuleOfThumbPlayer()
-        while not session.state.is_over:
-            seat = session.waiting_for
-            if seat is None:
-                session.run_computers()
-                continue
-            hint = session.hint()
-            read += [*hint.steps, hint.details]
-            judged = hint.advice.judgement
-            if judged is not None:
-                read += [judged_words(judged, a)[1] for a in judged.options if a in judged.points]
-            session.act(thumb.choose(PlayerView.of(session.state, seat)))
-        for m in session.mistakes():
-            read += [m.what, m.expert, m.double_dummy]
+        read = learner_reads(range(3, 4), verdicts=True)
         # the replay's log (a suit named with its symbol: "♣ ดอกจิก") and its marks
         replayer = HandReplayer(teaching_hand("11"))
         for step in range(len(replayer.record.moves) + 1):
