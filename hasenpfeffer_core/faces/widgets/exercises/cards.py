@@ -30,7 +30,7 @@ from ....engine.tricks import (
     effective_suit,
     ranking,
 )
-from ...render import hand_svg, table_svg
+from ...render import hand_svg
 from ..base import (
     check_difficulty,
     side_words,
@@ -47,9 +47,8 @@ from .common import (
     seat_to_move,
     suit_name,
     trumps_sentence,
-    you_words,
 )
-from .pictures import figure
+from .pictures import figure, play_pictures
 
 
 def stronger_card(
@@ -246,14 +245,7 @@ def best_card(
             )
             return asked, [c for c in state.hand(seat) if c in points]
 
-        table_pic = table_svg(
-            state.current_trick,
-            trump=state.trump,
-            leader=state.leader,
-            names={seat: you_words(seat)},
-            size=210,
-        )
-        hand_pic = hand_svg(state.hand(seat), trump=state.trump, overlap=1.08)
+        table_pic, hand_pic = play_pictures(state, seat)
         asked, options = words()
         return Choice(
             asked,

@@ -40,7 +40,7 @@ from .common import (
     suit_name,
     you_words,
 )
-from .pictures import figure
+from .pictures import figure, play_pictures
 
 
 def principle_exercise(
@@ -354,14 +354,7 @@ def hint_exercise(state: HandState, expert: FairExpert, *, lang: str | None = No
             )
             return context, [c for c in state.hand(seat) if c in values]
 
-        table_pic = table_svg(
-            state.current_trick,
-            trump=state.trump,
-            leader=state.leader,
-            names={seat: you_words(seat)},
-            size=210,
-        )
-        hand_pic = hand_svg(state.hand(seat), trump=state.trump, overlap=1.08)
+        table_pic, hand_pic = play_pictures(state, seat)
         caption = _("the trick so far") if state.current_trick else _("you lead")
         context, options = words()
         return Choice(

@@ -18,6 +18,7 @@ from ....engine.errors import InvalidDataError
 from ....engine.i18n import gettext as _
 from ....engine.i18n import language
 from ....engine.seats import Seat, parse_seat
+from ....engine.state import HandState
 from ....engine.tricks import (
     legal_plays,
 )
@@ -42,6 +43,19 @@ def display_html(markup: str) -> None:
     round trip to the browser's drive for every picture.
     """
     display({"text/html": markup}, raw=True)  # type: ignore[no-untyped-call]
+
+
+def play_pictures(state: HandState, seat: Seat) -> tuple[str, str]:
+    """The pictures of a card to play: the trick so far on the table (``seat`` named
+    as "you") and ``seat``'s hand."""
+    table_pic = table_svg(
+        state.current_trick,
+        trump=state.trump,
+        leader=state.leader,
+        names={seat: you_words(seat)},
+        size=210,
+    )
+    return table_pic, hand_svg(state.hand(seat), trump=state.trump, overlap=1.08)
 
 
 def figure(picture: str, caption: str = "") -> str:
