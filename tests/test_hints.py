@@ -10,7 +10,8 @@ from hasenpfeffer_core import HandState, Seat, parse_action
 from hasenpfeffer_core.analysis.bots import Advice, FairExpert
 from hasenpfeffer_core.analysis.hints import STEPS, SteppedHint, action_words, stepped_hint
 from hasenpfeffer_core.analysis.view import PlayerView
-from hasenpfeffer_core.engine.actions import Play
+from hasenpfeffer_core.engine.actions import Bid, Play
+from hasenpfeffer_core.engine.cards import Suit
 
 CARD = re.compile(r"(10|[9JQKA])[♠♥♦♣]|Joker")
 
@@ -346,3 +347,34 @@ def test_a_hint_names_every_choice_worth_as_much_not_just_one() -> None:
     assert advice.judgement is not None and len(advice.judgement.ties) == 2
     assert "Other choices are worth as much in points" in hint.answer
     assert "Q♥ and K♥ are each worth as much" in advice.reason
+
+
+def test_a_bid_hint_names_the_other_trumps_that_would_do_about_as_well() -> None:
+    """K♠ A♥ Q♥ 10♥ 9♥ J♣: the rule of thumb's count puts spades first, and the judge
+    plays a bid with that trump unless another is worth more beyond doubt. A learner
+    holding four hearts with the ace was told "Your best trump would be spades" and
+    nothing of hearts; the hint now says hearts would do about as well, and names a
+    trump only where its deals could not tell it from the one named."""
+    from hasenpfeffer_core.analysis.judge import CallJudgement, points_table
+    from hasenpfeffer_core.analysis.session import PlaySession
+
+    session = PlaySession(seed=17)
+    view = PlayerView.of(session.state, Seat.S)
+    assert " ".join(c.text for c in view.hand) == "K♠ A♥ Q♥ 10♥ 9♥ J♣"
+    hint = session.hint()
+    principle = hint.steps[1]
+    assert principle.startswith("Your best trump would be spades")
+    assert principle.endswith("Hearts would do about as well.")
+    judged = session.advise().judgement
+    assert isinstance(judged, CallJudgement) and isinstance(hint.action, Bid)
+    net = [made - beaten for made, beaten in points_table(view.rules, hint.action)]
+    mean = {t: sum(net[x] for x in tricks) / len(tricks) for t, tricks in judged.odds.items()}
+    named = [t for t in judged.odds if t is not None and f"{t.plural.capitalize()} " in principle]
+    assert named == [Suit.HEARTS]
+    # each trump named is weighed on as many deals as spades, and is not worth less by
+    # the close margin; every trump left unnamed was dropped early, or is worth less
+    for t, tricks in judged.odds.items():
+        if t in named:
+            assert len(tricks) == len(judged.odds[Suit.SPADES])
+        elif t is not Suit.SPADES:
+            assert len(tricks) < len(judged.odds[Suit.SPADES]) or mean[t] < mean[Suit.SPADES]

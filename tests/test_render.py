@@ -63,8 +63,12 @@ def test_trick_table_names_seats_marks_leader_and_winner() -> None:
     plays = list(zip([Seat.E, Seat.S, Seat.W, Seat.N], parse_cards("AS JD 9S JK"), strict=True))
     svg = table_svg(plays, trump=Suit.HEARTS, winner=Seat.N)
     _parses(svg)
-    assert "East ▸ leads" in svg and "North" in svg and "N wins" in svg
+    assert "East ▸ led" in svg and "North" in svg and "N wins" in svg
     assert svg.count('stroke="#f2b705"') == 1  # only the winner is lit
+    # a trick still being played: its leader "leads" (a complete one's "led")
+    assert "East ▸ leads" in table_svg(plays[:2], trump=Suit.HEARTS)
+    alone = [p for p in plays if p[0] is not Seat.S]  # South sits out: three cards make it
+    assert "East ▸ led" in table_svg(alone, trump=Suit.HEARTS, sitting_out=[Seat.S])
 
 
 def test_hand_and_back_pictures() -> None:

@@ -482,6 +482,18 @@ def test_the_jokers_button_names_it_once() -> None:
     assert _card_verb(Play(Seat.S, parse_card("JH"))) == "Play the jack of hearts"
 
 
+def test_a_card_buttons_tooltip_gives_the_card_its_own_article() -> None:
+    """Italian names a card with the article of its rank ("il nove", "la donna",
+    "l'asso"): one article written into the sentence read "Gioca nove di fiori"."""
+    from hasenpfeffer_core.engine.i18n import language
+
+    with language("it"):
+        assert _card_verb(Play(Seat.S, parse_card("9C"))) == "Gioca il nove di fiori"
+        assert _card_verb(Discard(Seat.S, parse_card("QH"))) == "Scarta la donna di cuori"
+        assert _card_verb(Play(Seat.S, parse_card("AS"))) == "Gioca l'asso di picche"
+        assert _card_verb(Play(Seat.S, JOKER)) == "Gioca il jolly"
+
+
 def test_hints_left_behind_by_an_undo_are_not_counted() -> None:
     """A hint asked at a decision that an undo took back, on a line the hand no longer
     follows, is not one of this hand's hints (a learner who tried again once was told of

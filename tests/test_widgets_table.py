@@ -239,6 +239,12 @@ def test_the_view_buttons_name_the_seats_in_the_learners_letters() -> None:
         r = HandReplayer(teaching_hand("07"))
     labels = [label for label, _value in r.view_toggle.options]
     assert labels == ["Tutte le mani", "N", "E", "S", "O"], labels  # O for Ovest
+    # Thai names the seats whole (a learner read the Latin N, E, S, W as foreign)
+    with language("th"):
+        r = HandReplayer(teaching_hand("07"))
+    labels = [label for label, _value in r.view_toggle.options][1:]
+    assert labels == ["เหนือ", "ตะวันออก", "ใต้", "ตะวันตก"], labels
+    assert "เหนือ " in r.info.value or "ตะวันออก " in r.info.value  # the tricks won, per seat
     assert [value for _label, value in r.view_toggle.options][1:] == [s.name for s in SEATS]
 
 
@@ -296,6 +302,8 @@ def test_a_play_that_scored_as_well_but_took_fewer_tricks_is_marked_so() -> None
     more = p.values[p.best[0]] - p.values[p.action.card]
     assert "✓ scores as well as any card, though" in note and "✗" not in note
     assert f"would have taken {more} more trick" in note
+    # the trick's list of cards says it too, on the card's ✓
+    assert f'title="{html.escape(p.verdict)}">✓' in r.info.value
 
 
 def test_marks_in_the_current_trick() -> None:
@@ -593,6 +601,19 @@ def test_new_hand_deals_another_hand() -> None:
     play_to_end(t)
     assert t.replayer is shown  # one replayer, reused from hand to hand
     assert shown.record.title == "Hand 3"
+
+
+def test_the_move_box_says_what_it_takes_once_the_hand_is_over() -> None:
+    """A finished hand's box asked for "Your move" above help about cards and hints;
+    it now asks for the next hand or the review, and a new hand asks for a move again."""
+    t = PlayTable(seed=4)
+    assert t.typed.description == "Your move:" and "a card" in t.typed_help.value
+    play_to_end(t)
+    assert t.typed.description == "Next:"
+    assert "type n for the next hand or r for its review" in t.typed_help.value
+    t.type_move("n")
+    assert not t.state.is_over and t.typed.description == "Your move:"
+    assert "h for a hint" in t.typed_help.value
 
 
 def test_a_whole_game() -> None:

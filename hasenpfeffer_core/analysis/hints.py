@@ -36,8 +36,8 @@ from .bidding import (
     without_call,
 )
 from .bots import Advice, FairExpert, action_words, choice_words, judged_reason
-from .explain import capitalised, card_words
-from .judge import CLOSE_POINTS, SURE, CallJudgement, Judgement, contract_table
+from .explain import capitalised, card_words, join_and
+from .judge import CLOSE_POINTS, SURE, CallJudgement, Judgement, contract_table, trumps_as_good
 from .principles import (
     Reason,
     broken_by,
@@ -366,9 +366,19 @@ def _bid_or_pass(
     principle = _("Your best trump would be {trump}, and {with_trump} {hand}.").format(
         trump=trump_words(trump), with_trump=phrase, hand=hand
     )
+    said_first = principle
+    others = trumps_as_good(view, judged, target)
+    if others:
+        # Translators: {trumps} are the other trumps ("spades", "spades or clubs") the
+        # bid would be worth about as much with, on the same deals.
+        principle += " " + capitalised(
+            _("{trumps} would do about as well.").format(
+                trumps=join_and((trump_words(t) for t in others), "or")
+            )
+        )
     # what the third step need not say again: the whole second step (a pass's reason
     # opens with it), or the holding (a bid's reason opens with it)
-    shown = principle if isinstance(action, Pass) else capitalised(f"{phrase} {hand}")
+    shown = said_first if isinstance(action, Pass) else capitalised(f"{phrase} {hand}")
     said, figures = study_answer(view, study_of(view, judged))
     answer = without_call(said, action, view.rules, capitalised(action_words(action)))
     return _BidWords(nudge, principle, answer, shown, figures)

@@ -77,6 +77,7 @@ __all__ = [
     "points_table",
     "position_rng",
     "trump_options",
+    "trumps_as_good",
     "weakest",
 ]
 
@@ -1126,6 +1127,27 @@ def _se(diffs: Sequence[float]) -> float:
         return 0.0
     mean = sum(diffs) / n
     return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+
+
+def trumps_as_good(view: PlayerView, judged: CallJudgement, bid: Bid) -> list[Suit | None]:
+    """The other trumps ``bid`` would be worth about as much with, in ``judged`` (a
+    judgement of the auction from ``view``): weighed on every deal, as its own trump
+    was, and not beaten beyond doubt. The judge plays a bid with the rule of thumb's
+    likeliest trump unless another is worth more beyond doubt, so a learner who sees
+    the hand's other good suit is told it would do about as well."""
+    if bid not in judged.trumps:
+        return []
+    own = judged.trumps[bid]
+    net = _net(view.rules, bid, ours=True)
+    top = [net[t] for t in judged.odds.get(own, ())]
+    return [
+        t
+        for t, tricks in judged.odds.items()
+        if t != own
+        and top
+        and len(tricks) == len(top)
+        and not _beaten(top, [net[x] for x in tricks])
+    ]
 
 
 def _beaten(top: Sequence[float], other: Sequence[float]) -> bool:

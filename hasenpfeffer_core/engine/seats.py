@@ -54,11 +54,13 @@ class Seat(enum.Enum):
 
     @property
     def letter(self) -> str:
-        """The seat's one letter in the learner's language, for compact text (``N J♥``)
-        and controls: ``N``, ``E``, ``S``, ``W`` in English, ``O`` for Ovest in Italian.
-        For keys, records and parsing use :attr:`name`."""
-        # Translators: the one-letter names of the seats North, East, South and West in
-        # compact text such as "N J♥, E A♥" (Italian bridge writes O for Ovest).
+        """The seat's short name in the learner's language, for compact text (``N J♥``)
+        and controls: ``N``, ``E``, ``S``, ``W`` in English, ``O`` for Ovest in Italian;
+        Thai writes the names whole (no one Thai letter is clear: South and West both
+        begin with ต). For keys, records and parsing use :attr:`name`."""
+        # Translators: the short names of the seats North, East, South and West in
+        # compact text such as "N J♥, E A♥" (Italian bridge writes O for Ovest; where no
+        # letter is clear to a reader, write the seat's whole name).
         letters = (
             pgettext("seat", "N"),
             pgettext("seat", "E"),

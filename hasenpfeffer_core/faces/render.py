@@ -515,8 +515,13 @@ def table_svg(
             # Translators: a seat's name on the table, for a player who does not play this
             # hand (the partner of a lone player).
             text = _("{seat} (sits out)").format(seat=text)
+        elif seat is leader and len(played) == len(SEATS) - len(out):
+            # Translators: a seat's name on the table, for the player who led a trick
+            # that is complete (every card of it is on the table).
+            text = _("{seat} ▸ led").format(seat=text)
         elif seat is leader:
-            # Translators: a seat's name on the table, for the player who led the trick.
+            # Translators: a seat's name on the table, for the player who led the trick
+            # being played.
             text = _("{seat} ▸ leads").format(seat=text)
         body.append(
             f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle" '

@@ -106,11 +106,6 @@ class TableKeys:
         #: Type an action or a command: the table played from the keyboard alone.
         self.typed = w.Text(
             value="",
-            # Translators: the label of the box where the learner types a move
-            description=_("Your move:"),
-            # Translators: the move box's placeholder: keep it about this short (a phone's
-            # column shows some 25 characters); the help under the box says the rest.
-            placeholder=_("a card, a bid or a suit"),
             continuous_update=False,
             style={"description_width": "initial"},
             # (its 2-pixel margins beside a 100% width overflowed a phone's column)
@@ -119,18 +114,8 @@ class TableKeys:
         self.typed.observe(self._on_typed, names="value")
         #: What the box takes, under it (a placeholder is cut short in a narrow column,
         #: and gone once the learner types).
-        self.typed_help = w.HTML(
-            box(
-                '<div class="hp-muted hp-details" style="margin:0 0 4px">'
-                + esc(
-                    _(
-                        "Type a card (JH or J♥), a bid (3, pass) or a suit (hearts), then "
-                        "Enter; h for a hint, u to undo, t to describe the table."
-                    )
-                )
-                + "</div>"
-            )
-        )
+        self.typed_help = w.HTML()
+        self._label_keys(over=False)
         self.describe_button = w.Button(
             description=pgettext("button", "Describe the table"),
             icon="list",
@@ -147,6 +132,34 @@ class TableKeys:
     @guarded
     def _on_describe(self, _button: w.Button) -> None:
         self._describe()
+
+    def _label_keys(self, *, over: bool) -> None:
+        """Word the move box and its help for what it takes now: a move while the hand
+        is played, the next hand or the review once it is over (the box said "Your
+        move" under a finished hand)."""
+        if over:
+            # Translators: the label of the box where the learner types, once the hand is
+            # over (it then takes n for the next hand or r for the review)
+            label, placeholder = _("Next:"), _("n or r")
+            text = _(
+                "The hand is over: type n for the next hand or r for its review, then "
+                "Enter; t describes the table."
+            )
+        else:
+            # Translators: the label of the box where the learner types a move
+            label = _("Your move:")
+            # Translators: the move box's placeholder: keep it about this short (a phone's
+            # column shows some 25 characters); the help under the box says the rest.
+            placeholder = _("a card, a bid or a suit")
+            text = _(
+                "Type a card (JH or J♥), a bid (3, pass) or a suit (hearts), then "
+                "Enter; h for a hint, u to undo, t to describe the table."
+            )
+        if self.typed.description != label:
+            self.typed.description, self.typed.placeholder = label, placeholder
+            self.typed_help.value = box(
+                f'<div class="hp-muted hp-details" style="margin:0 0 4px">{esc(text)}</div>'
+            )
 
     def _on_typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()

@@ -55,7 +55,7 @@ from ...analysis.session import (
 from ...analysis.view import PlayerView
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ...engine.auction import bid_name
-from ...engine.cards import JOKER, Card
+from ...engine.cards import Card
 from ...engine.errors import IllegalActionError, InvalidDataError
 from ...engine.game import Game
 from ...engine.i18n import N_, language, ngettext, pgettext
@@ -148,13 +148,13 @@ class _LogPane(w.HTML):  # type: ignore[misc]
 
 
 def _card_verb(action: Play | Discard) -> str:
-    """A card button's tooltip: "Play the jack of hearts", "Discard the Joker"."""
-    play = isinstance(action, Play)
-    if action.card is JOKER:  # (its name, "the Joker", has its own article)
-        return _("Play the Joker") if play else _("Discard the Joker")
-    # Translators: {card} is a card's name ("jack of hearts").
-    verb = _("Play the {card}") if play else _("Discard the {card}")
-    return verb.format(card=action.card.name)
+    """A card button's tooltip: "Play the jack of hearts", "Discard the Joker"; the card
+    is named with the article its language gives it ("Gioca il nove di fiori", "Scarta
+    la donna di cuori")."""
+    # Translators: a card button's tooltip; {card} is the card's name with its article
+    # ("the jack of hearts", "the Joker"), as Card.name_in_sentence gives it.
+    verb = _("Play {card}") if isinstance(action, Play) else _("Discard {card}")
+    return verb.format(card=action.card.name_in_sentence)
 
 
 def _read_settings(
@@ -602,6 +602,7 @@ class PlayTable(w.VBox, Guarded, TableKeys, TableReview):  # type: ignore[misc]
         )
         self.actions.children = self.action_buttons
         self.prompt.value = self._prompt_html(state)
+        self._label_keys(over=over)
         self.hint.value = ""
         shown = self.session.hint_steps_shown() if yours else 0
         self._label_hint_button(shown, yours=yours)

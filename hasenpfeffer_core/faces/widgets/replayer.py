@@ -875,7 +875,8 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
             sign = ""
             if mark is not None:
                 if mark.cost == 0:
-                    best = _("best with all hands face up")
+                    # (a card that scored as well but let a trick go says so: its verdict)
+                    best = mark.verdict or _("best with all hands face up")
                     sign = f' <span title="{esc(best)}">✓</span>'
                 else:
                     # Translators: a play's mark: it cost {n} points (all hands face up).
