@@ -184,7 +184,7 @@ def _auction_positions(n: int) -> list[HandState]:
 def test_a_close_call_says_so_and_both_calls_count_as_right() -> None:
     # Partner South bid 1 and West passed: North's pass leaves South's contract, and a
     # bid of 2 plays the hand from North's side, worth about the same.
-    state = HandState.new(dealer=Seat.E, seed=270)
+    state = HandState.new(dealer=Seat.E, seed=356)
     for _ in range(2):
         state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
     study = bid_study(PlayerView.of(state, Seat.N))

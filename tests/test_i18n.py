@@ -481,7 +481,7 @@ def test_an_italian_percentage_takes_its_article() -> None:
         assert "circa l'80% delle" in chance_words(0.8, 40)
         assert "l'85%" in chance_words(0.86, 40)
     with language("en"):
-        assert chance_words(0.8, 40) == "in about 80% of the deals"
+        assert chance_words(0.8, 40) == "in about 80% of the 40 deals"
 
 
 def test_thai_separates_the_calls_of_the_auction_with_a_space() -> None:

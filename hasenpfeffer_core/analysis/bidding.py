@@ -138,10 +138,12 @@ def chance_label(p: float) -> str:
 
 
 def chance_words(p: float, deals: int) -> str:
-    """A chance in a sentence: ``in about 85% of the deals``, ``in all 48 deals``.
+    """A chance in a sentence, with the deals it was counted on (a figure a learner
+    reads as an estimate, not as a law): ``in about 85% of the 48 deals``, ``in all 48
+    deals``.
 
     >>> chance_words(0.84, 48), chance_words(1.0, 48), chance_words(0.01, 48)
-    ('in about 85% of the deals', 'in all 48 deals', 'in fewer than 5% of the deals')
+    ('in about 85% of the 48 deals', 'in all 48 deals', 'in fewer than 5% of the 48 deals')
     """
     # Translators: how often something happens over the deals of the unseen cards
     # that a study plays out; it ends a sentence ("your side takes 3 tricks ...").
@@ -153,14 +155,17 @@ def chance_words(p: float, deals: int) -> str:
         )
     label = chance_label(p)
     if label == "<5%":
-        # Translators: percent is "5%".
-        return _("in fewer than {percent} of the deals").format(percent="5%")
+        # Translators: percent is "5%"; n the deals counted (more than one).
+        return _("in fewer than {percent} of the {n} deals").format(percent="5%", n=deals)
     if label == ">95%":
-        # Translators: percent is "95%".
-        return _("in more than {percent} of the deals").format(percent="95%")
+        # Translators: percent is "95%"; n the deals counted (more than one).
+        return _("in more than {percent} of the {n} deals").format(percent="95%", n=deals)
     # Translators: percent is a chance with the article your language puts before a
-    # percentage standing as a noun ("the 55%": see the next two messages).
-    return _("in about {percent} of the deals").format(percent=percent_noun(int(label[:-1])))
+    # percentage standing as a noun ("the 55%": see the next two messages); n the deals
+    # counted (more than one).
+    return _("in about {percent} of the {n} deals").format(
+        percent=percent_noun(int(label[:-1])), n=deals
+    )
 
 
 def percent_noun(n: int) -> str:
@@ -440,7 +445,7 @@ class BidStudy:
         if isinstance(action, Pass):
             if self.forced_by_pass:
                 # Translators: forced is the bid a player is made to bid (3), points an
-                # average such as "+0.4", chance how often ("in about 60% of the deals").
+                # average such as "+0.4", chance how often ("in about 60% of the 48 deals").
                 return _(
                     "Pass: the other three passed, so you would then have to bid {forced}, "
                     "worth about {points} points on average ({chance} your side takes "
@@ -465,7 +470,7 @@ class BidStudy:
             "n": action.tricks,
         }
         # Translators: bid is a button's label ("Bid 3", "Big Pepper"), trump a phrase
-        # ("with hearts as trumps"), chance how often ("in about 60% of the deals"),
+        # ("with hearts as trumps"), chance how often ("in about 60% of the 48 deals"),
         # points an average such as "+0.4".
         if action.big:
             message = _(
@@ -707,7 +712,7 @@ def _bid_odds_words(study: BidStudy, action: Bid) -> str:
     p = study.chance_to_make(action)
     # Translators: bid is a button's label ("Bid 3"), trump a phrase ("with hearts as
     # trumps"), hand what the hand holds ("you hold 4 trumps (...) and one side ace
-    # (A♠)"), chance how often ("in about 85% of the deals"), mean a number of tricks
+    # (A♠)"), chance how often ("in about 85% of the 48 deals"), mean a number of tricks
     # such as 3.4.
     return ngettext(
         "{bid}: {trump} {hand}; your side takes at least one trick {chance} of the "
@@ -754,7 +759,7 @@ def _pass_parts(study: BidStudy, action: Pass, bids: list[Bid], cheapest: Bid | 
 
 def _not_worth_words(study: BidStudy, target: Bid, worth: float, chance: str) -> str:
     """Why bidding ``target`` (worth ``worth`` points) is not worth it: a sentence."""
-    # Translators: chance is how often ("in about 40% of the deals").
+    # Translators: chance is how often ("in about 40% of the 48 deals").
     goal = ngettext(
         "To take the auction your side must take at least one trick, which it does {chance}",
         "To take the auction your side must take at least {n} tricks, which it does {chance}",
@@ -816,7 +821,7 @@ def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:
     }
     if study.passing == "partner":
         # Translators: seat is the partner, their the partner's bid (3, Little Pepper),
-        # bid "a bid of 4", chance how often ("in about 40% of the deals"), points and
+        # bid "a bid of 4", chance how often ("in about 40% of the 48 deals"), points and
         # other signed averages ("+1.2").
         text = ngettext(
             "{seat}, your partner, holds the auction with {their}: if your partner plays "
@@ -829,7 +834,7 @@ def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:
         )
     else:
         # Translators: seat is the opponent holding the auction, their its bid (3, Little
-        # Pepper), bid "a bid of 4", chance how often ("in about 40% of the deals"),
+        # Pepper), bid "a bid of 4", chance how often ("in about 40% of the 48 deals"),
         # points and other signed averages ("-1.2"); a pass lets the other side play.
         text = ngettext(
             "If you pass, {seat} plays {their}, worth about {other} points to your side on "

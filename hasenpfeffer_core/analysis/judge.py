@@ -108,8 +108,13 @@ POINTS_FROM: Final = 0
 #: let the slowest decisions take three times the play budget.
 POINT_SOLVES: Final = 1
 #: The most whole hands solved for a bid (each option on each deal is one solve of six
-#: tricks): within 800 ms at the 95th percentile on two cores.
-CALL_SOLVES: Final = 48
+#: tricks): within 800 ms at the 95th percentile on two cores. At 48 (16 deals, as a
+#: slower solver allowed) a bid took 50 ms (p95 93 ms) of processor time, and the figure
+#: a learner reads beside the call (what it is worth) was 0.82 points from a 400-deal
+#: judgement on average; at 240 with :data:`CALL_MIN_DEALS` 32, 163 ms (p95 447 ms) and
+#: 0.63 points (40 rule-of-thumb auctions; the call differed from the 400-deal one on 2
+#: and then 1 of them).
+CALL_SOLVES: Final = 240
 #: ... and for a trump or a discard, whose options lie closer together (a discard's
 #: hands differ by one card). ``bench/judge.py`` (40 of each, against 400 deals): with 160
 #: solves 90.0 % of trumps and 92.5 % of discards within 0.15 points of the best, with
@@ -129,8 +134,9 @@ SCREEN_TRICKS: Final = 2.0
 SCREEN_KEEP: Final = 2
 #: Deals are drawn in batches of this many between two looks at the margin.
 BATCH: Final = 8
-#: The fewest deals a call weighs (a clear call is settled on one batch).
-CALL_MIN_DEALS: Final = 8
+#: The fewest deals a call weighs, clear or not: its figures are read by a learner, and
+#: on one batch of 8 deals a bid's worth was often 2 points out (see :data:`CALL_SOLVES`).
+CALL_MIN_DEALS: Final = 32
 
 
 @dataclass(frozen=True)
