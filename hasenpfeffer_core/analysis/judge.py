@@ -1138,9 +1138,10 @@ def _se(diffs: Sequence[float]) -> float:
 def trumps_as_good(view: PlayerView, judged: CallJudgement, bid: Bid) -> list[Suit | None]:
     """The other trumps ``bid`` would be worth about as much with, in ``judged`` (a
     judgement of the auction from ``view``): weighed on every deal, as its own trump
-    was, and not beaten beyond doubt. The judge plays a bid with the rule of thumb's
-    likeliest trump unless another is worth more beyond doubt, so a learner who sees
-    the hand's other good suit is told it would do about as well."""
+    was, and worth less than :data:`CLOSE_POINTS` below it on those deals (or more). The
+    judge plays a bid with the rule of thumb's likeliest trump unless another is worth
+    more beyond doubt, so a learner who sees the hand's other good suit is told that it
+    would do about as well."""
     if bid not in judged.trumps:
         return []
     own = judged.trumps[bid]
@@ -1152,7 +1153,7 @@ def trumps_as_good(view: PlayerView, judged: CallJudgement, bid: Bid) -> list[Su
         if t != own
         and top
         and len(tricks) == len(top)
-        and not _beaten(top, [net[x] for x in tricks])
+        and (sum(top) - sum(net[x] for x in tricks)) / len(top) < CLOSE_POINTS
     ]
 
 
