@@ -20,7 +20,12 @@ auction's filter (the maker holds two trumps) — slow, and uniform by construct
 prints, per trick:
 
 * the share of the judge's cards within 0.15 points of the reference's best (target:
-  at least 97 %), and the worst cases;
+  at least 97 %); beside it, the same share counted only where the reference is sure
+  of its verdict (the gap between its best and the judge's card lies at least
+  ``REF_SURE`` standard errors from 0.15); and the worst cases, each with that gap's
+  standard error and the deals the judge weighed (on the first trick many of the cards
+  missed are ones the reference itself cannot tell from its best: 0.18 ± 0.09 points
+  behind, say);
 * the close flag's accuracy: the judge says "a close decision" exactly when the
   reference's best two cards are less than 0.15 points apart (target: at least 95 %);
   beside it, the same share counted only where the reference is sure of its own flag
@@ -84,6 +89,8 @@ class Row:
     trick: int
     judged: str
     loss: float  # points the judge's card gives away against the reference's best
+    loss_se: float  # the standard error of that loss, over the reference's deals
+    loss_sure: bool  # the reference is sure the loss is below, or above, 0.15
     close_right: bool
     close_sure: bool  # the reference is sure of its close flag (sure_of_close)
     ms: float
@@ -601,6 +608,9 @@ def main() -> None:
         ref_close = len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_POINTS
         order = sorted(ref, key=ref.get, reverse=True)
         ref_sure = sure_of_close(ref, order[0], order[1] if len(order) > 1 else None)
+        judged = advice.action.card.index
+        loss_se = ref.gap_se(order[0], judged) if judged != order[0] else 0.0
+        loss_sure = judged == order[0] or sure_of_close(ref, order[0], judged)
         faults = word_faults(view, advice, lambda o, r=ref, b=best: b - r[o.card.index])
         words[0] += faults[0]
         words[1] += faults[1]
@@ -610,33 +620,40 @@ def main() -> None:
                 len(view.tricks) + 1,
                 advice.action.card.text,
                 loss,
+                loss_se,
+                loss_sure,
                 advice.close == ref_close,
                 ref_sure,
                 ms,
-                where,
+                f"{where}, {advice.samples} deals",
             )
         )
         if (i + 1) % 20 == 0:
             print(f"  {i + 1} positions judged", flush=True)
     print(f"load after: {os.getloadavg()[0]:.2f}")
     print()
-    print(f"trick  positions  within 0.15  close flag right  {SURE_HEAD}  time median / p95 (ms)")
+    print(
+        f"trick  positions  within 0.15  {SURE_HEAD}  close flag right  {SURE_HEAD}"
+        "  time median / p95 (ms)"
+    )
     for trick in sorted({r.trick for r in rows} | {0}):
         part = rows if trick == 0 else [r for r in rows if r.trick == trick]
         within = sum(r.loss <= CLOSE_POINTS + 1e-9 for r in part)
+        within_sure = _sure_share([(r.loss <= CLOSE_POINTS + 1e-9, r.loss_sure) for r in part])
         closed = sum(r.close_right for r in part)
         times = sorted(r.ms for r in part)
         p95 = times[max(0, round(len(times) * 0.95) - 1)]
         label = "all" if trick == 0 else str(trick)
         print(
-            f"{label:>5}  {len(part):9}  {within / len(part):10.1%}  {closed / len(part):16.1%}"
+            f"{label:>5}  {len(part):9}  {within / len(part):10.1%}"
+            f"  {within_sure:>{len(SURE_HEAD)}}  {closed / len(part):16.1%}"
             f"  {_sure_share([(r.close_right, r.close_sure) for r in part]):>{len(SURE_HEAD)}}"
             f"  {statistics.median(times):8.0f} / {p95:.0f}"
         )
     print()
     print("worst cases (points given away against the reference's best):")
     for r in sorted(rows, key=lambda r: -r.loss)[:5]:
-        print(f"  {r.loss:5.2f}  trick {r.trick}, played {r.judged}: {r.where}")
+        print(f"  {r.loss:5.2f} ± {r.loss_se:4.2f}  trick {r.trick}, played {r.judged}: {r.where}")
     print(
         f"hints whose move breaks a principle unexplained: {words[0]}; verdicts naming a "
         f"principle: {words[1]}, of which recommend a move > 0.15 worse: {words[2]}"

@@ -92,6 +92,13 @@ MAX_DEALS: Final = 400
 #: tricks already played: a card early in the hand costs far more to solve. Cards beaten
 #: beyond doubt stop being solved, so the contenders get more deals. These keep a play
 #: decision within 300 ms at the 95th percentile on two cores (``bench/expert_speed.py``).
+#: On the first trick that budget, not the model, is what parts the judge from
+#: ``bench/judge.py``'s reference: 320 solves weigh 32 to 64 deals there, too few to
+#: tell cards 0.2 to 0.6 points apart (the judge's own doubt is as wide), while its deals
+#: and each deal's points are the reference's (the same cards drawn as often, the same
+#: points on the same deal). On 40 first-trick positions, three seeds each, 94.2 % of
+#: its cards were within 0.15 points of the reference's best with 320 solves, 95.0 %
+#: with 640 and 97.5 % with 1280, at a p95 of about 360, 660 and 1,300 ms of CPU time.
 SOLVES: Final = (320, 640, 2000, 2000, 2000, 2000)
 #: From this many tricks played on, a card is valued by best play for points after it
 #: (:mod:`~hasenpfeffer_core.analysis.points_solver`): a side whose bid is lost plays to
