@@ -168,7 +168,12 @@ def test_the_play_table_plays_a_whole_hand_by_keyboard(
     assert said.count() == 1
     assert any(re.search(r"is winning trick \d with", h) for h in heard), heard
     assert any(re.search(r"Trick \d goes to", h) for h in heard), heard
-    box.scroll_into_view_if_needed()
+    # once the hand is over the box asks for the next hand or the review, not a move
+    after = table.get_by_placeholder("n or r")
+    after.wait_for(timeout=30_000)
+    assert table.get_by_text("Next:", exact=True).count() == 1
+    assert table.get_by_text(re.compile("type n for the next hand or r for its review")).count()
+    after.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / "light" / "play-table-by-keyboard.png"))
     assert traffic.outside == []
 
