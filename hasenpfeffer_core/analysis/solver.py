@@ -36,8 +36,8 @@ alpha-beta search with:
 * move ordering: the best lead remembered in the table, then cards that top
   their suit, strongest first; followers try the cheapest winning card when
   the opponents are winning the trick, the cheapest card otherwise;
-* bounds: a player's trumps above all the opponents' trumps each win a trick;
-  the leader can cash the top cards of a suit while no opponent can trump
+* bounds: a player's trumps each win a trick, but for those that the
+  opponents' higher trumps can be matched with (one each); the leader can cash the top cards of a suit while no opponent can trump
   them; a side cannot take more tricks than remain; the last trick is played
   out directly, and with four players in play so are the last two (a plain
   minimax over at most 16 ways to play the first of them, whose exact value
@@ -197,7 +197,7 @@ class TrickEngine:
     With ``misere``, the game where each side plays to *lose* tricks (N-S keep their
     tricks down, E-W push them up): what a side whose every trick costs it a point
     plays (:mod:`~hasenpfeffer_core.analysis.points_solver`). The bounds that hold
-    whatever the sides want (trumps above all the other side's, the last trick) stay;
+    whatever the sides want (the tricks a side's trumps are sure to take, the last trick) stay;
     the leader's cashing bound goes.
     """
 
@@ -266,24 +266,42 @@ class TrickEngine:
             codes[x] = k
             return k
 
-        def top_trumps(x: int) -> int:
-            """For the trumps ``x`` in play: 2 * (the most of them above all the other
-            side's trumps that one player holds) + (1 if that side is E-W)."""
-            side = -1
-            c0 = c1 = 0
-            for c in trumps_desc:
-                b = 1 << c
-                if not x & b:
+        def sure_trumps(x: int) -> int:
+            """For the trumps ``x`` in play: the tricks each side is sure to take with
+            them, N-S's + E-W's << 3.
+
+            Every card gets played, and a player plays one card to a trick: each trump
+            of a player wins a different trick for its side unless an opponent plays a
+            higher trump to it (the highest trump in a trick wins it, the partner's
+            included). An opponent's trump beats at most one of them, and only those
+            below it: the player's side takes at least its trumps less the most of them
+            that distinct higher trumps of the other side can be matched with (the
+            greedy matching down the ranks, each trump of the player taken by the
+            nearest unmatched opponent's trump above it). Partners may play their trumps
+            to the same trick, so a side counts its better player's only. This holds
+            whatever either side plays for (tricks, or the misère game's fewest)."""
+            got = [0, 0]
+            for seat in range(4):
+                mine = deal[seat]
+                if not x & mine:
                     continue
-                if side < 0:
-                    side = 0 if (deal[0] | deal[2]) & b else 1
-                if deal[side] & b:
-                    c0 += 1
-                elif deal[side + 2] & b:
-                    c1 += 1
-                else:
-                    break
-            q = (c0 if c0 > c1 else c1) << 1 | side
+                theirs = deal[(seat + 1) % 4] | deal[(seat + 3) % 4]
+                free = k = 0
+                for c in trumps_desc:
+                    b = 1 << c
+                    if not x & b:
+                        continue
+                    if theirs & b:
+                        free += 1
+                    elif mine & b:
+                        if free:
+                            free -= 1
+                        else:
+                            k += 1
+                side = seat & 1
+                if k > got[side]:
+                    got[side] = k
+            q = got[0] | got[1] << 3
             codes[x | 1 << 26] = q
             return q
 
@@ -537,17 +555,15 @@ class TrickEngine:
                 hint = -1
                 lo = 0
                 hi = n
-                # Each trump above all the opponents' trumps wins a trick for its
-                # side (every card gets played), and one player's win different tricks.
+                # The tricks each side is sure to take with its trumps (sure_trumps:
+                # a trump wins unless a higher trump of the other side meets it).
                 tb = inplay & trump_bits
                 if tb:
                     q = cget(tb | 1 << 26)
                     if q is None:
-                        q = top_trumps(tb)
-                    if q & 1:
-                        hi = n - (q >> 1)
-                    else:
-                        lo = q >> 1
+                        q = sure_trumps(tb)
+                    lo = q & 7
+                    hi = n - (q >> 3)
                 if not misere and (lo < need if leader & 1 == 0 else hi >= need):
                     # The leader cashes the top trumps, then the top cards of the other
                     # suits while every opponent who could trump them has to follow, and
