@@ -63,6 +63,13 @@ __all__ = ["play_points_masks", "points_value"]
 
 _INF: Final = float("inf")
 
+# bounds on N-S's points: (lowest, highest)
+_Bounds = tuple[float, float]
+# a plan of decide()'s tests (see _Search.plan): the case (0 no test, 1 the trick
+# solver's, 2 the misère game's, 3 both ends, 4 a band in the middle), the two tests'
+# numbers of tricks, and the bounds each outcome gives
+_Plan = tuple[int, int, int, _Bounds | None, _Bounds | None, _Bounds | None]
+
 
 class _Search:
     """The search over one position; the hands are the trick engine's own list, changed
@@ -92,13 +99,16 @@ class _Search:
         self.masks = tuple(masks)
         self.active = active
         self.misere: TrickEngine | None = None
+        # decide()'s plans by N-S's tricks so far, the tricks left and beta
+        self.plans: dict[tuple[int, float], _Plan] = {}
         self.win = WIN[tk]
         self.eff = EFF[tk]
 
-    def decide(self, leader: int, won: int, beta: float) -> tuple[float, float] | None:
-        """Bounds on N-S's points at a trick boundary from one or two tests of the trick
-        solver, for the question "are N-S's points at least ``beta``?" (None where no
-        test applies).
+    def plan(self, won: int, n: int, beta: float) -> _Plan:
+        """Which tests of the trick solver answer, at a trick boundary with N-S having
+        taken ``won`` tricks and ``n`` to play, the question "are N-S's points at least
+        ``beta``?", and the bounds on N-S's points each answer gives (see
+        :data:`_Plan`; case 0 with None where no test applies).
 
         The tricks N-S can end with that score ``beta`` or more form a set ``S`` of
         totals. Where ``S`` is all the totals from some number up, the question is the
@@ -110,43 +120,81 @@ class _Search:
         the least score of the totals a side can force, or the most of the totals the
         other side can hold it to."""
         net = self.net
-        n = self.hands[leader].bit_count()
         vals = net[won : won + n + 1]
         inside = [v >= beta for v in vals]
         if all(inside):
-            return min(vals), _INF
+            return (0, 0, 0, (min(vals), _INF), None, None)
         if not any(inside):
-            return -_INF, max(vals)
+            return (0, 0, 0, (-_INF, max(vals)), None, None)
         first = inside.index(True)
         last = n - inside[::-1].index(True)
         if last == n and all(inside[first:]):
-            if self.engine.boundary(leader, first) >= first:
-                return min(vals[first:]), _INF
-            return -_INF, max(vals[:first])
+            # can N-S take ``first`` tricks?
+            return (1, first, 0, (min(vals[first:]), _INF), (-_INF, max(vals[:first])), None)
         if first == 0 and all(inside[: last + 1]):
-            if self._misere(leader, last + 1) > last:
-                return -_INF, max(vals[last + 1 :])
-            return min(vals[: last + 1]), _INF
+            # can E-W make N-S take ``last + 1`` tricks?
+            return (
+                2,
+                last + 1,
+                0,
+                (-_INF, max(vals[last + 1 :])),
+                (min(vals[: last + 1]), _INF),
+                None,
+            )
         if first == 0 and last == n:
             # both ends: N-S out of the band between them (lowest ``a + 1``, highest
             # ``b - 1``) score beta or more
             a = inside.index(False) - 1
             b = n - inside[::-1].index(False) + 1
             if any(inside[a + 1 : b]):  # more than one band out
-                return None
-            if self.engine.boundary(leader, b) >= b:
-                return min(vals[b:]), _INF
-            if self._misere(leader, a + 1) <= a:
-                return min(vals[: a + 1]), _INF
-            return -_INF, min(max(vals[:b]), max(vals[a + 1 :]))
+                return (0, 0, 0, None, None, None)
+            return (
+                3,
+                b,
+                a + 1,
+                (min(vals[b:]), _INF),
+                (min(vals[: a + 1]), _INF),
+                (-_INF, min(max(vals[:b]), max(vals[a + 1 :]))),
+            )
         if all(inside[first : last + 1]):
             # a band in the middle: N-S need at least ``first`` and at most ``last``
-            if self.engine.boundary(leader, first) < first:
-                return -_INF, max(vals[:first])
-            if self._misere(leader, last + 1) > last:
-                return -_INF, max(vals[last + 1 :])
-            return max(min(vals[first:]), min(vals[: last + 1])), _INF
-        return None
+            return (
+                4,
+                first,
+                last + 1,
+                (-_INF, max(vals[:first])),
+                (-_INF, max(vals[last + 1 :])),
+                (max(min(vals[first:]), min(vals[: last + 1])), _INF),
+            )
+        return (0, 0, 0, None, None, None)
+
+    def decide(self, leader: int, won: int, beta: float) -> _Bounds | None:
+        """Bounds on N-S's points at a trick boundary from one or two tests of the trick
+        solver, for the question "are N-S's points at least ``beta``?" (None where no
+        test applies): the tests of :meth:`plan`, which depends only on the numbers,
+        kept by them."""
+        n = self.hands[leader].bit_count()
+        key = (won << 3 | n, beta)
+        p = self.plans.get(key)
+        if p is None:
+            p = self.plans[key] = self.plan(won, n, beta)
+        case = p[0]
+        if case == 0:
+            return p[3]
+        k = p[1]
+        if case == 1:
+            return p[3] if self.engine.boundary(leader, k) >= k else p[4]
+        if case == 2:
+            return p[3] if self._misere(leader, k) >= k else p[4]
+        if case == 3:
+            if self.engine.boundary(leader, k) >= k:
+                return p[3]
+            k = p[2]
+            return p[4] if self._misere(leader, k) < k else p[5]
+        if self.engine.boundary(leader, k) < k:
+            return p[3]
+        k = p[2]
+        return p[4] if self._misere(leader, k) >= k else p[5]
 
     def _misere(self, leader: int, need: int) -> int:
         """The misère game's test: can E-W force N-S to take ``need`` tricks, N-S
