@@ -96,6 +96,8 @@ class _Search:
         # play share an entry, so one table can serve every deal of one decision
         self.table: dict[int, tuple[float, float]] = {} if table is None else table
         self.gen = self.engine.gen
+        # the cards worth trying (gen's), by legal cards | cards in play << 25
+        self.moves: dict[int, tuple[int, ...]] = {}
         self.masks = tuple(masks)
         self.active = active
         self.misere: TrickEngine | None = None
@@ -258,7 +260,10 @@ class _Search:
         maximise = p & 1 == 0
         bv = -_INF if maximise else _INF
         if legal & (legal - 1):
-            moves = self.gen(legal, h[0] | h[1] | h[2] | h[3] | played)
+            key = legal | (h[0] | h[1] | h[2] | h[3] | played) << 25
+            moves = self.moves.get(key)
+            if moves is None:
+                moves = self.moves[key] = self.gen(legal, key >> 25)
         else:
             moves = (legal.bit_length() - 1,)
         table = self.win[self.eff[led]] if led >= 0 else self.win[0]
