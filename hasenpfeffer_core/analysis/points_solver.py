@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..engine.tricks import EFF, WIN, legal_mask, winner_index
+from ..engine.tricks import EFF, NO_TRUMP_KEY, SUIT_MASK, WIN, legal_mask, winner_index
 from .solver import TrickEngine, card_runs, seat_orders
 
 __all__ = ["play_points_masks", "points_value"]
@@ -96,6 +96,7 @@ class _Search:
         # play share an entry, so one table can serve every deal of one decision
         self.table: dict[int, tuple[float, float]] = {} if table is None else table
         self.gen = self.engine.gen
+        self.key = self.engine.key
         # the cards worth trying (gen's), by legal cards | cards in play << 25
         self.moves: dict[int, tuple[int, ...]] = {}
         self.masks = tuple(masks)
@@ -105,6 +106,10 @@ class _Search:
         self.plans: dict[tuple[int, float], _Plan] = {}
         self.win = WIN[tk]
         self.eff = EFF[tk]
+        # follow[c]: the cards of the suit of c (by EFF); the Joker when it may be played
+        # any time
+        self.follow = [SUIT_MASK[tk][e] for e in EFF[tk]]
+        self.joker_bit = 1 << 24 if jat and tk == NO_TRUMP_KEY else 0
 
     def plan(self, won: int, n: int, beta: float) -> _Plan:
         """Which tests of the trick solver answer, at a trick boundary with N-S having
@@ -209,8 +214,9 @@ class _Search:
     def boundary(self, leader: int, won: int, alpha: float, beta: float) -> float:
         """N-S's points, ``leader`` to lead, N-S having taken ``won`` tricks (fail-soft:
         at most ``alpha`` means at most, at least ``beta`` means at least)."""
-        key = self.engine.key(leader) << 3 | won
-        found = self.table.get(key)
+        key = self.key(leader) << 3 | won
+        table = self.table
+        found = table.get(key)
         if found is not None:
             lo, hi = found
             if lo == hi or lo >= beta:
@@ -224,7 +230,7 @@ class _Search:
         if bounds is not None:
             lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
             if lo >= beta or hi <= alpha:
-                self.table[key] = (lo, hi)
+                table[key] = (lo, hi)
                 return lo if lo >= beta else hi
         v = self.trick(self.seqs[leader], 0, -1, 0, 0, leader, won, alpha, beta)
         if v <= alpha:
@@ -233,7 +239,7 @@ class _Search:
             lo = max(lo, v)
         else:
             lo = hi = v
-        self.table[key] = (lo, hi)
+        table[key] = (lo, hi)
         return v
 
     def trick(
@@ -255,8 +261,15 @@ class _Search:
         h = self.hands
         p = seq[pos]
         held = h[p]
-        tk = self.tk
-        legal = legal_mask(held, led, tk, self.jat)
+        if led < 0:
+            legal = held
+        else:
+            # legal_mask's rule: follow the suit led (the Joker any time, where allowed)
+            legal = held & self.follow[led]
+            if legal:
+                legal |= held & self.joker_bit
+            else:
+                legal = held
         maximise = p & 1 == 0
         bv = -_INF if maximise else _INF
         if legal & (legal - 1):
