@@ -119,7 +119,8 @@ _GEN: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
 _GEN_LIMIT: Final = 10_000
 # _VOID[tk]: (a hand | the cards in play of the suits of which it holds two or more
 # << 25) -> gen(hand, cards in play): the cards worth trying by a player void in the
-# suit led. _SPANS[tk]: hand -> the cards of the suits of which it holds two or more.
+# suit led, by the leader in the misère game, and in the points search (TrickEngine.gen).
+# _SPANS[tk]: hand -> the cards of the suits of which it holds two or more.
 _VOID: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
 _SPANS: Final[list[dict[int, int]]] = [{} for _ in range(5)]
 # _TT[(tk, joker any time, misère)]: position key -> lo | hi << 4 | (best lead + 1) << 8.
@@ -351,6 +352,18 @@ class TrickEngine:
             if len(out) > 1:
                 out.sort(key=own.__getitem__)
             return tuple(out)
+
+        def kept_gen(hand: int, inplay: int) -> tuple[int, ...]:
+            """gen(hand, inplay), kept in ``vcache``: it depends on the cards in play
+            only in the suits of which ``hand`` holds two cards or more."""
+            sp = sget(hand)
+            if sp is None:
+                sp = span(hand)
+            k = hand | (inplay & sp) << 25
+            r = vget(k)
+            if r is None:
+                r = vcache[k] = gen(hand, inplay)
+            return r
 
         def leads(hand: int, inplay: int) -> tuple[int, ...]:
             """One card of each run of equivalent cards in ``hand``, in the order tried
@@ -768,7 +781,7 @@ class TrickEngine:
         for pos in range(last - 1, 0, -1):
             plays[pos] = make_play(pos, plays[pos + 1])
         second = plays[1]
-        first_moves = gen if misere else leads
+        first_moves = kept_gen if misere else leads
 
         def play_any(
             seq: tuple[int, ...],
@@ -785,7 +798,7 @@ class TrickEngine:
         self.key: Callable[[int], int] = position_key
         self.play: _Play = play_any
         self.follows: _Follows = follows
-        self.gen: Callable[[int, int], tuple[int, ...]] = gen
+        self.gen: Callable[[int, int], tuple[int, ...]] = kept_gen
 
     def value(self, leader: int, trick: Sequence[int], guess: int = -1) -> int:
         """N-S's tricks from the current position (the current trick included), exactly.
