@@ -175,11 +175,13 @@ class _Search:
             )
         return (0, 0, 0, None, None, None)
 
-    def decide(self, leader: int, won: int, beta: float) -> _Bounds | None:
+    def decide(self, leader: int, won: int, beta: float, known: int) -> _Bounds | None:
         """Bounds on N-S's points at a trick boundary from one or two tests of the trick
         solver, for the question "are N-S's points at least ``beta``?" (None where no
         test applies): the tests of :meth:`plan`, which depends only on the numbers,
-        kept by them."""
+        kept by them. ``known``: the trick engine's key of the position, which both
+        engines share (it names the holders of the cards in play), so neither works it
+        out again."""
         n = self.hands[leader].bit_count()
         key = (won << 3 | n, beta)
         p = self.plans.get(key)
@@ -190,26 +192,27 @@ class _Search:
             return p[3]
         k = p[1]
         if case == 1:
-            return p[3] if self.engine.boundary(leader, k) >= k else p[4]
+            return p[3] if self.engine.boundary(leader, k, known) >= k else p[4]
         if case == 2:
-            return p[3] if self._misere(leader, k) >= k else p[4]
+            return p[3] if self._misere(leader, k, known) >= k else p[4]
         if case == 3:
-            if self.engine.boundary(leader, k) >= k:
+            if self.engine.boundary(leader, k, known) >= k:
                 return p[3]
             k = p[2]
-            return p[4] if self._misere(leader, k) < k else p[5]
-        if self.engine.boundary(leader, k) < k:
+            return p[4] if self._misere(leader, k, known) < k else p[5]
+        if self.engine.boundary(leader, k, known) < k:
             return p[3]
         k = p[2]
-        return p[4] if self._misere(leader, k) >= k else p[5]
+        return p[4] if self._misere(leader, k, known) >= k else p[5]
 
-    def _misere(self, leader: int, need: int) -> int:
+    def _misere(self, leader: int, need: int, known: int) -> int:
         """The misère game's test: can E-W force N-S to take ``need`` tricks, N-S
-        playing to take as few as they can (fail-soft, as the trick solver's)?"""
+        playing to take as few as they can (fail-soft, as the trick solver's)?
+        ``known``: the position's key."""
         if self.misere is None:
             self.misere = TrickEngine(self.tk, self.jat, self.active, self.masks, misere=True)
         self.misere.hands[:] = self.hands
-        return self.misere.boundary(leader, need)
+        return self.misere.boundary(leader, need, known)
 
     def boundary(self, leader: int, won: int, alpha: float, beta: float) -> float:
         """N-S's points, ``leader`` to lead, N-S having taken ``won`` tricks (fail-soft:
@@ -226,7 +229,7 @@ class _Search:
             alpha, beta = max(alpha, lo), min(beta, hi)
         else:
             lo, hi = -_INF, _INF
-        bounds = self.decide(leader, won, beta)
+        bounds = self.decide(leader, won, beta, key >> 3)
         if bounds is not None:
             lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
             if lo >= beta or hi <= alpha:

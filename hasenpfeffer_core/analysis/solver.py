@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 from ..engine.errors import InvalidDataError
 from ..engine.i18n import gettext as _
@@ -185,7 +185,12 @@ def seat_orders(active: int) -> list[tuple[int, ...]]:
 # boundary(leader, need) and play(seq, pos, moves, table, best, winner, need)
 # are fail-soft null-window tests: the result v is a lower bound on N-S's
 # tricks when v >= need and an upper bound when v < need.
-_Boundary = Callable[[int, int], int]
+
+
+class _Boundary(Protocol):
+    def __call__(self, leader: int, need: int, known: int = ..., /) -> int: ...
+
+
 _Play = Callable[[tuple[int, ...], int, list[tuple[int, ...]], list[int], int, int, int], int]
 # plays[pos](seq, fm, table, best, winner, need): the same test from position pos on
 _Next = Callable[[tuple[int, ...], list[tuple[int, ...]], list[int], int, int, int], int]
@@ -523,8 +528,9 @@ class TrickEngine:
                 key = key << 18 | k
             return key
 
-        def boundary(leader: int, need: int) -> int:
-            """Can N-S take ``need`` of the remaining tricks, ``leader`` to lead?"""
+        def boundary(leader: int, need: int, known: int = 0) -> int:
+            """Can N-S take ``need`` of the remaining tricks, ``leader`` to lead?
+            ``known``: the position's key (position_key), where the caller has it."""
             h = hands
             hl = h[leader]
             n = hl.bit_count()
@@ -544,13 +550,16 @@ class TrickEngine:
                         w = s
                 return 0 if w & 1 else 1
             inplay = h[0] | h[1] | h[2] | h[3]
-            key = leader
-            for sm in suit_masks:
-                x = inplay & sm
-                k = cget(x)
-                if k is None:
-                    k = suit_code(x)
-                key = key << 18 | k
+            if known:
+                key = known
+            else:
+                key = leader
+                for sm in suit_masks:
+                    x = inplay & sm
+                    k = cget(x)
+                    if k is None:
+                        k = suit_code(x)
+                    key = key << 18 | k
             e = tt.get(key)
             if e is not None:
                 lo = e & 15
