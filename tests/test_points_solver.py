@@ -20,7 +20,7 @@ from test_solver import NAMES, Position, endings
 
 from hasenpfeffer_core.analysis.judge import points_table
 from hasenpfeffer_core.analysis.points_solver import play_points_masks, points_value
-from hasenpfeffer_core.analysis.solver import solve_masks
+from hasenpfeffer_core.analysis.solver import TrickEngine, solve_masks
 from hasenpfeffer_core.engine.actions import Bid
 from hasenpfeffer_core.engine.cards import Card, Suit, parse_cards
 from hasenpfeffer_core.engine.rules import FailedBid, Rules
@@ -157,6 +157,27 @@ def test_one_table_serves_every_deal_of_a_decision(
             table=table,
         )
         assert {c.index: v for c, v in want.items()} == got
+
+
+@settings(max_examples=100, deadline=None)
+@given(endings(max_tricks=4))
+def test_the_misere_game_matches_exhaustive_search(pos: Position) -> None:
+    """The trick engine's misère game (each side plays to lose tricks), which the points
+    search asks at trick boundaries, against the exhaustive search with each trick
+    costing N-S a point: its value and, at a trick's start, each of its null-window
+    tests (its bounds and the last two tricks' own search are the trick game's
+    otherwise)."""
+    want = exhaustive_points(pos, 0, [-float(t) for t in range(7)])
+    tricks = -(max(want.values()) if pos.mover in "NS" else min(want.values()))
+    tk = trump_key(pos.trump)
+    trick = [c.index for c in pos.trick]
+    leader = NAMES.index(pos.leader)
+    jat = pos.no_trump_joker.value == "any-time"
+    engine = TrickEngine(tk, jat, active_of(pos), masks_of(pos), misere=True)
+    assert engine.value(leader, trick) == tricks
+    if not trick:
+        for need in range(len(pos.hands[pos.leader]) + 2):
+            assert (engine.boundary(leader, need) >= need) == (tricks >= need)
 
 
 def test_makers_who_cannot_make_their_bid_duck_the_tricks() -> None:

@@ -56,12 +56,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..engine.tricks import EFF, WIN, legal_mask, winner_index
+from ..engine.tricks import EFF, NO_TRUMP_KEY, SUIT_MASK, WIN, legal_mask, winner_index
 from .solver import TrickEngine, card_runs, seat_orders
 
 __all__ = ["play_points_masks", "points_value"]
 
 _INF: Final = float("inf")
+
+# bounds on N-S's points: (lowest, highest)
+_Bounds = tuple[float, float]
+# a plan of decide()'s tests (see _Search.plan): the case (0 no test, 1 the trick
+# solver's, 2 the misère game's, 3 both ends, 4 a band in the middle), the two tests'
+# numbers of tricks, and the bounds each outcome gives
+_Plan = tuple[int, int, int, _Bounds | None, _Bounds | None, _Bounds | None]
 
 
 class _Search:
@@ -89,16 +96,26 @@ class _Search:
         # play share an entry, so one table can serve every deal of one decision
         self.table: dict[int, tuple[float, float]] = {} if table is None else table
         self.gen = self.engine.gen
+        self.key = self.engine.key
+        # the cards worth trying (gen's), by legal cards | cards in play << 25
+        self.moves: dict[int, tuple[int, ...]] = {}
         self.masks = tuple(masks)
         self.active = active
         self.misere: TrickEngine | None = None
+        # decide()'s plans by N-S's tricks so far, the tricks left and beta
+        self.plans: dict[tuple[int, float], _Plan] = {}
         self.win = WIN[tk]
         self.eff = EFF[tk]
+        # follow[c]: the cards of the suit of c (by EFF); the Joker when it may be played
+        # any time
+        self.follow = [SUIT_MASK[tk][e] for e in EFF[tk]]
+        self.joker_bit = 1 << 24 if jat and tk == NO_TRUMP_KEY else 0
 
-    def decide(self, leader: int, won: int, beta: float) -> tuple[float, float] | None:
-        """Bounds on N-S's points at a trick boundary from one or two tests of the trick
-        solver, for the question "are N-S's points at least ``beta``?" (None where no
-        test applies).
+    def plan(self, won: int, n: int, beta: float) -> _Plan:
+        """Which tests of the trick solver answer, at a trick boundary with N-S having
+        taken ``won`` tricks and ``n`` to play, the question "are N-S's points at least
+        ``beta``?", and the bounds on N-S's points each answer gives (see
+        :data:`_Plan`; case 0 with None where no test applies).
 
         The tricks N-S can end with that score ``beta`` or more form a set ``S`` of
         totals. Where ``S`` is all the totals from some number up, the question is the
@@ -110,57 +127,99 @@ class _Search:
         the least score of the totals a side can force, or the most of the totals the
         other side can hold it to."""
         net = self.net
-        n = self.hands[leader].bit_count()
         vals = net[won : won + n + 1]
         inside = [v >= beta for v in vals]
         if all(inside):
-            return min(vals), _INF
+            return (0, 0, 0, (min(vals), _INF), None, None)
         if not any(inside):
-            return -_INF, max(vals)
+            return (0, 0, 0, (-_INF, max(vals)), None, None)
         first = inside.index(True)
         last = n - inside[::-1].index(True)
         if last == n and all(inside[first:]):
-            if self.engine.boundary(leader, first) >= first:
-                return min(vals[first:]), _INF
-            return -_INF, max(vals[:first])
+            # can N-S take ``first`` tricks?
+            return (1, first, 0, (min(vals[first:]), _INF), (-_INF, max(vals[:first])), None)
         if first == 0 and all(inside[: last + 1]):
-            if self._misere(leader, last + 1) > last:
-                return -_INF, max(vals[last + 1 :])
-            return min(vals[: last + 1]), _INF
+            # can E-W make N-S take ``last + 1`` tricks?
+            return (
+                2,
+                last + 1,
+                0,
+                (-_INF, max(vals[last + 1 :])),
+                (min(vals[: last + 1]), _INF),
+                None,
+            )
         if first == 0 and last == n:
             # both ends: N-S out of the band between them (lowest ``a + 1``, highest
             # ``b - 1``) score beta or more
             a = inside.index(False) - 1
             b = n - inside[::-1].index(False) + 1
             if any(inside[a + 1 : b]):  # more than one band out
-                return None
-            if self.engine.boundary(leader, b) >= b:
-                return min(vals[b:]), _INF
-            if self._misere(leader, a + 1) <= a:
-                return min(vals[: a + 1]), _INF
-            return -_INF, min(max(vals[:b]), max(vals[a + 1 :]))
+                return (0, 0, 0, None, None, None)
+            return (
+                3,
+                b,
+                a + 1,
+                (min(vals[b:]), _INF),
+                (min(vals[: a + 1]), _INF),
+                (-_INF, min(max(vals[:b]), max(vals[a + 1 :]))),
+            )
         if all(inside[first : last + 1]):
             # a band in the middle: N-S need at least ``first`` and at most ``last``
-            if self.engine.boundary(leader, first) < first:
-                return -_INF, max(vals[:first])
-            if self._misere(leader, last + 1) > last:
-                return -_INF, max(vals[last + 1 :])
-            return max(min(vals[first:]), min(vals[: last + 1])), _INF
-        return None
+            return (
+                4,
+                first,
+                last + 1,
+                (-_INF, max(vals[:first])),
+                (-_INF, max(vals[last + 1 :])),
+                (max(min(vals[first:]), min(vals[: last + 1])), _INF),
+            )
+        return (0, 0, 0, None, None, None)
 
-    def _misere(self, leader: int, need: int) -> int:
+    def decide(self, leader: int, won: int, beta: float, known: int) -> _Bounds | None:
+        """Bounds on N-S's points at a trick boundary from one or two tests of the trick
+        solver, for the question "are N-S's points at least ``beta``?" (None where no
+        test applies): the tests of :meth:`plan`, which depends only on the numbers,
+        kept by them. ``known``: the trick engine's key of the position, which both
+        engines share (it names the holders of the cards in play), so neither works it
+        out again."""
+        n = self.hands[leader].bit_count()
+        key = (won << 3 | n, beta)
+        p = self.plans.get(key)
+        if p is None:
+            p = self.plans[key] = self.plan(won, n, beta)
+        case = p[0]
+        if case == 0:
+            return p[3]
+        k = p[1]
+        if case == 1:
+            return p[3] if self.engine.boundary(leader, k, known) >= k else p[4]
+        if case == 2:
+            return p[3] if self._misere(leader, k, known) >= k else p[4]
+        if case == 3:
+            if self.engine.boundary(leader, k, known) >= k:
+                return p[3]
+            k = p[2]
+            return p[4] if self._misere(leader, k, known) < k else p[5]
+        if self.engine.boundary(leader, k, known) < k:
+            return p[3]
+        k = p[2]
+        return p[4] if self._misere(leader, k, known) >= k else p[5]
+
+    def _misere(self, leader: int, need: int, known: int) -> int:
         """The misère game's test: can E-W force N-S to take ``need`` tricks, N-S
-        playing to take as few as they can (fail-soft, as the trick solver's)?"""
+        playing to take as few as they can (fail-soft, as the trick solver's)?
+        ``known``: the position's key."""
         if self.misere is None:
             self.misere = TrickEngine(self.tk, self.jat, self.active, self.masks, misere=True)
         self.misere.hands[:] = self.hands
-        return self.misere.boundary(leader, need)
+        return self.misere.boundary(leader, need, known)
 
     def boundary(self, leader: int, won: int, alpha: float, beta: float) -> float:
         """N-S's points, ``leader`` to lead, N-S having taken ``won`` tricks (fail-soft:
         at most ``alpha`` means at most, at least ``beta`` means at least)."""
-        key = self.engine.key(leader) << 3 | won
-        found = self.table.get(key)
+        key = self.key(leader) << 3 | won
+        table = self.table
+        found = table.get(key)
         if found is not None:
             lo, hi = found
             if lo == hi or lo >= beta:
@@ -170,11 +229,11 @@ class _Search:
             alpha, beta = max(alpha, lo), min(beta, hi)
         else:
             lo, hi = -_INF, _INF
-        bounds = self.decide(leader, won, beta)
+        bounds = self.decide(leader, won, beta, key >> 3)
         if bounds is not None:
             lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
             if lo >= beta or hi <= alpha:
-                self.table[key] = (lo, hi)
+                table[key] = (lo, hi)
                 return lo if lo >= beta else hi
         v = self.trick(self.seqs[leader], 0, -1, 0, 0, leader, won, alpha, beta)
         if v <= alpha:
@@ -183,7 +242,7 @@ class _Search:
             lo = max(lo, v)
         else:
             lo = hi = v
-        self.table[key] = (lo, hi)
+        table[key] = (lo, hi)
         return v
 
     def trick(
@@ -205,12 +264,22 @@ class _Search:
         h = self.hands
         p = seq[pos]
         held = h[p]
-        tk = self.tk
-        legal = legal_mask(held, led, tk, self.jat)
+        if led < 0:
+            legal = held
+        else:
+            # legal_mask's rule: follow the suit led (the Joker any time, where allowed)
+            legal = held & self.follow[led]
+            if legal:
+                legal |= held & self.joker_bit
+            else:
+                legal = held
         maximise = p & 1 == 0
         bv = -_INF if maximise else _INF
         if legal & (legal - 1):
-            moves = self.gen(legal, h[0] | h[1] | h[2] | h[3] | played)
+            key = legal | (h[0] | h[1] | h[2] | h[3] | played) << 25
+            moves = self.moves.get(key)
+            if moves is None:
+                moves = self.moves[key] = self.gen(legal, key >> 25)
         else:
             moves = (legal.bit_length() - 1,)
         table = self.win[self.eff[led]] if led >= 0 else self.win[0]

@@ -36,8 +36,8 @@ alpha-beta search with:
 * move ordering: the best lead remembered in the table, then cards that top
   their suit, strongest first; followers try the cheapest winning card when
   the opponents are winning the trick, the cheapest card otherwise;
-* bounds: a player's trumps above all the opponents' trumps each win a trick;
-  the leader can cash the top cards of a suit while no opponent can trump
+* bounds: a player's trumps each win a trick, but for those that the
+  opponents' higher trumps can be matched with (one each); the leader can cash the top cards of a suit while no opponent can trump
   them; a side cannot take more tricks than remain; the last trick is played
   out directly, and with four players in play so are the last two (a plain
   minimax over at most 16 ways to play the first of them, whose exact value
@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 from ..engine.errors import InvalidDataError
 from ..engine.i18n import gettext as _
@@ -119,7 +119,8 @@ _GEN: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
 _GEN_LIMIT: Final = 10_000
 # _VOID[tk]: (a hand | the cards in play of the suits of which it holds two or more
 # << 25) -> gen(hand, cards in play): the cards worth trying by a player void in the
-# suit led. _SPANS[tk]: hand -> the cards of the suits of which it holds two or more.
+# suit led, by the leader in the misère game, and in the points search (TrickEngine.gen).
+# _SPANS[tk]: hand -> the cards of the suits of which it holds two or more.
 _VOID: Final[list[dict[int, tuple[int, ...]]]] = [{} for _ in range(5)]
 _SPANS: Final[list[dict[int, int]]] = [{} for _ in range(5)]
 # _TT[(tk, joker any time, misère)]: position key -> lo | hi << 4 | (best lead + 1) << 8.
@@ -184,7 +185,12 @@ def seat_orders(active: int) -> list[tuple[int, ...]]:
 # boundary(leader, need) and play(seq, pos, moves, table, best, winner, need)
 # are fail-soft null-window tests: the result v is a lower bound on N-S's
 # tricks when v >= need and an upper bound when v < need.
-_Boundary = Callable[[int, int], int]
+
+
+class _Boundary(Protocol):
+    def __call__(self, leader: int, need: int, known: int = ..., /) -> int: ...
+
+
 _Play = Callable[[tuple[int, ...], int, list[tuple[int, ...]], list[int], int, int, int], int]
 # plays[pos](seq, fm, table, best, winner, need): the same test from position pos on
 _Next = Callable[[tuple[int, ...], list[tuple[int, ...]], list[int], int, int, int], int]
@@ -197,7 +203,7 @@ class TrickEngine:
     With ``misere``, the game where each side plays to *lose* tricks (N-S keep their
     tricks down, E-W push them up): what a side whose every trick costs it a point
     plays (:mod:`~hasenpfeffer_core.analysis.points_solver`). The bounds that hold
-    whatever the sides want (trumps above all the other side's, the last trick) stay;
+    whatever the sides want (the tricks a side's trumps are sure to take, the last trick) stay;
     the leader's cashing bound goes.
     """
 
@@ -266,24 +272,42 @@ class TrickEngine:
             codes[x] = k
             return k
 
-        def top_trumps(x: int) -> int:
-            """For the trumps ``x`` in play: 2 * (the most of them above all the other
-            side's trumps that one player holds) + (1 if that side is E-W)."""
-            side = -1
-            c0 = c1 = 0
-            for c in trumps_desc:
-                b = 1 << c
-                if not x & b:
+        def sure_trumps(x: int) -> int:
+            """For the trumps ``x`` in play: the tricks each side is sure to take with
+            them, N-S's + E-W's << 3.
+
+            Every card gets played, and a player plays one card to a trick: each trump
+            of a player wins a different trick for its side unless an opponent plays a
+            higher trump to it (the highest trump in a trick wins it, the partner's
+            included). An opponent's trump beats at most one of them, and only those
+            below it: the player's side takes at least its trumps less the most of them
+            that distinct higher trumps of the other side can be matched with (the
+            greedy matching down the ranks, each trump of the player taken by the
+            nearest unmatched opponent's trump above it). Partners may play their trumps
+            to the same trick, so a side counts its better player's only. This holds
+            whatever either side plays for (tricks, or the misère game's fewest)."""
+            got = [0, 0]
+            for seat in range(4):
+                mine = deal[seat]
+                if not x & mine:
                     continue
-                if side < 0:
-                    side = 0 if (deal[0] | deal[2]) & b else 1
-                if deal[side] & b:
-                    c0 += 1
-                elif deal[side + 2] & b:
-                    c1 += 1
-                else:
-                    break
-            q = (c0 if c0 > c1 else c1) << 1 | side
+                theirs = deal[(seat + 1) % 4] | deal[(seat + 3) % 4]
+                free = k = 0
+                for c in trumps_desc:
+                    b = 1 << c
+                    if not x & b:
+                        continue
+                    if theirs & b:
+                        free += 1
+                    elif mine & b:
+                        if free:
+                            free -= 1
+                        else:
+                            k += 1
+                side = seat & 1
+                if k > got[side]:
+                    got[side] = k
+            q = got[0] | got[1] << 3
             codes[x | 1 << 26] = q
             return q
 
@@ -333,6 +357,18 @@ class TrickEngine:
             if len(out) > 1:
                 out.sort(key=own.__getitem__)
             return tuple(out)
+
+        def kept_gen(hand: int, inplay: int) -> tuple[int, ...]:
+            """gen(hand, inplay), kept in ``vcache``: it depends on the cards in play
+            only in the suits of which ``hand`` holds two cards or more."""
+            sp = sget(hand)
+            if sp is None:
+                sp = span(hand)
+            k = hand | (inplay & sp) << 25
+            r = vget(k)
+            if r is None:
+                r = vcache[k] = gen(hand, inplay)
+            return r
 
         def leads(hand: int, inplay: int) -> tuple[int, ...]:
             """One card of each run of equivalent cards in ``hand``, in the order tried
@@ -492,8 +528,9 @@ class TrickEngine:
                 key = key << 18 | k
             return key
 
-        def boundary(leader: int, need: int) -> int:
-            """Can N-S take ``need`` of the remaining tricks, ``leader`` to lead?"""
+        def boundary(leader: int, need: int, known: int = 0) -> int:
+            """Can N-S take ``need`` of the remaining tricks, ``leader`` to lead?
+            ``known``: the position's key (position_key), where the caller has it."""
             h = hands
             hl = h[leader]
             n = hl.bit_count()
@@ -513,13 +550,16 @@ class TrickEngine:
                         w = s
                 return 0 if w & 1 else 1
             inplay = h[0] | h[1] | h[2] | h[3]
-            key = leader
-            for sm in suit_masks:
-                x = inplay & sm
-                k = cget(x)
-                if k is None:
-                    k = suit_code(x)
-                key = key << 18 | k
+            if known:
+                key = known
+            else:
+                key = leader
+                for sm in suit_masks:
+                    x = inplay & sm
+                    k = cget(x)
+                    if k is None:
+                        k = suit_code(x)
+                    key = key << 18 | k
             e = tt.get(key)
             if e is not None:
                 lo = e & 15
@@ -537,17 +577,15 @@ class TrickEngine:
                 hint = -1
                 lo = 0
                 hi = n
-                # Each trump above all the opponents' trumps wins a trick for its
-                # side (every card gets played), and one player's win different tricks.
+                # The tricks each side is sure to take with its trumps (sure_trumps:
+                # a trump wins unless a higher trump of the other side meets it).
                 tb = inplay & trump_bits
                 if tb:
                     q = cget(tb | 1 << 26)
                     if q is None:
-                        q = top_trumps(tb)
-                    if q & 1:
-                        hi = n - (q >> 1)
-                    else:
-                        lo = q >> 1
+                        q = sure_trumps(tb)
+                    lo = q & 7
+                    hi = n - (q >> 3)
                 if not misere and (lo < need if leader & 1 == 0 else hi >= need):
                     # The leader cashes the top trumps, then the top cards of the other
                     # suits while every opponent who could trump them has to follow, and
@@ -752,7 +790,7 @@ class TrickEngine:
         for pos in range(last - 1, 0, -1):
             plays[pos] = make_play(pos, plays[pos + 1])
         second = plays[1]
-        first_moves = gen if misere else leads
+        first_moves = kept_gen if misere else leads
 
         def play_any(
             seq: tuple[int, ...],
@@ -769,7 +807,7 @@ class TrickEngine:
         self.key: Callable[[int], int] = position_key
         self.play: _Play = play_any
         self.follows: _Follows = follows
-        self.gen: Callable[[int, int], tuple[int, ...]] = gen
+        self.gen: Callable[[int, int], tuple[int, ...]] = kept_gen
 
     def value(self, leader: int, trick: Sequence[int], guess: int = -1) -> int:
         """N-S's tricks from the current position (the current trick included), exactly.
