@@ -493,3 +493,30 @@ def test_thai_separates_the_calls_of_the_auction_with_a_space() -> None:
         assert calls_joined(["ใต้ผ่าน", "ตะวันตกประมูล 3"]) == "ใต้ผ่าน ตะวันตกประมูล 3"
     with language("it"):
         assert calls_joined(["Sud passa", "Ovest dichiara 3"]) == "Sud passa; Ovest dichiara 3"
+
+
+def test_no_message_is_written_inside_an_f_string() -> None:
+    """The catalogue's extractor reads an f-string as one string, so a message written
+    inside one (``f"{_('...')}"``) never reaches the translators: the play table said
+    "That is the whole hint: every step is shown above." in English to an Italian and a
+    Thai learner."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    # each call's message: the first argument, the second after a context
+    message_at = {"_": 0, "gettext": 0, "ngettext": 0, "N_": 0, "pgettext": 1, "npgettext": 1}
+    hidden = []
+    for path in sorted([*root.glob("hasenpfeffer_core/**/*.py"), *root.glob("docs_hooks/**/*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fstring in (n for n in ast.walk(tree) if isinstance(n, ast.JoinedStr)):
+            for node in ast.walk(fstring):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                    continue
+                at = message_at.get(node.func.id)
+                if at is None or len(node.args) <= at:
+                    continue
+                message = node.args[at]
+                if isinstance(message, ast.Constant) and isinstance(message.value, str):
+                    hidden.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert hidden == [], hidden

@@ -493,18 +493,14 @@ class PlayTable(w.VBox, Guarded, TableKeys, TableReview):  # type: ignore[misc]
         # Translators: how far the hint has gone ("step 2 of 3")
         step = _("step {n} of {total}").format(n=shown, total=STEPS)
         title = esc(_("Hint"))
+        # Translators: said when the learner asks for a hint whose every step is already
+        # shown.
+        whole = _("That is the whole hint: every step is shown above.")
         self.hint.value = box(
             f'<div class="hp-fb hp-info hp-hint" role="status"><b>{title}</b> '
             f'<span class="hp-muted">· {esc(step)}</span>'
             f'<ol style="margin:4px 0 0;padding-left:1.5em">{"".join(items)}</ol>'
-            + (
-                f'<p class="hp-muted" style="margin:4px 0 0">'
-                # Translators: said when the learner asks for a hint whose every step is
-                # already shown.
-                f"{esc(_('That is the whole hint: every step is shown above.'))}</p>"
-                if again
-                else ""
-            )
+            + (f'<p class="hp-muted" style="margin:4px 0 0">{esc(whole)}</p>' if again else "")
             + "</div>"
         )
         if shown >= STEPS:
