@@ -366,7 +366,9 @@ def _bid_or_pass(
     principle = _("Your best trump would be {trump}, and {with_trump} {hand}.").format(
         trump=trump_words(trump), with_trump=phrase, hand=hand
     )
-    said_first = principle
+    # what the third step need not say again: the second step's opening (a pass's
+    # reason opens with it), or the holding (a bid's reason opens with it)
+    shown = principle if isinstance(action, Pass) else capitalised(f"{phrase} {hand}")
     others = trumps_as_good(view, judged, target)
     if others:
         # Translators: {trumps} are the other trumps ("spades", "spades or clubs") the
@@ -376,9 +378,6 @@ def _bid_or_pass(
                 trumps=join_and((trump_words(t) for t in others), "or")
             )
         )
-    # what the third step need not say again: the whole second step (a pass's reason
-    # opens with it), or the holding (a bid's reason opens with it)
-    shown = said_first if isinstance(action, Pass) else capitalised(f"{phrase} {hand}")
     said, figures = study_answer(view, study_of(view, judged))
     answer = without_call(said, action, view.rules, capitalised(action_words(action)))
     return _BidWords(nudge, principle, answer, shown, figures)
