@@ -577,6 +577,24 @@ def test_illegal_actions_are_refused_with_the_engines_message() -> None:
     assert same(t.state, before)
 
 
+def test_a_double_click_on_the_last_bid_is_one_click() -> None:
+    """The second click of a double-click arrives after the first one's bid ended the
+    auction and took its button away: it does nothing and says nothing (an Italian
+    learner read that the auction was over, as if they had done something wrong)."""
+    t = PlayTable(seed=7)
+    while t.state.phase is Phase.AUCTION and t.state.to_move is t.seat:
+        bid = next(b for b in t.action_buttons if b.description.endswith("5"))
+        bid.click()
+        if t.state.phase is Phase.AUCTION:
+            continue
+        before = t.state.copy()
+        bid.click()  # the second click of the double-click
+        assert status_text(t) == "" and same(t.state, before)
+        assert bid not in t.action_buttons
+        return
+    raise AssertionError("the learner's bid of 5 did not end the auction: choose another table")
+
+
 def test_log_says_what_the_computers_did() -> None:
     t = PlayTable(seed=0)
     for action in t.state.log:

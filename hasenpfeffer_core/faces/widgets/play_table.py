@@ -407,6 +407,11 @@ class PlayTable(w.VBox, Guarded, TableKeys, TableReview):  # type: ignore[misc]
 
     @guarded
     def _on_action(self, button: w.Button) -> None:
+        if button not in self.action_buttons:
+            # a second click of a double-click, arriving after the first one's move took
+            # the button away (an Italian learner's double-click on the last bid read
+            # that the auction was over): nothing was asked of this position
+            return
         self._act(button.action)
         # the pressed button is gone with the row it was in: the focus goes to the box,
         # where a keyboard user goes on (typing, or Shift+Tab back to the new buttons)
