@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 
 from hasenpfeffer_core import SEATS, Card, HandState
+from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+from hasenpfeffer_core.analysis.view import PlayerView
+from hasenpfeffer_core.engine.state import Phase
 
 
 def snapshot(state: HandState) -> dict[str, Any]:
@@ -82,3 +85,26 @@ def run_cli(
     code = cli.main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def call_positions(phase: Phase, count: int, nth: int = 0) -> list[PlayerView]:
+    """Decisions of ``phase`` with a choice (the ``nth`` of each hand), from hands the
+    rule of thumb bids."""
+    found: list[PlayerView] = []
+    for seed in range(60):
+        h = HandState.new(dealer=SEATS[seed % 4], seed=900 + seed)
+        thumb = RuleOfThumbPlayer()
+        seen = 0
+        while h.phase is not Phase.PLAY and not h.is_over:
+            seat = h.to_move
+            assert seat is not None
+            view = PlayerView.of(h, seat)
+            if h.phase is phase and len(view.legal_actions) > 1:
+                if seen == nth:
+                    found.append(view)
+                    break
+                seen += 1
+            h.apply(thumb.choose(view))
+        if len(found) >= count:
+            break
+    return found

@@ -379,10 +379,12 @@ def test_thai_sets_a_number_apart_from_the_words_around_it() -> None:
 
 
 #: The placeholders whose value starts with a card's name ("J♦", "J♥ ของตะวันออก"), and
-#: those whose value always ends with one. (A choice, "{best}", ends with a card or with
-#: a suit's Thai name: a space after it would split a phrase, so the translator decides.)
-CARD_FIRST = "card|cards|low|high|winning|winners|beaten|top|values"
-CARD_LAST = "card|cards|low|high|winners|beaten|top|values"
+#: those whose value may end with one ("{keep}": "เอซของคุณ คือ A♥ และ A♦"; a choice,
+#: "{best}", ends with a card or with a suit's Thai name, and a space after a suit's name
+#: only parts two phrases, as Thai does). ("{other}" names a card, a choice, a seat or a
+#: side by message: the learner's text is checked for it, below.)
+CARD_FIRST = "card|cards|low|high|winning|winners|beaten|top|values|led|winner"
+CARD_LAST = "card|cards|low|high|winners|beaten|top|values|keep|best|alt|theirs|mine|aces|winner"
 #: A card's name, or a suit's symbol, glued to Thai letters, either side.
 GLUED_CARD = re.compile(
     r"[\u0E00-\u0E7F](?:10|[9JQKA])?[♠♥♦♣]|[♠♥♦♣][\u0E00-\u0E7F]|[\u0E00-\u0E7F]JK\b"
@@ -418,6 +420,20 @@ def test_no_card_a_thai_learner_reads_is_glued_to_a_word() -> None:
     text = "\n".join(read)
     assert re.search(r"(?:10|[9JQKA])[♠♥♦♣]", text)  # cards are there to be checked
     assert [text[max(0, m.start() - 15) : m.end() + 5] for m in GLUED_CARD.finditer(text)] == []
+
+
+def test_italian_names_a_hand_at_the_table_one_way() -> None:
+    """The table, the terminal and the review say "mano" for a hand, as the "Nuova mano"
+    button does; "La smazzata è finita" beside it read as a second word for the same
+    thing (an Italian learner's review). (A lesson may speak of "smazzate" played by the
+    computer, its own prose's word for whole deals.)"""
+    found = [
+        label(m)
+        for m in entries("it")
+        if any(not path.startswith("lessons/") for path, _line in m.locations)
+        and any("smazzat" in form.lower() for form in forms(m) if form)
+    ]
+    assert found == []
 
 
 def test_italian_prose_quotes_with_guillemets() -> None:

@@ -24,7 +24,7 @@ from typing import Any, Final, NamedTuple
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.auction import bid_name
 from ..engine.cards import JOKER, Card
-from ..engine.i18n import N_, number, pgettext
+from ..engine.i18n import N_, ngettext, number, pgettext
 from ..engine.i18n import gettext as _
 from .bidding import (
     hand_words,
@@ -258,7 +258,16 @@ def _unreasoned_steps(view: PlayerView, advice: Advice, said: str) -> tuple[str,
 def _close_answer(advice: Advice, reasons: tuple[Reason, ...], answer: str) -> str:
     """``answer`` with a closing note that the decision is close, or that others tie."""
     # Translators: {answer} is the hint's answer so far (whole sentences).
-    tie = advice.judgement is not None and advice.judgement.tied
+    j = advice.judgement
+    tie = j is not None and j.tied
+    if j is not None and tie and j.runner_up is not None and j.shown_gap(j.best, j.runner_up) < 0:
+        # (the usual principle chose this move over one a little ahead of it: the
+        # figures say by how much)
+        # Translators: {answer} is the hint's answer so far (whole sentences); another
+        # choice is a little ahead, too little to tell them apart.
+        return _("{answer} Between choices this close, the usual principle decides.").format(
+            answer=answer
+        )
     many = tie and advice.judgement is not None and len(advice.judgement.ties) > 1
     if many and not reasons:
         # Translators: {answer} is the hint's answer so far (whole sentences); two or
@@ -644,7 +653,7 @@ def _figures(judged: Judgement, action: Action) -> dict[str, Any]:
         "points": number(judged.points[action], signed=True),
         "n": judged.weighed.get(action, judged.deals),
         "best": choice_words(judged.best),
-        "cost": number(judged.shown_gap(judged.best, action)),
+        "cost": number(abs(judged.shown_gap(judged.best, action))),
     }
 
 
@@ -702,9 +711,7 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "the best choice here."
         ).format(**values)
-    if judged.is_good(action) and gap <= 0:
-        # (a figure above the best's: the best was preferred by a usual principle over
-        # an option the judge cannot tell from it; never "within -0.1 of the best")
+    if judged.is_good(action) and gap == 0:
         # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
         # deals weighed, best the best choice ("discard 9♣"), worth the same.
         return True, _(
@@ -712,9 +719,11 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
             "as much as the best choice ({best})."
         ).format(**values)
     if judged.is_good(action):
+        # (a figure above the best's is "within 0.1" too, never "within -0.1": the best
+        # was preferred by a usual principle over an option a little ahead of it)
         # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
-        # deals weighed, cost how many points less than the best ("0.1"), best the best
-        # choice ("discard 9♣").
+        # deals weighed, cost how many points it lies from the best ("0.1"), best the
+        # best choice ("discard 9♣").
         return True, _(
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "within {cost} of the best choice ({best}): too close to tell apart."
@@ -722,13 +731,18 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
     if judged.weighed.get(action, judged.deals) < judged.weighed.get(judged.best, judged.deals):
         # (the judge stops weighing a choice once it is clearly behind: its figure is
         # over fewer deals than the best's, which the learner sees beside it)
-        # Translators: choice is what was chosen, points a signed average ("+0.4"), n the
-        # deals it was weighed on (fewer than the best choice's), cost how many points
-        # less than the best ("1.3"), best the best choice ("name spades").
-        return False, _(
-            "{choice}: worth about {points} points to your side on average over {n} deals "
-            "(by then it was clearly behind), about {cost} less than the best choice "
-            "({best})."
+        # Translators: choice is what was chosen, points a signed average ("+0.4"), cost
+        # how many points less than the best ("1.3"), best the best choice ("name
+        # spades"), n the deals it was weighed on: fewer than the best choice's, because
+        # they already showed it behind.
+        return False, ngettext(
+            "{choice}: worth about {points} points to your side on average, about {cost} "
+            "less than the best choice ({best}); {n} deal of the unseen cards was enough "
+            "to show that.",
+            "{choice}: worth about {points} points to your side on average, about {cost} "
+            "less than the best choice ({best}); {n} deals of the unseen cards were enough "
+            "to show that.",
+            values["n"],
         ).format(**values)
     # Translators: choice is what was chosen, points a signed average ("+0.4"), cost how
     # many points less than the best ("1.3"), best the best choice ("name spades").

@@ -182,26 +182,25 @@ class Judgement:
         best and for any option worth as much)."""
         return max(0.0, self.points[self.best] - self.points[action])
 
-    def indistinct(self, action: Action) -> bool:
-        """Whether ``action`` cannot be told from the best: the same figure to one
-        decimal, or within a close decision's margin and within the judge's doubt
-        (:data:`SURE` standard errors of the difference)."""
+    def may_stand_for_best(self, action: Action) -> bool:
+        """Whether ``action`` may be chosen over the best where a usual principle prefers
+        it: as good as the best (:meth:`is_good`), or shown to a learner within 0.1 of
+        it (+1.7 against +1.8, however many deals). A learner who reads a 0.1-point
+        edge is within a close decision's margin, and keeps to the rule there."""
         if action == self.best:
             return True
         if action not in self.points or action in self.dominated:
             return False
-        cost = self.cost(action)
-        return self.shown_gap(self.best, action) == 0 or (
-            cost < CLOSE_POINTS and cost <= SURE * self.spread[action]
-        )
+        return self.is_good(action) or self.shown_gap(self.best, action) < CLOSE_POINTS
 
     def preferring(self, action: Action) -> Self:
-        """This judgement with ``action`` as its best: for an option the judge cannot
-        tell from the best (:meth:`indistinct`) that the usual principle prefers. Its
-        doubt becomes the old best's."""
+        """This judgement with ``action`` as its best: for an option that may stand for
+        the best (:meth:`may_stand_for_best`: within a close decision's margin of it, as
+        a learner reads the figures) that the usual principle prefers. Its doubt becomes
+        the old best's."""
         if action == self.best:
             return self
-        if not self.indistinct(action):
+        if not self.may_stand_for_best(action):
             raise ValueError(f"{action} cannot stand for the best, {self.best}")
         spread = dict(self.spread)
         spread[self.best], spread[action] = spread[action], 0.0
@@ -234,8 +233,8 @@ class Judgement:
     def tied(self) -> bool:
         """Whether the runner-up is worth as much as the best, as a learner reads the
         figures: no difference to one decimal, or the runner-up's figure is the higher
-        (the best was preferred by a usual principle over an option the judge cannot
-        tell from it: see :meth:`preferring`)."""
+        (the best was preferred by a usual principle over an option as good: see
+        :meth:`preferring`)."""
         other = self.runner_up
         return other is not None and self.shown_gap(self.best, other) <= 0
 

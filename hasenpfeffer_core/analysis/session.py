@@ -53,7 +53,7 @@ from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.state import HandState, Phase
 from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
 from .explain import card_words, join_and
-from .hints import STEPS, SteppedHint, agrees, judged_words, stepped_hint
+from .hints import STEPS, SteppedHint, agrees, judged_words, stepped_hint, tie_words
 from .judge import CLOSE_POINTS, Judgement
 from .principles import Reason, broken_by
 from .review import state_play_points, state_play_values
@@ -764,17 +764,35 @@ class PlaySession:
         best choice (play Q♠): too close to tell apart."). Empty when the hint has not
         named its move here (not asked, or only its first steps shown), or the move is
         the hint's. A learner who goes against the hint is told at once whether that
-        cost anything, not only in the review (which lists costly moves alone)."""
+        cost anything, not only in the review (which lists costly moves alone); a move
+        as good as the hint's is told so (a learner who discarded as well as the hint
+        read "Your move went against the hint", then "as much as the best choice")."""
         if self.waiting_for is None or self.hint_steps_shown() < STEPS:
             return ""  # (the hint named no move: its first steps only say where to look)
         hint = self.hint()
         judged = hint.advice.judgement
         if judged is None or action == hint.action or action not in judged.points:
             return ""
-        _good, said = judged_words(judged, action)
+        good, said = judged_words(judged, action)
+        if not good:
+            # Translators: {verdict} is the judge's verdict on the move, a whole sentence
+            # ("Play K♠: worth about +1.2 points ...").
+            return _("Your move went against the hint. {verdict}").format(verdict=said)
+        assert action.seat is not None
+        view = PlayerView.of(self.state, action.seat)
+        broken = broken_by(view, action)
+        if broken and not broken_by(view, hint.action):
+            # (as good in points, but the hint's move keeps to a usual principle this one
+            # goes against: between choices this close, the principle decides)
+            said = tie_words(judged, action, broken[0].text)
+            # Translators: {verdict} is the judge's verdict on the move and the usual
+            # principle it goes against (whole sentences).
+            return _("Your move is not the hint's, and about as good. {verdict}").format(
+                verdict=said
+            )
         # Translators: {verdict} is the judge's verdict on the move, a whole sentence
-        # ("Play K♠: worth about +1.2 points ...").
-        return _("Your move went against the hint. {verdict}").format(verdict=said)
+        # ("Discard 10♦: worth about -0.2 points ..., as much as the best choice").
+        return _("Your move is not the hint's, but it is as good. {verdict}").format(verdict=said)
 
     def hint_steps_shown(self) -> int:
         """How many steps of the hint for the current position have been shown (0 to 3)."""
