@@ -25,7 +25,11 @@ from hasenpfeffer_core.analysis.stats import computer_position, rng  # noqa: E40
 from hasenpfeffer_core.analysis.teaching import teaching_hand  # noqa: E402
 from hasenpfeffer_core.analysis.view import PlayerView  # noqa: E402
 from hasenpfeffer_core.engine.actions import Bid, Pass  # noqa: E402
-from hasenpfeffer_core.engine.cards import JOKER, Suit, parse_card  # noqa: E402
+from hasenpfeffer_core.engine.cards import (  # noqa: E402
+    JOKER,
+    Suit,
+    parse_card,
+)
 from hasenpfeffer_core.engine.rules import OPTIONS, PRESETS, FailedBid, Rules  # noqa: E402
 from hasenpfeffer_core.engine.scoring import score_hand  # noqa: E402
 from hasenpfeffer_core.engine.seats import Seat, Side  # noqa: E402
@@ -316,9 +320,15 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
         and "The fair expert:" not in v
         for v in others
     )
-    # the Joker is named as a learner knows it, never by its code
+    # the Joker is named as a learner knows it, never by its code; with hearts trumps
+    # the Joker, J♥, J♦ and A♥ are worth the same to discard, and the verdict says why
+    # (a learner read the four equal figures as a fault)
     joker = press(ex.discard_exercise(record.state_at(6), expert), JOKER)
     assert "Discard the Joker" in joker and "JK" not in joker
+    run = "The Joker, J♥, J♦ and A♥ lie in sequence: whichever of them you discard"
+    for card in ("JK", "J♥", "J♦", "A♥"):
+        assert run in press(ex.discard_exercise(record.state_at(6), expert), parse_card(card))
+    assert run not in press(ex.discard_exercise(record.state_at(6), expert), parse_card("K♣"))
     with pytest.raises(ValueError, match="trumps are not named"):
         ex.discard_exercise(record.state_at(5), expert)
 

@@ -26,6 +26,7 @@ from ..engine.auction import bid_name
 from ..engine.cards import JOKER, Card
 from ..engine.i18n import N_, ngettext, number, pgettext
 from ..engine.i18n import gettext as _
+from ..engine.tricks import EFF, ORDERS, trump_key
 from .bidding import (
     hand_words,
     percent_noun,
@@ -55,9 +56,11 @@ __all__ = [
     "action_words",
     "agrees",
     "decision_kind",
+    "discard_run",
     "judged_words",
     "outweighed",
     "score_reason",
+    "sequence_words",
     "stepped_hint",
     "tie_words",
 ]
@@ -750,3 +753,45 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
         "{choice}: worth about {points} points to your side on average over {n} deals, "
         "about {cost} less than the best choice ({best})."
     ).format(**values)
+
+
+def sequence_words(view: PlayerView, judged: Judgement, action: Action) -> str:
+    """Why a discard is worth exactly what others are, where it is: the cards of
+    ``action``'s run (the cards of its suit held in an unbroken sequence with it, the
+    Joker and the bowers counted where the trump puts them) do the same work whichever
+    of them goes, so each discard of the run scores the same on every deal. ``""`` for
+    any other choice, or where the figures differ. (Lesson 04's figures were the same
+    for discarding the Joker, J♥, J♦ or A♥ with hearts trumps, and a learner read it
+    as a fault.)"""
+    if not isinstance(action, Discard) or not view.trump_named:
+        return ""
+    run = discard_run(view, action.card)
+    same = [Discard(action.seat, c) for c in run]
+    if len(run) < 2 or any(
+        a not in judged.points or abs(judged.points[a] - judged.points[action]) > 1e-9 for a in same
+    ):
+        return ""
+    # Translators: {cards} are cards held in sequence ("the Joker, J♥, J♦ and A♥").
+    return capitalised(
+        _(
+            "{cards} lie in sequence: whichever of them you discard, the others do the same "
+            "work, so each is worth the same."
+        ).format(cards=join_and([card_words(c) for c in run]))
+    )
+
+
+def discard_run(view: PlayerView, card: Card) -> tuple[Card, ...]:
+    """The cards of ``view``'s hand in an unbroken run with ``card`` in the trump's order
+    of its effective suit (strongest first), ``card`` among them."""
+    tk = trump_key(view.trump)
+    order = ORDERS[tk]
+    held = set(view.hand)
+    at = order.index(card)
+    suit = EFF[tk][card.index]
+    lo = at
+    while lo > 0 and order[lo - 1] in held and EFF[tk][order[lo - 1].index] == suit:
+        lo -= 1
+    hi = at
+    while hi + 1 < len(order) and order[hi + 1] in held and EFF[tk][order[hi + 1].index] == suit:
+        hi += 1
+    return order[lo : hi + 1]

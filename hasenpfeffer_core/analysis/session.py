@@ -53,7 +53,15 @@ from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.state import HandState, Phase
 from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
 from .explain import card_words, join_and
-from .hints import STEPS, SteppedHint, agrees, judged_words, stepped_hint, tie_words
+from .hints import (
+    STEPS,
+    SteppedHint,
+    agrees,
+    judged_words,
+    sequence_words,
+    stepped_hint,
+    tie_words,
+)
 from .judge import CLOSE_POINTS, Judgement
 from .principles import Reason, broken_by
 from .review import state_play_points, state_play_values
@@ -774,12 +782,15 @@ class PlaySession:
         if judged is None or action == hint.action or action not in judged.points:
             return ""
         good, said = judged_words(judged, action)
+        assert action.seat is not None
+        view = PlayerView.of(self.state, action.seat)
+        run = sequence_words(view, judged, action)
+        if run:
+            said = f"{said} {run}"
         if not good:
             # Translators: {verdict} is the judge's verdict on the move, a whole sentence
             # ("Play K♠: worth about +1.2 points ...").
             return _("Your move went against the hint. {verdict}").format(verdict=said)
-        assert action.seat is not None
-        view = PlayerView.of(self.state, action.seat)
         broken = broken_by(view, action)
         if broken and not broken_by(view, hint.action):
             # (as good in points, but the hint's move keeps to a usual principle this one

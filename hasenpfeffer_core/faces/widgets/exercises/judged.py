@@ -11,7 +11,7 @@ from ....analysis.describe import calls_joined
 from ....analysis.explain import (
     capitalised,
 )
-from ....analysis.hints import SteppedHint, judged_words, stepped_hint, tie_words
+from ....analysis.hints import SteppedHint, judged_words, sequence_words, stepped_hint, tie_words
 from ....analysis.judge import Judgement
 from ....analysis.practice import principle_verdict
 from ....analysis.principles import broken_by
@@ -143,6 +143,9 @@ def _verdict(
     expert's move keeping to it) is not right: between choices this close the principle
     decides, as it decides the expert's own ties, and the feedback says which and why."""
     right, said = judged_words(judged, action)
+    run = sequence_words(PlayerView.of(state, action.seat), judged, action)
+    if run:
+        said = f"{said} {run}"
     if right and action != hint.action:
         view = PlayerView.of(state, action.seat)
         broken = broken_by(view, action)
