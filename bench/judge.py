@@ -569,6 +569,13 @@ def main() -> None:
         help="try the judge with these solve budgets for a play, trick by trick (six numbers,"
         " comma-separated), instead of its own (SOLVES)",
     )
+    ap.add_argument(
+        "--named-solves",
+        type=int,
+        default=None,
+        help="try the judge with this solve budget for a trump or a discard, instead of its"
+        " own (NAMED_SOLVES)",
+    )
     ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
     ap.add_argument("--call-deals", type=int, default=400)
     ap.add_argument("--agree", type=int, default=200, help="hands for hint against quiz")
@@ -582,6 +589,9 @@ def main() -> None:
     print(
         f"load before: {os.getloadavg()[0]:.2f}; finding {args.positions} positions ...", flush=True
     )
+    if args.named_solves is not None:
+        judge.NAMED_SOLVES = args.named_solves  # type: ignore[misc]
+        print(f"the judge's solve budget for a trump or a discard: {judge.NAMED_SOLVES}")
     if args.positions <= 0:
         calls(args)
         return
