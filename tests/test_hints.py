@@ -420,7 +420,34 @@ def test_within_a_close_margin_the_computer_names_trumps_by_the_usual_principle(
     diamonds = NameTrump(Seat.S, Suit.DIAMONDS)
     assert judged.shown_gap(judged.best, diamonds) == -0.1  # the rule's suit shown lower
     assert "goes against" not in hint.answer
-    assert hint.answer.endswith("Between choices this close, the usual principle decides.")
+    assert hint.answer.endswith(
+        "It is a close decision, and between choices this close the usual principle decides."
+    )
     assert "diamonds is worth about 0.1 points more, too little to tell apart" in hint.details
     # the computer in South's seat names the same suit
     assert FairExpert(random.Random(3)).advise(view).action == hint.action
+
+
+def test_a_hint_whose_move_goes_against_a_rule_never_says_the_rule_decided() -> None:
+    """Lesson 07's table, South bidding 3, then 6: the hint named clubs "against the usual
+    rule 'Name your strongest trump suit'", then said "Between choices this close, the
+    usual principle decides", though clubs too went against it (the rule of thumb's
+    order had chosen clubs over spades, 0.1 points ahead). A choice that goes against
+    a rule is the judge's best, and the hint says only that it is close."""
+    from hasenpfeffer_core.analysis.session import PlaySession
+    from hasenpfeffer_core.engine.state import Phase
+
+    s = PlaySession(seed=5)
+    bids = [3, 6]
+    while s.state.phase is not Phase.TRUMP:
+        if s.waiting_for is None:
+            s.run_computers()
+        else:
+            s.act(Bid(s.waiting_for, bids.pop(0)))
+    hint = s.hint()
+    judged = hint.advice.judgement
+    assert judged is not None and hint.action == judged.best
+    assert judged.points[hint.action] == max(judged.points.values())
+    assert "It goes against the usual rule" in hint.answer
+    assert "usual principle decides" not in hint.answer
+    assert "points more, too little to tell apart" not in hint.details

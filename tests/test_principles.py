@@ -708,3 +708,21 @@ def test_cash_winners_never_calls_a_card_the_best_left_below_one_the_hand_holds(
                             assert "best" not in r.text and "you hold" in r.text.lower(), r.text
             state.apply(RuleOfThumbPlayer().choose(view))
     assert checked >= 10 and said_mine >= 1, (checked, said_mine)
+
+
+def test_discard_low_names_the_lowest_card_from_the_shortest_suit_as_the_hint_does() -> None:
+    """Two nines, one alone in its suit: the words name the lone 9♣, which the rule of
+    thumb and the judge put first (it leaves a void), not the first nine in the hand (a
+    verdict said "discard a plain card, 9♥, instead" beside a hint that said "Discard
+    9♦")."""
+    hands = {
+        "S": "JK JH AH KH 10S 9S",
+        "N": "AS JS QS KS 9H 10H",
+        "E": "QH 9D 10D JD QD KD",
+        "W": "AD 10C JC QC KC AC",
+    }
+    view = position(hands, "9C", DISCARD_AUCTION)
+    bower = text_of(broken_by(view, act("S discard JH")), "discard-low")
+    assert bower.endswith("discard a plain card, 9♣, instead.")
+    good = text_of(reasons_for(view, act("S discard 9C")), "discard-low")
+    assert good.startswith("9♣ is your lowest plain card")

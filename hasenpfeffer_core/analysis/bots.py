@@ -382,13 +382,13 @@ def advice_from(view: PlayerView, judged: Judgement) -> Advice:
 def principle_decides(view: PlayerView, judged: J) -> J:
     """``judged``, its best replaced where the usual principle decides: where the best
     goes against a principle and another option within a close decision's margin of it
-    keeps to it (:meth:`~hasenpfeffer_core.analysis.judge.Judgement.may_stand_for_best`),
-    that option. The hint
-    says of such choices "the usual principle decides", and the exercises hold a learner
-    to it; the computer's own move keeps to it too. (It played Q♣ with 10♦ worth as
-    much, and the hint then said it went against "Throw your lowest card" for nothing;
-    it named diamonds over hearts, four trumps, for 0.1 points over 152 deals, and a
-    learner who named hearts by the rule was told they went against the hint.)"""
+    (:meth:`~hasenpfeffer_core.analysis.judge.Judgement.may_stand_for_best`) keeps to
+    every principle, that option. The hint says of such choices "the usual principle
+    decides", and the exercises hold a learner to it; the computer's own move keeps to
+    it too. (It played Q♣ with 10♦ worth as much, and the hint then said it went against
+    "Throw your lowest card" for nothing; it named diamonds over hearts, four trumps,
+    for 0.1 points over 152 deals, and a learner who named hearts by the rule was told
+    they went against the hint.)"""
     if not any(judged.may_stand_for_best(a) for a in judged.options if a != judged.best):
         return judged
     broken = {r.principle.key for r in broken_by(view, judged.best)}
@@ -397,7 +397,7 @@ def principle_decides(view: PlayerView, judged: J) -> J:
     for a in sorted(judged.options, key=lambda a: -judged.points[a]):
         if a == judged.best or not judged.may_stand_for_best(a):
             continue
-        if not broken & {r.principle.key for r in broken_by(view, a)}:
+        if not broken_by(view, a):  # (one that breaks another rule is no rule's choice)
             return judged.preferring(a)
     return judged
 

@@ -267,10 +267,12 @@ def _close_answer(advice: Advice, reasons: tuple[Reason, ...], answer: str) -> s
         # (the usual principle chose this move over one a little ahead of it: the
         # figures say by how much)
         # Translators: {answer} is the hint's answer so far (whole sentences); another
-        # choice is a little ahead, too little to tell them apart.
-        return _("{answer} Between choices this close, the usual principle decides.").format(
-            answer=answer
-        )
+        # choice is a little ahead (the figures after it say by how much), too little to
+        # tell them apart.
+        return _(
+            "{answer} It is a close decision, and between choices this close the usual "
+            "principle decides."
+        ).format(answer=answer)
     many = tie and advice.judgement is not None and len(advice.judgement.ties) > 1
     if many and not reasons:
         # Translators: {answer} is the hint's answer so far (whole sentences); two or
@@ -681,6 +683,16 @@ def tie_words(judged: Judgement, action: Action, reason: str) -> str:
             "choices this close, the usual principle decides, and it goes against this one: "
             "{reason}"
         ).format(**values, reason=reason)
+    if judged.shown_gap(judged.best, action) < 0:
+        # Translators: choice is what was chosen ("Play Q♥"), points a signed average
+        # ("-0.5"), n the deals weighed, cost how many points more than the advised
+        # choice ("0.1"), best the advised choice ("play 9♥"), reason the usual principle
+        # the choice goes against, and the move it plays instead (whole sentences).
+        return _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "{cost} more than {best}: too little to tell apart. Between choices this close, "
+            "the usual principle decides, and it goes against this one: {reason}"
+        ).format(**values, reason=reason)
     # Translators: choice is what was chosen ("Play Q♥"), points a signed average
     # ("-0.5"), n the deals weighed, best the best choice ("play 9♥"), reason the usual
     # principle the choice goes against, and the move it plays instead (whole sentences).
@@ -721,9 +733,19 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "as much as the best choice ({best})."
         ).format(**values)
+    if gap < 0:
+        # (a figure above the best's: the best was preferred by a usual principle over
+        # an option a little ahead of it, which is no "best choice" beside a lower figure)
+        # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
+        # deals weighed, cost how many points more than the advised choice ("0.1"), best
+        # the advised choice ("discard 9♣"), which keeps to a usual principle.
+        return True, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "{cost} more than the choice the usual principle prefers ({best}): too little "
+            "to tell apart."
+        ).format(**values)
     if judged.is_good(action):
-        # (a figure above the best's is "within 0.1" too, never "within -0.1": the best
-        # was preferred by a usual principle over an option a little ahead of it)
+        # (never "within -0.1": a figure above the best's is worded above)
         # Translators: choice is what was chosen, points a signed average ("+2.1"), n the
         # deals weighed, cost how many points it lies from the best ("0.1"), best the
         # best choice ("discard 9♣").

@@ -863,12 +863,15 @@ def _call(
         twins=twins,
         shared=twins is not None,
     )
-    # Within a close decision's margin of the best, the option the rule of thumb puts
-    # first (``options`` come in its order: the likeliest trump, the lowest plain card):
-    # a learner is told to discard an ace only where that is worth more beyond a
-    # close margin, not where eight deals happened to favour it.
+    # Of options worth exactly as much, the one the rule of thumb puts first (``options``
+    # come in its order: the likeliest trump, the lowest plain card). Within a close
+    # decision's margin the usual principle decides, where one does
+    # (:func:`~hasenpfeffer_core.analysis.bots.principle_decides`): the rule of thumb's
+    # order alone chose clubs over spades, 0.1 points ahead, though clubs too went
+    # against "Name your strongest trump suit", and the hint said "the usual principle
+    # decides" beside it.
     means, _spreads = _stats(points, best)
-    best = next(i for i in range(len(options)) if means[best] - means[i] < CLOSE_POINTS)
+    best = next(i for i in range(len(options)) if means[best] - means[i] < 1e-9)
     j = _judgement(options, points, tricks, deals, best, made=made_table(view))
     odds = (
         {t: tuple(tricks[i]) for i, t in enumerate(trumps)}
