@@ -573,8 +573,14 @@ def main() -> None:
         "--named-solves",
         type=int,
         default=None,
-        help="try the judge with this solve budget for a trump or a discard, instead of its"
-        " own (NAMED_SOLVES)",
+        help="try the judge with this solve budget for a trump, instead of its own (NAMED_SOLVES)",
+    )
+    ap.add_argument(
+        "--discard-solves",
+        type=int,
+        default=None,
+        help="try the judge with this solve budget for a discard, instead of its own"
+        " (DISCARD_SOLVES)",
     )
     ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
     ap.add_argument("--call-deals", type=int, default=400)
@@ -591,7 +597,10 @@ def main() -> None:
     )
     if args.named_solves is not None:
         judge.NAMED_SOLVES = args.named_solves  # type: ignore[misc]
-        print(f"the judge's solve budget for a trump or a discard: {judge.NAMED_SOLVES}")
+        print(f"the judge's solve budget for a trump: {judge.NAMED_SOLVES}")
+    if args.discard_solves is not None:
+        judge.DISCARD_SOLVES = args.discard_solves  # type: ignore[misc]
+        print(f"the judge's solve budget for a discard: {judge.DISCARD_SOLVES}")
     if args.positions <= 0:
         calls(args)
         return
