@@ -451,3 +451,37 @@ def test_a_hint_whose_move_goes_against_a_rule_never_says_the_rule_decided() -> 
     assert "It goes against the usual rule" in hint.answer
     assert "usual principle decides" not in hint.answer
     assert "points more, too little to tell apart" not in hint.details
+
+
+def test_a_close_decision_between_three_choices_says_other_choices() -> None:
+    """Two other discards almost as good (A♣ and K♣ beside 9♣): the hint said "another
+    choice is worth almost as much" (a learner's review); it says "other choices"."""
+    from hasenpfeffer_core.analysis.hints import _close_answer
+    from hasenpfeffer_core.analysis.judge import Judgement
+    from hasenpfeffer_core.engine.actions import Discard
+    from hasenpfeffer_core.engine.cards import Card
+
+    low, king, ace = (Discard(Seat.S, Card(t)) for t in ("9C", "KC", "AC"))
+    three = Judgement(
+        options=(low, king, ace),
+        points={low: 5.8, king: 5.72, ace: 5.7},
+        tricks={low: 5.8, king: 5.7, ace: 5.7},
+        spread={low: 0.0, king: 0.05, ace: 0.05},
+        deals=112,
+        best=low,
+    )
+    advice = Advice(low, "", points=three.points, close=True, judgement=three)
+    said = _close_answer(advice, (), "Discard 9♣.")
+    assert said == "Discard 9♣. It is a close decision: other choices are worth almost as much."
+    two = Judgement(
+        options=(low, king, ace),
+        points={low: 5.8, king: 5.72, ace: 5.2},
+        tricks={low: 5.8, king: 5.7, ace: 5.2},
+        spread={low: 0.0, king: 0.05, ace: 0.05},
+        deals=112,
+        best=low,
+    )
+    advice = Advice(low, "", points=two.points, close=True, judgement=two)
+    assert _close_answer(advice, (), "Discard 9♣.").endswith(
+        "another choice is worth almost as much."
+    )

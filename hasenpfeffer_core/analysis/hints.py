@@ -294,6 +294,12 @@ def _close_answer(advice: Advice, reasons: tuple[Reason, ...], answer: str) -> s
         return _(
             "{answer} Another choice is worth as much in points: the usual principle decides."
         ).format(answer=answer)
+    if j is not None and len(j.as_good()) > 2:
+        # Translators: {answer} is the hint's answer so far (whole sentences); two or
+        # more other choices are worth almost as much.
+        return _("{answer} It is a close decision: other choices are worth almost as much.").format(
+            answer=answer
+        )
     return _("{answer} It is a close decision: another choice is worth almost as much.").format(
         answer=answer
     )
