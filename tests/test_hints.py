@@ -485,3 +485,27 @@ def test_a_close_decision_between_three_choices_says_other_choices() -> None:
     assert _close_answer(advice, (), "Discard 9♣.").endswith(
         "another choice is worth almost as much."
     )
+
+
+def test_a_close_move_against_a_usual_rule_is_never_said_to_be_the_rule_s_choice() -> None:
+    """The advised move shows the lower figure and its answer says what it gives up
+    against a usual rule: the closing note says only that the decision is close."""
+    from hasenpfeffer_core.analysis.hints import _close_answer
+    from hasenpfeffer_core.analysis.judge import Judgement
+    from hasenpfeffer_core.engine.actions import Discard
+    from hasenpfeffer_core.engine.cards import Card
+
+    low, ace = (Discard(Seat.S, Card(t)) for t in ("9C", "AC"))
+    j = Judgement(
+        options=(low, ace),
+        points={low: 5.7, ace: 5.8},
+        tricks={low: 5.7, ace: 5.8},
+        spread={low: 0.05, ace: 0.0},
+        deals=112,
+        best=ace,
+    ).preferring(low)
+    advice = Advice(low, "", points=j.points, close=True, judgement=j)
+    ruled = _close_answer(advice, (), "Discard 9♣.")
+    assert ruled.endswith("between choices this close the usual principle decides.")
+    against = _close_answer(advice, (), "Discard 9♣. It goes against ...", ruled=False)
+    assert against == "Discard 9♣. It goes against ... It is a close decision."

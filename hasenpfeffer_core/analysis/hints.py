@@ -203,8 +203,9 @@ def stepped_hint(
         answer = f"{answer} {against}"
     move = answer
     if advice.close and not (advice.judgement is not None and advice.judgement.indifferent):
-        # (where every choice does exactly as well, the figures say so: no "close")
-        answer = _close_answer(advice, reasons, answer)
+        # (where every choice does exactly as well, the figures say so: no "close"; a
+        # move that goes against a usual rule was not chosen by one)
+        answer = _close_answer(advice, () if against else reasons, answer, ruled=not against)
     # The figures behind the move, without the move again ("Play J♦: over 16 deals ...")
     # and without a sentence the answer already says.
     last = answer
@@ -258,12 +259,21 @@ def _unreasoned_steps(view: PlayerView, advice: Advice, said: str) -> tuple[str,
     return nudge, principle, answer
 
 
-def _close_answer(advice: Advice, reasons: tuple[Reason, ...], answer: str) -> str:
-    """``answer`` with a closing note that the decision is close, or that others tie."""
+def _close_answer(
+    advice: Advice, reasons: tuple[Reason, ...], answer: str, *, ruled: bool = True
+) -> str:
+    """``answer`` with a closing note that the decision is close, or that others tie;
+    with ``ruled`` False (the move goes against a usual rule), never that the usual
+    principle decided it."""
     # Translators: {answer} is the hint's answer so far (whole sentences).
     j = advice.judgement
     tie = j is not None and j.tied
-    if j is not None and tie and j.runner_up is not None and j.shown_gap(j.best, j.runner_up) < 0:
+    ahead = j is not None and j.runner_up is not None and j.shown_gap(j.best, j.runner_up) < 0
+    if tie and ahead and not ruled:
+        # Translators: {answer} is the hint's answer so far (whole sentences), which says
+        # what the move gives up against a usual rule; another choice is a little ahead.
+        return _("{answer} It is a close decision.").format(answer=answer)
+    if j is not None and tie and ahead:
         # (the usual principle chose this move over one a little ahead of it: the
         # figures say by how much)
         # Translators: {answer} is the hint's answer so far (whole sentences); another
