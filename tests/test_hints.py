@@ -509,3 +509,28 @@ def test_a_close_move_against_a_usual_rule_is_never_said_to_be_the_rule_s_choice
     assert ruled.endswith("between choices this close the usual principle decides.")
     against = _close_answer(advice, (), "Discard 9♣. It goes against ...", ruled=False)
     assert against == "Discard 9♣. It goes against ... It is a close decision."
+
+
+def test_the_next_best_cards_are_named_together_when_they_tie() -> None:
+    """Lesson 07's second exercise: four cards shared the next-best figure, and the
+    figures named one of them, "9♣, the next best" (a learner's review). They are named
+    together; a lone next best is still named alone."""
+    from hasenpfeffer_core.analysis.bots import _play_reason
+    from hasenpfeffer_core.analysis.judge import Judgement
+    from hasenpfeffer_core.engine.cards import Card
+
+    best, *rest = (Play(Seat.S, Card(t)) for t in ("AS", "9C", "10C", "9D", "KH"))
+    points = {best: 2.0, rest[0]: 1.0, rest[1]: 1.0, rest[2]: 1.0, rest[3]: 0.5}
+    j = Judgement(
+        options=(best, *rest),
+        points=points,
+        tricks={a: 2.0 for a in points},
+        spread={a: 0.0 if a == best else 0.1 for a in points},
+        deals=64,
+        best=best,
+    )
+    said = _play_reason(j, 1)
+    assert said.endswith("; 9♣, 10♣ and 9♦, the next best, are each worth about 1.0 points less.")
+    points[rest[1]] = points[rest[2]] = 0.5
+    said = _play_reason(j, 1)
+    assert said.endswith("; 9♣, the next best, is worth about 1.0 points less.")

@@ -540,10 +540,24 @@ def _play_reason(j: Judgement, done: int, *, runner_up: bool = True) -> str:
         return _("{head}; {card} is worth almost as much.").format(
             head=head, card=card_words(other.card)
         )
+    cost = number(j.shown_gap(j.best, other))
+    level = [
+        a.card
+        for a in j.options
+        if isinstance(a, Play) and a != j.best and abs(j.points[a] - j.points[other]) < 1e-9
+    ]
+    if len(level) > 1:
+        # (several cards share the next-best figure: naming one of them as "the next
+        # best" picked one of four equal cards, a learner's review found)
+        # Translators: {cards} are the next-best cards, "K♥, Q♥ and 9♥", each worth the
+        # same; {cost} how many points each gives away on average ("0.8").
+        return _("{head}; {cards}, the next best, are each worth about {cost} points less.").format(
+            head=head, cards=join_and([card_words(c) for c in level]), cost=cost
+        )
     # Translators: {card} is the next-best card; {cost} how many points it gives away
     # on average ("0.8").
     return _("{head}; {card}, the next best, is worth about {cost} points less.").format(
-        head=head, card=card_words(other.card), cost=number(j.shown_gap(j.best, other))
+        head=head, card=card_words(other.card), cost=cost
     )
 
 
