@@ -462,29 +462,25 @@ def test_a_close_decision_between_three_choices_says_other_choices() -> None:
     from hasenpfeffer_core.engine.cards import Card
 
     low, king, ace = (Discard(Seat.S, Card(t)) for t in ("9C", "KC", "AC"))
-    three = Judgement(
-        options=(low, king, ace),
-        points={low: 5.8, king: 5.72, ace: 5.7},
-        tricks={low: 5.8, king: 5.7, ace: 5.7},
-        spread={low: 0.0, king: 0.05, ace: 0.05},
-        deals=112,
-        best=low,
+
+    def closing(ace_points: float) -> str:
+        """The closing note where K♣ is 0.08 behind 9♣, and A♣ worth ``ace_points``."""
+        points = {low: 5.8, king: 5.72, ace: ace_points}
+        j = Judgement(
+            options=(low, king, ace),
+            points=points,
+            tricks={a: round(p, 1) for a, p in points.items()},
+            spread={low: 0.0, king: 0.05, ace: 0.05},
+            deals=112,
+            best=low,
+        )
+        advice = Advice(low, "", points=j.points, close=True, judgement=j)
+        return _close_answer(advice, (), "Discard 9♣.")
+
+    assert closing(5.7) == (
+        "Discard 9♣. It is a close decision: other choices are worth almost as much."
     )
-    advice = Advice(low, "", points=three.points, close=True, judgement=three)
-    said = _close_answer(advice, (), "Discard 9♣.")
-    assert said == "Discard 9♣. It is a close decision: other choices are worth almost as much."
-    two = Judgement(
-        options=(low, king, ace),
-        points={low: 5.8, king: 5.72, ace: 5.2},
-        tricks={low: 5.8, king: 5.7, ace: 5.2},
-        spread={low: 0.0, king: 0.05, ace: 0.05},
-        deals=112,
-        best=low,
-    )
-    advice = Advice(low, "", points=two.points, close=True, judgement=two)
-    assert _close_answer(advice, (), "Discard 9♣.").endswith(
-        "another choice is worth almost as much."
-    )
+    assert closing(5.2).endswith("another choice is worth almost as much.")
 
 
 def test_a_close_move_against_a_usual_rule_is_never_said_to_be_the_rule_s_choice() -> None:

@@ -23,10 +23,10 @@ from typing import Any, Final, NamedTuple
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.auction import bid_name
-from ..engine.cards import JOKER, Card
+from ..engine.cards import DECK, JOKER, Card
 from ..engine.i18n import N_, ngettext, number, pgettext
 from ..engine.i18n import gettext as _
-from ..engine.tricks import EFF, ORDERS, trump_key
+from ..engine.tricks import trump_key
 from .bidding import (
     hand_words,
     percent_noun,
@@ -47,6 +47,7 @@ from .principles import (
     reasons_for,
     void_left,
 )
+from .solver import card_runs
 from .view import PlayerView
 
 __all__ = [
@@ -56,7 +57,6 @@ __all__ = [
     "action_words",
     "agrees",
     "decision_kind",
-    "discard_run",
     "judged_words",
     "outweighed",
     "score_reason",
@@ -67,6 +67,10 @@ __all__ = [
 
 #: How many steps a hint has.
 STEPS = 3
+
+#: Every card "in play" for :func:`~hasenpfeffer_core.analysis.solver.card_runs`: no
+#: card the hand does not hold lies between two cards of a run.
+_ALL: Final = (1 << len(DECK)) - 1
 
 #: The nudge when no principle names the decision, by kind of decision (translated where
 #: it is shown).
@@ -273,7 +277,7 @@ def _close_answer(
         # Translators: {answer} is the hint's answer so far (whole sentences), which says
         # what the move gives up against a usual rule; another choice is a little ahead.
         return _("{answer} It is a close decision.").format(answer=answer)
-    if j is not None and tie and ahead:
+    if tie and ahead:
         # (the usual principle chose this move over one a little ahead of it: the
         # figures say by how much)
         # Translators: {answer} is the hint's answer so far (whole sentences); another
@@ -803,7 +807,11 @@ def sequence_words(view: PlayerView, judged: Judgement, action: Action) -> str:
     as a fault.)"""
     if not isinstance(action, Discard) or not view.trump_named:
         return ""
-    run = discard_run(view, action.card)
+    tk = trump_key(view.trump)
+    held = sum(1 << c.index for c in view.hand)
+    # (the runs the judge solves once for all their cards: judge._discard's twins)
+    run = [DECK[i] for i in next(r for r in card_runs(held, _ALL, tk) if action.card.index in r)]
+    run.reverse()  # (the strongest first, as a learner names them)
     same = [Discard(action.seat, c) for c in run]
     if len(run) < 2 or any(
         a not in judged.points or abs(judged.points[a] - judged.points[action]) > 1e-9 for a in same
@@ -816,20 +824,3 @@ def sequence_words(view: PlayerView, judged: Judgement, action: Action) -> str:
             "work, so each is worth the same."
         ).format(cards=join_and([card_words(c) for c in run]))
     )
-
-
-def discard_run(view: PlayerView, card: Card) -> tuple[Card, ...]:
-    """The cards of ``view``'s hand in an unbroken run with ``card`` in the trump's order
-    of its effective suit (strongest first), ``card`` among them."""
-    tk = trump_key(view.trump)
-    order = ORDERS[tk]
-    held = set(view.hand)
-    at = order.index(card)
-    suit = EFF[tk][card.index]
-    lo = at
-    while lo > 0 and order[lo - 1] in held and EFF[tk][order[lo - 1].index] == suit:
-        lo -= 1
-    hi = at
-    while hi + 1 < len(order) and order[hi + 1] in held and EFF[tk][order[hi + 1].index] == suit:
-        hi += 1
-    return order[lo : hi + 1]

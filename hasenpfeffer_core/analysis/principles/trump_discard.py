@@ -17,6 +17,7 @@ from ...engine.tricks import (
     trump_key,
 )
 from ..explain import join_and
+from ..judge import discard_order
 from ..view import PlayerView
 from .auction import Judge
 from .words import NONE_FOUND, Found, card_names, count_word
@@ -164,15 +165,10 @@ def _discard_low(view: PlayerView, action: Action) -> Found:
         return NONE_FOUND
     pool = [c for c in plain if c.rank is not Rank.ACE] or plain
     low = min(c.rank for c in pool)
-    # of the lowest, the one from the shortest suit first (it may leave a void), as the
-    # rule of thumb and the judge order them (judge.discard_order): the words named 9♥
-    # where the hint beside them said "Discard 9♦"
-    order = ORDERS[tk]
-    length = {s: sum(1 for c in view.hand if EFF[tk][c.index] == s) for s in range(5)}
-    lows = sorted(
-        (c for c in pool if c.rank == low),
-        key=lambda c: (length[EFF[tk][c.index]], order.index(c)),
-    )
+    # of the lowest, the one from the shortest suit first (it may leave a void), in the
+    # order the rule of thumb and the judge discard in: the words named 9♥ where the
+    # hint beside them said "Discard 9♦"
+    lows = [c for c in discard_order(view.hand, view.trump) if c in pool and c.rank == low]
     card = action.card
     aces = [c for c in plain if c.rank is Rank.ACE]
     trump = view.trump is not None
