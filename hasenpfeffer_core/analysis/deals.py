@@ -26,6 +26,7 @@ Rejecting the deals that fail it keeps the draw uniform over the deals that pass
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import cache
 from math import comb
@@ -167,6 +168,10 @@ class DealSampler:
             return total
 
         self._ways = ways
+        # _split's tables: the splits of a group and their running weights, by the caps
+        self._tables: dict[
+            tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]
+        ] = {}
         self.count = ways(0, self.caps)
 
     def draw_any(self, rng: random.Random) -> list[int] | None:
@@ -177,24 +182,42 @@ class DealSampler:
         masks = [0, 0, 0, 0]
         masks[self.view.seat.value] = self.own
         caps = self.caps
+        seats = [s.value for s in self.seats]
         for i, group in enumerate(self.groups):
-            n = len(group)
-            options: list[tuple[tuple[int, ...], int]] = []
+            split = self._split(i, caps, rng)
+            cards = list(group)
+            rng.shuffle(cards)
+            at = 0
+            for seat, k in zip(seats, split, strict=False):
+                for c in cards[at : at + k]:
+                    masks[seat] |= 1 << c.index
+                at += k
+            caps = tuple(c - k for c, k in zip(caps, split, strict=True))
+        return masks
+
+    def _split(self, i: int, caps: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+        """How many of group ``i``'s cards each seat takes, given what each still takes
+        (``caps``): drawn with the chance of the deals that follow from it. The splits and
+        their running totals depend on the group and the caps alone, so they are worked
+        out once per sampler (a judgement draws hundreds of deals of one position)."""
+        key = (i, caps)
+        table = self._tables.get(key)
+        if table is None:
+            n = len(self.groups[i])
+            splits: list[tuple[int, ...]] = []
+            totals: list[int] = []
+            total = 0
             for split in _splits(n, caps, self.allowed[i]):
                 rest = tuple(c - k for c, k in zip(caps, split, strict=True))
                 weight = _multinomial(n, split) * self._ways(i + 1, rest)
                 if weight:
-                    options.append((split, weight))
-            split = _weighted(options, rng)
-            cards = list(group)
-            rng.shuffle(cards)
-            at = 0
-            for seat, k in zip(self.seats, split, strict=False):
-                for c in cards[at : at + k]:
-                    masks[seat.value] |= 1 << c.index
-                at += k
-            caps = tuple(c - k for c, k in zip(caps, split, strict=True))
-        return masks
+                    total += weight
+                    splits.append(split)
+                    totals.append(total)
+            table = self._tables[key] = (splits, totals)
+        splits, totals = table
+        # exact, in whole numbers: the first split whose running total passes the pick
+        return splits[bisect_right(totals, rng.randrange(totals[-1]))]
 
     def draw(self, rng: random.Random, tries: int = 50) -> list[int] | None:
         """One deal drawn uniformly from the deals that fit the play and the auction:
@@ -211,18 +234,6 @@ class DealSampler:
             masks = self.draw_any(rng)
             assert masks is not None
         return masks
-
-
-def _weighted(
-    options: Sequence[tuple[tuple[int, ...], int]], rng: random.Random
-) -> tuple[int, ...]:
-    """One of ``options`` drawn with the chance its weight gives it (exact: whole numbers)."""
-    pick = rng.randrange(sum(w for _, w in options))
-    for option, weight in options:
-        if pick < weight:
-            return option
-        pick -= weight
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _multinomial(n: int, split: Sequence[int]) -> int:
