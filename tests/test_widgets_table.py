@@ -438,7 +438,7 @@ def test_a_whole_hand_by_clicking_the_first_button(opponents: str, seed: int) ->
 
 
 def test_offered_actions_match_the_engine_in_every_phase() -> None:
-    # Bid high to win the auction: then name trump, discard, go alone (parlett rules).
+    # Bid high to win the auction: then name trumps, discard, go alone (parlett rules).
     t = PlayTable(seed=5, rules="parlett")
     seen: set[type] = set()
     while not t.state.is_over:

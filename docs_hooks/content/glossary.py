@@ -43,7 +43,7 @@ def principles_markdown() -> str:
     """
     phases = {
         "bid": (_("In the auction"), "in-the-auction"),
-        "trump": (_("Naming trump"), "naming-trump"),
+        "trump": (_("Naming trumps"), "naming-trump"),
         "discard": (_("The discard"), "the-discard"),
         "play": (_("In the play"), "in-the-play"),
     }

@@ -112,7 +112,7 @@ class NameTrump:
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, Seat):
-            raise InvalidDataError(f"naming trump needs a Seat, got {shown(self.seat)}")
+            raise InvalidDataError(f"naming trumps needs a Seat, got {shown(self.seat)}")
         if self.suit is not None and not isinstance(self.suit, Suit):
             raise InvalidDataError(f"trump is a Suit or None, got {shown(self.suit)}")
 

@@ -227,7 +227,7 @@ def rule_name(rule: str | None) -> str:
         "game": pgettext("rule", "game"),
         "going alone": pgettext("rule", "going alone"),
         "legal plays": pgettext("rule", "legal plays"),
-        "naming trump": pgettext("rule", "naming trump"),
+        "naming trump": pgettext("rule", "naming trumps"),
         "order of play": pgettext("rule", "order of play"),
         "pepper bids": pgettext("rule", "pepper bids"),
         "scoring": pgettext("rule", "scoring"),

@@ -92,7 +92,7 @@ class Phase(enum.Enum):
 _PHASE_WHAT: Final = {
     Phase.DEAL: N_("the cards have not been dealt yet"),
     Phase.AUCTION: N_("the hand is in the auction (players bid or pass)"),
-    Phase.TRUMP: N_("the high bidder is naming trump"),
+    Phase.TRUMP: N_("the high bidder is naming trumps"),
     Phase.DISCARD: N_("the high bidder is discarding one card after taking the widow"),
     Phase.ALONE: N_("the players are deciding whether to go alone"),
     Phase.PLAY: N_("the cards are being played"),
@@ -115,7 +115,7 @@ _NOT_NOW: Final[dict[type, str]] = {
     # the hand now, as in "the cards are being played; it is North's turn".
     Bid: N_("{seat} cannot bid now: {why}"),
     Pass: N_("{seat} cannot pass now: {why}"),
-    NameTrump: N_("{seat} cannot name trump now: {why}"),
+    NameTrump: N_("{seat} cannot name trumps now: {why}"),
     Discard: N_("{seat} cannot discard now: {why}"),
     GoAlone: N_("{seat} cannot decide on going alone now: {why}"),
     Play: N_("{seat} cannot play a card now: {why}"),

@@ -98,7 +98,7 @@ _ACTION_RULES: Final[dict[type, tuple[Phase, str]]] = {
 _PHASE_WORDS: Final = {
     Phase.DEAL: N_("the cards are not dealt yet"),
     Phase.AUCTION: N_("the players are bidding"),
-    Phase.TRUMP: N_("the high bidder is naming trump"),
+    Phase.TRUMP: N_("the high bidder is naming trumps"),
     Phase.DISCARD: N_("the high bidder is discarding"),
     Phase.ALONE: N_("the players are deciding whether to go alone"),
     Phase.PLAY: N_("the cards are being played"),

@@ -80,7 +80,7 @@ PRINCIPLES: Final[tuple[Principle, ...]] = (
         ),
         N_(
             "A forced bid of 3 is a contract you did not choose. A bid of 1 or 2 made early is "
-            "easier to make and still lets you name trump. Where the rules make the dealer bid 3 "
+            "easier to make and still lets you name trumps. Where the rules make the dealer bid 3 "
             "instead, the same holds for the dealer, who speaks last in the auction; where the "
             "cards are simply dealt again, nobody is forced."
         ),
@@ -145,14 +145,14 @@ PRINCIPLES: Final[tuple[Principle, ...]] = (
         N_("Lead trumps as the maker"),
         "play",
         N_(
-            "When your side named trump and you hold the highest trump still out, lead trumps to "
+            "When your side named trumps and you hold the highest trump still out, lead trumps to "
             "draw the defenders' trumps."
         ),
         N_(
             "Each round of trumps takes a trump from every defender who still has one. Once their "
             "trumps are gone, your side cards and your lower trumps can no longer be trumped."
         ),
-        N_("Your side named trump: look at how high your best trump is against those still out."),
+        N_("Your side named trumps: look at how high your best trump is against those still out."),
     ),
     Principle(
         "count-trumps",

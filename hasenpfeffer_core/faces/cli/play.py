@@ -84,7 +84,7 @@ _MAX_AUTO_HANDS = 100
 #: The prompt of each of South's decisions (the choices follow in brackets).
 _ASK: Final = {
     Phase.AUCTION: N_("Your bid"),
-    Phase.TRUMP: N_("Name trump"),
+    Phase.TRUMP: N_("Name trumps"),
     Phase.DISCARD: N_("Discard a card"),
     Phase.ALONE: N_("Go alone?"),
     Phase.PLAY: N_("Play a card"),

@@ -698,11 +698,11 @@ class PlayTable(w.VBox, Guarded, TableKeys, TableReview):  # type: ignore[misc]
         elif phase is Phase.TRUMP:
             if view.widow:
                 text = fill(
-                    _("You won the auction. You took the widow, {card}. Name trump."),
+                    _("You won the auction. You took the widow, {card}. Name trumps."),
                     card=card_html(view.widow),
                 )
             else:
-                text = esc(_("You won the auction. Name trump."))
+                text = esc(_("You won the auction. Name trumps."))
         elif phase is Phase.DISCARD:
             if view.widow:
                 text = fill(
