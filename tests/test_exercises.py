@@ -30,6 +30,7 @@ from hasenpfeffer_core.engine.cards import (  # noqa: E402
     Suit,
     parse_card,
 )
+from hasenpfeffer_core.engine.i18n import language  # noqa: E402
 from hasenpfeffer_core.engine.rules import OPTIONS, PRESETS, FailedBid, Rules  # noqa: E402
 from hasenpfeffer_core.engine.scoring import score_hand  # noqa: E402
 from hasenpfeffer_core.engine.seats import Seat, Side  # noqa: E402
@@ -266,7 +267,15 @@ def test_bid_exercise_follows_the_fair_expert() -> None:
     state.apply(Pass(Seat.S))
     state.apply(Bid(Seat.W, 3))
     q = ex.bid_exercise(state, FairExpert(seed=3, bid_samples=2))
-    assert [b.description for b in q.buttons] == ["pass", "bid 4"]
+    # the table's words ("Pass", "Bid 4", as the play table's buttons say them), and
+    # the name the answers were saved under when the buttons read "pass" and "bid 4"
+    # (a learner's saved answers still count for the exercise)
+    assert [b.description for b in q.buttons] == ["Pass", "Bid 4"]
+    assert q.item == "south-passed-west-bid-3-b97df411"
+    with language("it"):
+        italian = ex.bid_exercise(state, FairExpert(seed=3, bid_samples=2))
+    assert [b.description for b in italian.buttons] == ["Passo", "Dichiaro 4"]
+    assert italian.item == q.item
     assert "South passed; West bid 3. You are North" in q.children[0].value
     results = {b.description: press(q, v) for b, v in zip(q.buttons, q.values, strict=True)}
     assert sum(text.startswith("Right!") for text in results.values()) == 1
@@ -338,8 +347,39 @@ def test_hint_exercise_follows_the_fair_expert() -> None:
     assert "Tricks so far: North-South" in q.children[0].value
     verdicts = [press(q, c) for c in q.values]
     assert any(v.startswith("Right!") for v in verdicts)
-    assert all("The fair expert:" in v for v in verdicts)
+    # the fair expert's move and why, or the usual principle the card went against
+    assert all(
+        "The fair expert:" in v or v.rstrip(".").endswith(tuple(f"Play {c.text}" for c in q.values))
+        for v in verdicts
+    )
     assert "average" in verdicts[0]  # the figures behind the move stay there
+
+
+def test_exercise_verdicts_speak_of_the_learners_choice_and_say_a_figure_once() -> None:
+    """Lesson 04's trump exercise. A wrong suit is told the usual principle it went
+    against, in words about that suit (the fair expert's reason for hearts against
+    clubs was quoted to a learner who had named diamonds); the right one gives its
+    figure once (the hint's figures in brackets said "Name hearts" and "+5.7 points"
+    again after the verdict), then what the next best gives away."""
+    record = teaching_hand("07")
+    expert = FairExpert(seed=1)
+    trump = ex.trump_exercise(record.state_at(5), expert)
+    verdicts = {s: press(ex.trump_exercise(record.state_at(5), expert), s) for s in trump.values}
+    right = verdicts[Suit.HEARTS]
+    assert right.startswith("Right!")
+    worth = re.search(r"worth about ([+-][0-9.]+) points", right)
+    assert worth is not None and right.count(worth.group(1)) == 1, right
+    assert "(" not in right.partition("The fair expert:")[2], right
+    assert "Clubs, the next best, is worth about" in right, right
+    diamonds = verdicts[Suit.DIAMONDS]
+    assert diamonds.startswith("Not quite") and "You named diamonds, where you hold" in diamonds
+    assert "clubs" not in diamonds, diamonds
+    # the discard: the right card's figure once, and the wrong ones their own rule
+    discard = ex.discard_exercise(record.state_at(6), expert)
+    said = {c: press(ex.discard_exercise(record.state_at(6), expert), c) for c in discard.values}
+    best = next(v for v in said.values() if v.startswith("Right!"))
+    worth = re.search(r"worth about ([+-][0-9.]+) points", best)
+    assert worth is not None and best.count(worth.group(1)) == 1, best
 
 
 # --- ordering cards ---------------------------------------------------------------------
@@ -502,7 +542,7 @@ def test_a_close_choice_against_a_usual_principle_is_not_called_right() -> None:
         r"within 0\.[12] of the best choice \(discard 9♣\): too close to tell apart\."
     )
     assert not right and same.search(text) and same.search(other)
-    assert "goes against this one: You discarded K♣, though 9♣ is lower" in other
+    assert "goes against this one. You discarded K♣, though 9♣ is lower" in other
     position = computer_position(33, Seat.E, 20)
     for exercise, where in ((ex, state), (hint_exercise(position, FairExpert(seed=1)), position)):
         view = PlayerView.of(where, where.to_move)

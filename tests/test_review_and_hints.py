@@ -34,6 +34,7 @@ from hasenpfeffer_core.analysis.hints import (
     score_reason,
     stepped_hint,
 )
+from hasenpfeffer_core.analysis.judge import CLOSE_POINTS
 from hasenpfeffer_core.analysis.principles import broken_by
 from hasenpfeffer_core.analysis.review import state_play_points
 from hasenpfeffer_core.analysis.session import (
@@ -595,3 +596,39 @@ def test_a_score_reason_agrees_with_the_judge_on_every_puzzle_it_explains() -> N
         hint = stepped_hint(view, advice)
         assert "The score decides this one" in hint.steps[1] and reason in hint.steps[2]
     assert explained >= 5
+
+
+def test_the_review_gives_what_the_players_card_gave_away_once() -> None:
+    """The learner plays the judge's next-best card, clearly behind the best. The review
+    says what it gave away once: "about 0.4 points more ... than your choice" beside
+    the figures' "A♠ and J♠, the next best, are each worth about 0.4 points less" said it
+    twice, once each way (a learner's review), as did the answer's "about 0.4 points more
+    than the move that keeps to it (play 10♥)" beside the same sentence."""
+    kinds = set()
+    for seed in range(4):
+        session = PlaySession(seed=seed)
+        session.run_computers()
+        played = None
+        while not session.state.is_over:
+            hint = session.hint()
+            judged = hint.advice.judgement
+            action = hint.action
+            if (
+                played is None
+                and session.state.phase is Phase.PLAY
+                and judged is not None
+                and judged.runner_up is not None
+                and judged.cost(judged.runner_up) >= CLOSE_POINTS + 0.1
+            ):
+                action = played = judged.runner_up
+            session.act(action)
+        # (the card may cost nothing here, or no card may be clearly behind)
+        mistake = next((m for m in session.mistakes() if m.action == played), None)
+        if mistake is None or mistake.points is None:
+            continue
+        read = f"{mistake.expert} {mistake.details}"
+        gap = re.escape(f"{mistake.points:.1f}")
+        assert len(re.findall(rf"(?<![\d.]){gap} points", read)) == 1, read
+        assert "the next best" not in read, read
+        kinds.add(mistake.hint.outweighs == played)
+    assert kinds == {True, False}  # (both ways of saying it were met)

@@ -55,6 +55,7 @@ __all__ = [
     "advice_from",
     "choice_words",
     "estimate_tricks",
+    "next_best_words",
     "principle_decides",
     "sample_hidden",
 ]
@@ -475,17 +476,21 @@ def _thumb_reason(action: Action) -> str:
     return _("{action}: a rule-of-thumb decision.").format(action=_describe(action))
 
 
-def judged_reason(view: PlayerView, judged: Judgement, *, runner_up: bool = True) -> str:
+def judged_reason(
+    view: PlayerView, judged: Judgement, *, runner_up: bool = True, alone: bool = False
+) -> str:
     """Why the judged card, trump or discard, in words (the reason of
     :func:`advice_from`'s advice); with ``runner_up`` false, without what the next best
-    gives away (for a hint whose answer already says it)."""
+    gives away (for a hint whose answer already says it), unless the decision is close
+    or tied; with ``alone``, the best choice's own figures and nothing of any other (for
+    the review, whose verdict says what the player's own choice gave away)."""
     if isinstance(judged.best, Play):
-        return _play_reason(judged, len(view.tricks), runner_up=runner_up)
+        return _play_reason(judged, len(view.tricks), runner_up=runner_up, alone=alone)
     assert isinstance(judged, CallJudgement)
-    return _call_reason(judged, runner_up=runner_up)
+    return _call_reason(judged, runner_up=runner_up, alone=alone)
 
 
-def _play_reason(j: Judgement, done: int, *, runner_up: bool = True) -> str:
+def _play_reason(j: Judgement, done: int, *, runner_up: bool = True, alone: bool = False) -> str:
     """Why the judged card: what it is worth in points over the deals weighed (the
     tricks as an aside), and what the next card gives away, or that it is as good."""
     action = j.best
@@ -509,7 +514,7 @@ def _play_reason(j: Judgement, done: int, *, runner_up: bool = True) -> str:
         left=6 - done,
     )
     other = j.runner_up
-    if other is None or not (runner_up or j.indifferent or j.tied or j.close):
+    if other is None or alone or not (runner_up or j.indifferent or j.tied or j.close):
         return head + "."
     assert isinstance(other, Play)
     if j.indifferent:
@@ -561,7 +566,59 @@ def _play_reason(j: Judgement, done: int, *, runner_up: bool = True) -> str:
     )
 
 
-def _call_reason(j: CallJudgement, *, runner_up: bool = True) -> str:
+def _subject(other: Action) -> str:
+    """A trump or a discard named as a choice, the subject of its clause ("spades",
+    "discarding K♣": Italian "scartare K♣", not the command "scarta K♣")."""
+    if isinstance(other, NameTrump):
+        return trump_words(other.suit)
+    if isinstance(other, Discard):
+        # Translators: a discard named as the subject of a sentence ("discarding K♣ is
+        # worth almost as much"; Italian "scartare K♣").
+        return pgettext("choice as a subject", "discarding {card}").format(
+            card=card_words(other.card)
+        )
+    return choice_words(other)
+
+
+def next_best_words(judged: Judgement) -> str:
+    """The next best card, trump or discard and what it gives away, as a sentence of
+    its own ("Clubs, the next best, is worth about 0.6 points less."), for a verdict
+    that has already given the best choice's own figures (a lesson's exercise answered
+    right: the figures in brackets after the fair expert's answer said the move and
+    its worth a second time). Empty where the decision is close, or other choices tie
+    (the hint's answer says so), or there is no other choice."""
+    j = judged
+    other = j.runner_up
+    if other is None or j.tied or j.close or j.indifferent:
+        return ""
+    cost = number(j.shown_gap(j.best, other))
+    if isinstance(other, Play):
+        level = [
+            a.card
+            for a in j.options
+            if isinstance(a, Play) and a != j.best and abs(j.points[a] - j.points[other]) < 1e-9
+        ]
+        if len(level) > 1:
+            # Translators: {cards} are the next-best cards, "K♥, Q♥ and 9♥", each worth
+            # the same; {cost} how many points each gives away on average ("0.8").
+            return _("{cards}, the next best, are each worth about {cost} points less.").format(
+                cards=join_and([card_words(c) for c in level]), cost=cost
+            )
+        # Translators: {card} is the next-best card; {cost} how many points it gives
+        # away on average ("0.8").
+        return _("{card}, the next best, is worth about {cost} points less.").format(
+            card=card_words(other.card), cost=cost
+        )
+    # Translators: other is the next best choice ("spades", "discarding 10♠"), the
+    # subject of the sentence; cost how many points it gives away on average ("0.8").
+    return capitalised(
+        _("{other}, the next best, is worth about {cost} points less.").format(
+            other=_subject(other), cost=cost
+        )
+    )
+
+
+def _call_reason(j: CallJudgement, *, runner_up: bool = True, alone: bool = False) -> str:
     """Why the judged trump or discard: what it is worth in points over the deals
     weighed (the tricks as an aside), and what the next best gives away, or that it is
     as good."""
@@ -594,20 +651,9 @@ def _call_reason(j: CallJudgement, *, runner_up: bool = True) -> str:
             j.deals,
         ).format(card=card_words(action.card), **values)
     other = j.runner_up
-    if other is None or not (runner_up or j.tied or j.close):
+    if other is None or alone or not (runner_up or j.tied or j.close):
         return head + "."
-    # (named as a choice, the subject of its clause: Italian "scartare K♣", not the
-    # command "scarta K♣")
-    if isinstance(other, NameTrump):
-        name = trump_words(other.suit)
-    elif isinstance(other, Discard):
-        # Translators: a discard named as the subject of a sentence ("discarding K♣ is
-        # worth almost as much"; Italian "scartare K♣").
-        name = pgettext("choice as a subject", "discarding {card}").format(
-            card=card_words(other.card)
-        )
-    else:
-        name = choice_words(other)
+    name = _subject(other)
     if j.tied and j.shown_gap(j.best, other) < 0:
         # (the best was preferred by a usual principle over a choice a little ahead)
         # Translators: head is "Name hearts: over 40 deals ..."; other another choice,

@@ -55,6 +55,7 @@ __all__ = [
     "STEPS",
     "SteppedHint",
     "action_words",
+    "against_principles",
     "agrees",
     "decision_kind",
     "judged_words",
@@ -157,6 +158,15 @@ class SteppedHint:
     #: the second step has just described ("Nobody has bid yet, so 1 is the cheapest
     #: bid ...: a side that ..." said the situation twice in a row).
     last: str = ""
+    #: The figures of the move alone, without what the next best gives away (the
+    #: review, whose verdict says how much more the move is worth than the player's
+    #: own choice: "0.3 points more" beside the figures' "the next best, 0.3 points
+    #: less" said it twice, once each way). A call of the auction's are its figures.
+    alone: str = ""
+    #: The move that keeps to the usual rule the advised move goes against, where the
+    #: answer says how much more the advised move is worth than it ("... about 0.4
+    #: points more than the move that keeps to it (play 10♥)"); None elsewhere.
+    outweighs: Action | None = None
 
     @property
     def action(self) -> Action:
@@ -214,14 +224,26 @@ def stepped_hint(
     # and without a sentence the answer already says.
     last = answer
     if choice is not None:
-        details = choice.figures  # the study's own split: the figures beside the decision
+        details = alone = choice.figures  # the study's own split: the figures beside it
         # (the judge's reason opens with the trump and the hand the second step shows)
         if answer.startswith(choice.shown):
             last = capitalised(answer[len(choice.shown) :].lstrip(";: "))
     else:
         details = _details(view, advice, reasons, kept, answer, said)
+        alone = _details(view, advice, reasons, kept, answer, said, alone=True)
         last = _without_situation(reasons, answer)
-    return SteppedHint(advice, reasons, nudge, principle, answer, details, move, last)
+    return SteppedHint(
+        advice,
+        reasons,
+        nudge,
+        principle,
+        answer,
+        details,
+        move,
+        last,
+        alone,
+        kept if against else None,
+    )
 
 
 def _reasoned_steps(top: Reason, action: Action, said: str) -> tuple[str, str, str]:
@@ -326,11 +348,18 @@ def _details(
     kept: Action | None,
     answer: str,
     said: str,
+    *,
+    alone: bool = False,
 ) -> str:
-    """The figures behind the move (from the judge's reason), less what ``answer`` says."""
+    """The figures behind the move (from the judge's reason), less what ``answer`` says;
+    with ``alone``, the move's own figures only (see :attr:`SteppedHint.alone`)."""
     reason = advice.reason
     j = advice.judgement
-    if kept is not None and j is not None and kept == j.runner_up and kept != j.best:
+    if alone and j is not None and isinstance(j.best, Play | NameTrump | Discard):
+        # (a call of the auction's reason is the bidding study's, whose figures are
+        # the reason: kept whole)
+        reason = judged_reason(view, j, alone=True)
+    elif kept is not None and j is not None and kept == j.runner_up and kept != j.best:
         # (the answer already says what the move that keeps to the rule gives away:
         # the figures do not say it again of the same move)
         reason = judged_reason(view, j, runner_up=False)
@@ -644,6 +673,22 @@ def _outweighed_words(view: PlayerView, advice: Advice, broken: Reason, alt: Act
     ).format(**values)
 
 
+def against_principles(
+    view: PlayerView, action: Action, advised: Action, judged: Judgement | None
+) -> tuple[Reason, ...]:
+    """The usual principles ``action`` goes against that the ``advised`` move keeps, and
+    whose words recommend no move the judge finds clearly worse than the best
+    (:func:`agrees`): a principle the advised move breaks too, or one that points to a
+    worse move, is no argument against the player's. The review and the lessons'
+    exercises tell a wrong choice what it went against in these words."""
+    also = {r.principle.key for r in broken_by(view, advised)}
+    return tuple(
+        r
+        for r in broken_by(view, action)
+        if r.principle.key not in also and agrees(judged, r, action)
+    )
+
+
 def agrees(judgement: Judgement | None, reason: Reason, action: Action) -> bool:
     """Whether a principle's words against ``action`` may be shown beside the judge's
     verdict: the move the words end by recommending (their last sentence, after its
@@ -688,7 +733,8 @@ def tie_words(judged: Judgement, action: Action, reason: str) -> str:
     usual principle that the best keeps to (``reason``, the principle's words): between
     choices this close, the principle decides, and the figures say the two are too close
     to tell apart, in the words :func:`judged_words` uses for a choice as good (never "as
-    much as the best" beside a "Not quite")."""
+    much as the best" beside a "Not quite"). The principle's words follow as sentences
+    of their own, after a full stop (after a colon, their capital was wrong in Italian)."""
     values = _figures(judged, action)
     if judged.shown_gap(judged.best, action) > 0:
         # (the opening words of judged_words' verdict on a choice as good, so that two
@@ -700,7 +746,7 @@ def tie_words(judged: Judgement, action: Action, reason: str) -> str:
         return _(
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "within {cost} of the best choice ({best}): too close to tell apart. Between "
-            "choices this close, the usual principle decides, and it goes against this one: "
+            "choices this close, the usual principle decides, and it goes against this one. "
             "{reason}"
         ).format(**values, reason=reason)
     if judged.shown_gap(judged.best, action) < 0:
@@ -711,7 +757,7 @@ def tie_words(judged: Judgement, action: Action, reason: str) -> str:
         return _(
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "{cost} more than {best}: too little to tell apart. Between choices this close, "
-            "the usual principle decides, and it goes against this one: {reason}"
+            "the usual principle decides, and it goes against this one. {reason}"
         ).format(**values, reason=reason)
     # Translators: choice is what was chosen ("Play Q♥"), points a signed average
     # ("-0.5"), n the deals weighed, best the best choice ("play 9♥"), reason the usual
@@ -719,7 +765,7 @@ def tie_words(judged: Judgement, action: Action, reason: str) -> str:
     return _(
         "{choice}: worth about {points} points to your side on average over {n} deals, too "
         "close to the best choice ({best}) to tell apart. Between choices this close, the "
-        "usual principle decides, and it goes against this one: {reason}"
+        "usual principle decides, and it goes against this one. {reason}"
     ).format(**values, reason=reason)
 
 

@@ -56,7 +56,7 @@ from .explain import card_words, join_and
 from .hints import (
     STEPS,
     SteppedHint,
-    agrees,
+    against_principles,
     judged_words,
     sequence_words,
     stepped_hint,
@@ -402,6 +402,12 @@ class Mistake:
             # {answer} is its advice, one or more sentences.
             same = _("It would have done the same. {answer} The cards lay against it this time.")
             return same.format(answer=answer)
+        if self.points is not None and self.hint.outweighs == self.action:
+            # (the answer already says how much more the move is worth than the one
+            # that keeps to the rule, which is the player's: "about 0.4 points more than
+            # the move that keeps to it (play 10♥)" was followed by "By its reckoning
+            # that is worth about 0.4 points more ... than your choice")
+            return self.hint.move or answer
         if self.points is not None:
             # (not "a close decision" beside a cost: that note is about another choice)
             # Translators: {answer} is the fair expert's advice (one or more sentences);
@@ -420,6 +426,18 @@ class Mistake:
             unweighed = _("{answer} Your choice was not among those it thought worth weighing.")
             return unweighed.format(answer=answer)
         return answer
+
+    @property
+    def details(self) -> str:
+        """The figures behind the fair expert's move: what it is worth, and what the
+        next best gives away, unless the next best is the player's own choice, whose
+        cost :attr:`expert` has already given ("about 0.3 points more ... than your
+        choice" beside "K♠, the next best, is worth about 0.3 points less" said it
+        twice)."""
+        judged = self.hint.advice.judgement
+        if self.points is not None and judged is not None and judged.runner_up == self.action:
+            return self.hint.alone
+        return self.hint.details
 
     @property
     def principle(self) -> str:
@@ -852,18 +870,10 @@ class PlaySession:
     def _broken(
         state: HandState, action: Action, advised: Action, judged: Judgement | None
     ) -> tuple[Reason, ...]:
-        """The principles ``action`` goes against that the ``advised`` move keeps, and
-        whose words recommend no move the judge finds clearly worse than the best: a
-        principle the judged move breaks too, or one that points to a worse move, is no
-        argument against the player's."""
+        """The principles ``action`` goes against that the ``advised`` move keeps
+        (:func:`~hasenpfeffer_core.analysis.hints.against_principles`)."""
         assert action.seat is not None
-        view = PlayerView.of(state, action.seat)
-        also = {r.principle.key for r in broken_by(view, advised)}
-        return tuple(
-            r
-            for r in broken_by(view, action)
-            if r.principle.key not in also and agrees(judged, r, action)
-        )
+        return against_principles(PlayerView.of(state, action.seat), action, advised, judged)
 
     def _judge(self, state: HandState, step: int, action: Action) -> Mistake | None:
         """The review of a person's ``action`` in ``state``, if it was a mistake."""

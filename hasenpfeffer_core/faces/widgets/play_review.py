@@ -215,8 +215,8 @@ class TableReview:
         expert = f"<div>{text_html(m.expert)}</div>"
         if m.principle:
             expert += f'<div style="margin-top:3px">{text_html(m.principle)}</div>'
-        if m.hint.details:
-            expert += f'<div class="hp-muted hp-details">{text_html(m.hint.details)}</div>'
+        if m.details:
+            expert += f'<div class="hp-muted hp-details">{text_html(m.details)}</div>'
         views = [(EXPERT_VIEW, expert)]
         if m.double_dummy:
             views.append((DOUBLE_DUMMY_VIEW, f"<div>{text_html(m.double_dummy)}</div>"))

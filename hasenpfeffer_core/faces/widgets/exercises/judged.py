@@ -4,14 +4,23 @@ principle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ....analysis.bots import FairExpert
+from ....analysis.bidding import action_label
+from ....analysis.bots import FairExpert, next_best_words
 from ....analysis.describe import calls_joined
 from ....analysis.explain import (
     capitalised,
 )
-from ....analysis.hints import SteppedHint, judged_words, sequence_words, stepped_hint, tie_words
+from ....analysis.hints import (
+    SteppedHint,
+    against_principles,
+    judged_words,
+    sequence_words,
+    stepped_hint,
+    tie_words,
+)
 from ....analysis.judge import Judgement
 from ....analysis.practice import principle_verdict
 from ....analysis.principles import broken_by
@@ -23,7 +32,7 @@ from ....engine.auction import bid_name
 from ....engine.cards import SUITS, Card, Suit, parse_card, parse_suit
 from ....engine.errors import InvalidDataError
 from ....engine.i18n import gettext as _
-from ....engine.i18n import language, pgettext
+from ....engine.i18n import language
 from ....engine.seats import Side, parse_seat
 from ....engine.state import HandState
 from ...render import hand_svg, table_svg
@@ -141,13 +150,20 @@ def _verdict(
     that a rule for the expert's move never reads as a verdict against the learner's.
     But a move that does as well in points while going against a usual principle (the
     expert's move keeping to it) is not right: between choices this close the principle
-    decides, as it decides the expert's own ties, and the feedback says which and why."""
+    decides, as it decides the expert's own ties, and the feedback says which and why.
+
+    A wrong move is told, where there is one, the usual principle it went against in
+    words about the learner's own choice (as the review tells it): the expert's reason
+    for its move against the next best spoke of a suit the learner had not named. The
+    figures the hint gives in brackets are left out where the verdict has already said
+    them: a verdict on the best move adds only what the next best gives away."""
     right, said = judged_words(judged, action)
-    run = sequence_words(PlayerView.of(state, action.seat), judged, action)
+    assert action.seat is not None
+    view = PlayerView.of(state, action.seat)
+    run = sequence_words(view, judged, action)
     if run:
         said = f"{said} {run}"
     if right and action != hint.action:
-        view = PlayerView.of(state, action.seat)
         broken = broken_by(view, action)
         if broken and not broken_by(view, hint.action):
             return False, tie_words(judged, action, broken[0].text)
@@ -159,15 +175,30 @@ def _verdict(
             "neither. The fair expert's own choice: {answer}"
         ).format(answer=_with_details(hint))
         return right, f"{said} {teacher}"
-    return right, f"{said} {_teacher(hint)}"
+    if not right:
+        against = against_principles(view, action, hint.action, judged)
+        if against:
+            return right, f"{said} {against[0].text}"
+    return right, f"{said} {_teacher(hint, judged, best=right)}"
 
 
-def _teacher(hint: SteppedHint) -> str:
-    """The expert's verdict for the feedback: the move and its principle, then the
-    figures behind it."""
+def _teacher(hint: SteppedHint, judged: Judgement | None = None, *, best: bool = False) -> str:
+    """The expert's verdict for the feedback: the move and its principle, then what the
+    verdict has not said yet of the figures behind it: for a card, a trump or a
+    discard, what the next best gives away after the best move (``best``), nothing after
+    another (its verdict gave its cost against the best); for a call of the auction,
+    its figures whole (they say why a pass or a bid is worth what it is: what the other
+    side's contract is worth, how often the bid is made), as they are without a
+    judgement (``judged`` None)."""
+    if judged is None or isinstance(hint.action, Bid | Pass):
+        answer = _with_details(hint)
+    elif best and next_best_words(judged):
+        answer = f"{hint.answer} {next_best_words(judged)}"
+    else:
+        answer = hint.answer
     # Translators: {answer} is the fair expert's move and its principle, with the
     # figures behind it
-    return _("The fair expert: {answer}").format(answer=_with_details(hint))
+    return _("The fair expert: {answer}").format(answer=answer)
 
 
 def _with_details(hint: SteppedHint) -> str:
@@ -289,21 +320,26 @@ def bid_exercise(
                 return action == advice.action, _teacher(hint)
             return _verdict(judged, hint, action, state)
 
-        def words() -> tuple[str, list[tuple[str, Bid | Pass]]]:
-            options: list[tuple[str, Bid | Pass]] = [
-                (pgettext("bid button", "pass"), passing),
-                (
-                    # Translators: {bid} is a number of tricks or a bid's name
-                    pgettext("bid button", "bid {bid}").format(
-                        bid=bid_name(cheapest.tricks, cheapest.big, state.rules)
-                    ),
-                    cheapest,
-                ),
-            ]
+        def words(
+            label: Callable[[Bid | Pass], str] = lambda a: action_label(a, state.rules),
+        ) -> tuple[str, list[tuple[str, Bid | Pass]]]:
             said = calls_joined(_call_words(a) for a in state.auction)
             # Translators: {auction} is the calls so far ("North passed; East bid 3")
             prompt = _("{auction}. You are {seat}: what do you do with these cards?")
+            options = [(label(a), a) for a in (passing, cheapest)]
             return prompt.format(auction=said, seat=seat.word), options
+
+        def recorded() -> tuple[str, list[tuple[str, Bid | Pass]]]:
+            # The name the exercise's answers are saved under is made from its English
+            # prompt and buttons, which read "pass" and "bid 4" until the buttons took
+            # the table's words ("Pass", "Bid 4"): the old labels keep the old name, so
+            # that the answers a learner saved still count for this exercise.
+            def old(a: Bid | Pass) -> str:
+                if isinstance(a, Pass):
+                    return "pass"
+                return f"bid {bid_name(a.tricks, a.big, state.rules)}"
+
+            return words(old)
 
         prompt, options = words()
         return Choice(
@@ -312,7 +348,7 @@ def bid_exercise(
             check,
             picture=hand_svg(state.hand(seat), overlap=0.9),
             hints=hint.steps,
-            item=english_item(words),
+            item=english_item(recorded),
             concepts=principle_keys(hint),
             kind="bid",
         )
