@@ -1,7 +1,7 @@
 """How long the fair expert takes to decide, and its hint to appear, in CPython and in
 Pyodide (a benchmark).
 
-Run ``python bench/expert_speed.py [--hands 12] [--no-pyodide]``.
+Run ``python bench/expert_speed.py [--hands 32] [--no-pyodide]``.
 
 The same script plays ``--hands`` seeded hands with a fair expert at every seat (the
 expert the play table and the hints use, ``make_player("expert")``). At each decision
@@ -152,7 +152,11 @@ def report(name: str, times: dict[str, list[float]], scale: float = 1.0) -> dict
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=12)
+    # 32 hands give about 490 plays: the 95th percentile is then the 25th slowest. With
+    # 16 (245 plays, the 12th slowest) the same code measured the computer's play at
+    # 317 and 322 ms in two runs, and with 32 at 259, 278 and 272 ms: a handful of hard
+    # positions among 16 hands moved the figure.
+    parser.add_argument("--hands", type=int, default=32)
     parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args()
     script = f"HANDS = {args.hands}\n" + TIMING

@@ -93,8 +93,9 @@ MAX_DEALS: Final = 400
 #: tricks already played: a card early in the hand costs far more to solve. Cards beaten
 #: beyond doubt stop being solved, so the contenders get more deals. These keep a play
 #: decision within 300 ms at the 95th percentile on two cores (``bench/expert_speed.py
-#: --hands 16``, three runs at load 0.3 to 1.0: the hint's p95 270 to 280 ms, the
-#: computer's 285 to 302 ms, after the points search's 13 % gain; 440 and 513 ms before).
+#: --hands 32``, three runs at load 1.0: the hint's p95 248 to 267 ms, the computer's 259
+#: to 278 ms, with the deal sampler's tables worked out once per position; 440 and 513
+#: ms before the points search's 13 % gain).
 #: On the first trick that budget, not the model, is what parts the judge from
 #: ``bench/judge.py``'s reference: 320 solves weigh 32 to 64 deals there, too few to
 #: tell cards 0.2 to 0.6 points apart (the judge's own doubt is as wide), while its deals
