@@ -63,7 +63,7 @@ def figure(picture: str, caption: str = "") -> str:
     catalogue knows is shown in the language in use.
 
     >>> figure("<svg></svg>", "the widow")
-    '<figure style="margin:0 18px 8px 0;display:inline-block"><svg></svg><figcaption style="font-size:0.9em;opacity:0.8;margin-top:2px">the widow</figcaption></figure>'
+    '<figure style="margin:0 18px 18px 0;display:inline-block"><svg></svg><figcaption style="font-size:0.9em;opacity:0.8;margin-top:3px;line-height:1.25">the widow</figcaption></figure>'
     """
     if not isinstance(picture, str):
         raise InvalidDataError(
@@ -72,21 +72,30 @@ def figure(picture: str, caption: str = "") -> str:
             )
         )
     cap = (
-        '<figcaption style="font-size:0.9em;opacity:0.8;margin-top:2px">'
+        '<figcaption style="font-size:0.9em;opacity:0.8;margin-top:3px;line-height:1.25">'
         f"{html.escape(translated(str(caption)))}</figcaption>"
         if caption
         else ""
     )
-    return f'<figure style="margin:0 18px 8px 0;display:inline-block">{picture}{cap}</figure>'
+    # (a row of figures wraps on a narrow page: a caption sits close under its own
+    # picture, and well above the next row's, which a Thai caption's taller line
+    # otherwise brought about as near: it read as the name of the picture below it)
+    return f'<figure style="margin:0 18px 18px 0;display:inline-block">{picture}{cap}</figure>'
+
+
+def row_html(*pictures: str) -> str:
+    """Pictures (SVG or HTML strings, or figures made by :func:`figure`) side by side, wrapping
+    when the row is full, as HTML."""
+    row = "".join(p if p.lstrip().startswith("<figure") else figure(p) for p in pictures)
+    return (
+        '<div style="display:flex;flex-wrap:wrap;align-items:flex-end;max-width:100%;'
+        f'overflow-x:auto">{row}</div>'
+    )
 
 
 def show(*pictures: str) -> None:
     """Show pictures (SVG or HTML strings) side by side, wrapping when the row is full."""
-    row = "".join(p if p.lstrip().startswith("<figure") else figure(p) for p in pictures)
-    display_html(
-        '<div style="display:flex;flex-wrap:wrap;align-items:flex-end;max-width:100%;'
-        f'overflow-x:auto">{row}</div>'
-    )
+    display_html(row_html(*pictures))
 
 
 def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
