@@ -438,11 +438,17 @@ def test_italian_names_a_hand_at_the_table_one_way() -> None:
 
 
 def test_english_names_trumps_one_way() -> None:
-    """Choosing the trump suit is "naming trumps" in every English text a learner reads:
+    """Choosing the trump suit is "naming trumps", a suit named is "as trumps", in every
+    English text a learner reads:
     the table's "Name trump." beside lesson 04's "name trumps" read as two different
     acts (a learner's review). The messages, the README, the English lessons, the site's
     English pages and the teaching hands are read."""
-    said = re.compile(r"\bnam(?:e|es|ed|ing) trump\b(?! suit)", re.IGNORECASE)
+    # (and a suit "as trumps": "With hearts as trump you would hold" stood beside "with
+    # spades as trumps" in one verdict; "no trump as trump" names the no-trump choice)
+    said = re.compile(
+        r"\bnam(?:e|es|ed|ing) trump\b(?! suit)|(?<!no trump )\bas trump\b(?! suit)",
+        re.IGNORECASE,
+    )
     texts = [
         (label(m), " ".join(m.id if isinstance(m.id, tuple | list) else [m.id]))
         for m in entries("it")

@@ -40,6 +40,7 @@ from hasenpfeffer_core.analysis.review import state_play_points
 from hasenpfeffer_core.analysis.session import (
     DOUBLE_DUMMY_VIEW,
     EXPERT_VIEW,
+    Mistake,
     PlaySession,
 )
 from hasenpfeffer_core.analysis.view import PlayerView
@@ -632,3 +633,28 @@ def test_the_review_gives_what_the_players_card_gave_away_once() -> None:
         assert "the next best" not in read, read
         kinds.add(mistake.hint.outweighs == played)
     assert kinds == {True, False}  # (both ways of saying it were met)
+
+
+def test_hindsight_says_when_the_fair_experts_card_would_have_lost_points_too() -> None:
+    """The review's two views side by side: hindsight listed the cards that would have
+    saved the point, and the fair expert's card was not among them, without a word (an
+    Italian learner's review: "esci con Q♥" beside "con 10♦, J♦ o 9♣ non l'avresti
+    perso"). Hindsight now says that the expert's card would have cost points too, and
+    why; where the expert's card is among those that would have saved them, it says
+    nothing more."""
+    session = PlaySession(seed=0)
+    session.run_computers()
+    while session.state.phase is not Phase.PLAY:
+        session.act(session.hint().action)
+    hint = session.hint()
+    plays = [a for a in session.state.legal_actions() if isinstance(a, Play)]
+    advised = hint.action
+    assert isinstance(advised, Play)
+    mine, saver = [a for a in plays if a != advised][:2]
+    step = len(session.state.log)
+    lost = Mistake(step, mine, 1, "At trick 1 ...", hint, lost=1, best=(saver.card,))
+    said = lost.double_dummy
+    assert said.startswith(f"As the cards lay, this cost 1 point: {saver.card.text} would")
+    assert f"The fair expert's {advised.card.text} would have cost points too" in said
+    saved = Mistake(step, mine, 1, "At trick 1 ...", hint, lost=1, best=(advised.card,))
+    assert "fair expert" not in saved.double_dummy

@@ -391,7 +391,19 @@ class Mistake:
             "As the cards lay, this cost {n} points: {cards} would have saved them.",
             n,
         )
-        return gave_up.format(n=whole_number(self.lost), cards=best)
+        said = gave_up.format(n=whole_number(self.lost), cards=best)
+        advised = self.hint.action
+        if isinstance(advised, Play) and advised != self.action and advised.card not in self.best:
+            # (the fair expert's card, beside it, is not among those that would have
+            # saved the points: said, so that the two views do not seem to disagree)
+            # Translators: hindsight, after what the player's card cost: {card} is the
+            # card the fair expert advised, which as the cards lay would also have lost
+            # points.
+            said += " " + _(
+                "The fair expert's {card} would have cost points too, as the cards lay: it is "
+                "chosen for every deal you could not rule out, not for this one."
+            ).format(card=card_words(advised.card))
+        return said
 
     @property
     def expert(self) -> str:

@@ -91,7 +91,7 @@ PRINCIPLES: Final[tuple[Principle, ...]] = (
         N_("Name your strongest trump suit"),
         "trump",
         N_(
-            "Name as trump the suit in which you hold the most trumps, and the highest, counting "
+            "Name as trumps the suit in which you hold the most trumps, and the highest, counting "
             "the Joker and both bowers."
         ),
         N_(

@@ -80,17 +80,17 @@ def _name_trump(view: PlayerView, action: Action) -> Found:
             # the hint's "Name {suit}" says it. The part after the colon is shown alone as
             # the hint's last step: it must read as a whole sentence.
             text = _(
-                "With {suit} as trump you would hold {holding}: no other suit would give you as "
+                "With {suit} as trumps you would hold {holding}: no other suit would give you as "
                 "many trumps. Name {suit}."
             )
         elif mine == strength[second]:
             text = _(
-                "With {suit} as trump you would hold {holding}: with {other} you would hold no "
+                "With {suit} as trumps you would hold {holding}: with {other} you would hold no "
                 "better. Name {suit}."
             )
         else:
             text = _(
-                "With {suit} as trump you would hold {holding}: with {other} you would hold as "
+                "With {suit} as trumps you would hold {holding}: with {other} you would hold as "
                 "many trumps, but lower ones. Name {suit}."
             )
         return (
@@ -99,21 +99,22 @@ def _name_trump(view: PlayerView, action: Action) -> Found:
         )
     top = next(s for s in SUITS if strength[s] == best)
     if best[0] > mine[0]:
-        # Translators: {suit} is the suit named, {holding} its trumps; {best} the better suit,
-        # {best_holding} its trumps ("three trumps, the Joker, J♠ and A♠").
+        # Translators: {suit} is the suit named, {holding} its trumps; {better} the better
+        # suit (a suit's name, never a card), {best_holding} its trumps ("three trumps,
+        # the Joker, J♠ and A♠").
         text = _(
-            "You named {suit}, where you hold {holding}; {best} gives more: {best_holding}. Name "
-            "{best}."
+            "You named {suit}, where you hold {holding}; {better} gives more: {best_holding}. "
+            "Name {better}."
         )
     else:
         text = _(
-            "You named {suit}, where you hold {holding}; {best} gives as many, and higher ones: "
-            "{best_holding}. Name {best}."
+            "You named {suit}, where you hold {holding}; {better} gives as many, and higher "
+            "ones: {best_holding}. Name {better}."
         )
     return None, text.format(
         suit=chosen.plural,
         holding=_holding(hand, chosen),
-        best=top.plural,
+        better=top.plural,
         best_holding=_holding(hand, top),
     )
 

@@ -563,7 +563,7 @@ class PlayTable(w.VBox, Guarded, TableKeys, TableReview):  # type: ignore[misc]
                         layout=text_layout(),
                         description=f"{suit.symbol} {suit.plural}",
                         # Translators: {suit} is a suit's name in the plural ("hearts")
-                        tooltip=_("Name {suit} as trump").format(suit=suit.plural),
+                        tooltip=_("Name {suit} as trumps").format(suit=suit.plural),
                     )
                     b.face = suit
             else:

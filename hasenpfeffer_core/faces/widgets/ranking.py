@@ -84,7 +84,7 @@ class RankingExplorer(w.VBox, Guarded):  # type: ignore[misc]
                 options.append((_(_NO_TRUMP), None))
             # Translators: {trump} is a suit's symbol and name (♥ hearts).
             tips = [
-                _("{trump} as trump").format(trump=label) for label, s in options if s is not None
+                _("{trump} as trumps").format(trump=label) for label, s in options if s is not None
             ]
             if self.rules.no_trump:
                 tips.append(_("no trump as trump"))

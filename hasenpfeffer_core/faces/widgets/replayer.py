@@ -123,7 +123,7 @@ def action_html(
             text = _("You name no trump") if you else _("{seat} names no trump")
         else:
             # Translators: {suit} is the suit's symbol and name (♥ hearts).
-            text = _("You name {suit} as trump") if you else _("{seat} names {suit} as trump")
+            text = _("You name {suit} as trumps") if you else _("{seat} names {suit} as trumps")
     elif isinstance(action, Discard):
         if hide_discard:
             text = (
