@@ -546,11 +546,7 @@ def _play_reason(j: Judgement, done: int, *, runner_up: bool = True, alone: bool
             head=head, card=card_words(other.card)
         )
     cost = number(j.shown_gap(j.best, other))
-    level = [
-        a.card
-        for a in j.options
-        if isinstance(a, Play) and a != j.best and abs(j.points[a] - j.points[other]) < 1e-9
-    ]
+    level = _level(j, other)
     if len(level) > 1:
         # (several cards share the next-best figure: naming one of them as "the next
         # best" picked one of four equal cards, a learner's review found)
@@ -564,6 +560,16 @@ def _play_reason(j: Judgement, done: int, *, runner_up: bool = True, alone: bool
     return _("{head}; {card}, the next best, is worth about {cost} points less.").format(
         head=head, card=card_words(other.card), cost=cost
     )
+
+
+def _level(j: Judgement, other: Play) -> list[Card]:
+    """The cards other than the best worth exactly what ``other``, the next best, is
+    worth (``other`` among them): the next best, named together."""
+    return [
+        a.card
+        for a in j.options
+        if isinstance(a, Play) and a != j.best and abs(j.points[a] - j.points[other]) < 1e-9
+    ]
 
 
 def _subject(other: Action) -> str:
@@ -593,11 +599,7 @@ def next_best_words(judged: Judgement) -> str:
         return ""
     cost = number(j.shown_gap(j.best, other))
     if isinstance(other, Play):
-        level = [
-            a.card
-            for a in j.options
-            if isinstance(a, Play) and a != j.best and abs(j.points[a] - j.points[other]) < 1e-9
-        ]
+        level = _level(j, other)
         if len(level) > 1:
             # Translators: {cards} are the next-best cards, "K♥, Q♥ and 9♥", each worth
             # the same; {cost} how many points each gives away on average ("0.8").

@@ -192,10 +192,9 @@ def _teacher(hint: SteppedHint, judged: Judgement | None = None, *, best: bool =
     judgement (``judged`` None)."""
     if judged is None or isinstance(hint.action, Bid | Pass):
         answer = _with_details(hint)
-    elif best and next_best_words(judged):
-        answer = f"{hint.answer} {next_best_words(judged)}"
     else:
-        answer = hint.answer
+        next_best = next_best_words(judged) if best else ""
+        answer = f"{hint.answer} {next_best}" if next_best else hint.answer
     # Translators: {answer} is the fair expert's move and its principle, with the
     # figures behind it
     return _("The fair expert: {answer}").format(answer=answer)
