@@ -18,7 +18,9 @@ import pytest
 
 from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
 from hasenpfeffer_core.analysis.deals import DealSampler
+from hasenpfeffer_core.analysis.estimate import auction_fits
 from hasenpfeffer_core.analysis.view import PlayerView
+from hasenpfeffer_core.engine.actions import Bid
 from hasenpfeffer_core.engine.cards import DECK
 from hasenpfeffer_core.engine.seats import SEATS, Seat
 from hasenpfeffer_core.engine.state import HandState, Phase
@@ -204,3 +206,50 @@ def test_a_view_no_deal_can_fit_gives_none() -> None:
 
     fake = Contradiction(**{f.name: getattr(view, f.name) for f in dataclasses.fields(view)})
     assert DealSampler(fake).draw(random.Random(0)) is None
+
+
+def _maker_views(phase: Phase) -> Iterator[PlayerView]:
+    """The maker's view on reaching ``phase``, in rule-of-thumb hands where another seat
+    bid 3 or more for real (a bid the auction's reading has something to say about)."""
+    thumb = RuleOfThumbPlayer()
+    for seed in range(200):
+        h = HandState.new(dealer=SEATS[seed % 4], seed=seed)
+        while not h.is_over and h.phase is not phase and h.phase is not Phase.PLAY:
+            seat = h.to_move
+            assert seat is not None
+            h.apply(thumb.choose(PlayerView.of(h, seat)))
+        if h.phase is not phase or h.to_move is None:
+            continue
+        view = PlayerView.of(h, h.to_move)
+        if any(
+            isinstance(call, Bid) and call.seat is not view.seat and call.tricks >= 3
+            for call in view.auction
+        ):
+            yield view
+
+
+@pytest.mark.parametrize("phase", [Phase.TRUMP, Phase.DISCARD])
+def test_the_makers_trump_and_discard_read_the_calls(phase: Phase) -> None:
+    """Naming the trump and discarding, the maker weighs deals in which the other
+    players' hands fit their calls (an opponent who bid 3 holds a hand worth it), as a
+    bid does: the auction is all the maker knows of their cards then. Left out, more
+    than half of the deals drawn here (333 of 600 for the trump) broke a call."""
+    broke = drawn = 0
+    for view in itertools.islice(_maker_views(phase), 6):
+        others = [s for s in SEATS if s is not view.seat]
+        sampler = DealSampler(view)
+        plain = DealSampler(view, auction=False)
+        rng = random.Random(5)
+        for _ in range(100):
+            masks = sampler.draw(rng)
+            assert masks is not None
+            hands = {s: [DECK[i] for i in range(25) if masks[s.value] >> i & 1] for s in others}
+            assert auction_fits(view.auction, hands)
+            loose = plain.draw(rng)
+            assert loose is not None
+            hands = {s: [DECK[i] for i in range(25) if loose[s.value] >> i & 1] for s in others}
+            broke += not auction_fits(view.auction, hands)
+            drawn += 1
+    assert drawn == 600
+    # the reading is not idle: without it a good share of the deals break the calls
+    assert broke > drawn // 4

@@ -44,22 +44,28 @@ __all__ = ["MAKER_TRUMPS", "DealSampler", "fits_auction"]
 #: The maker named the trump, so held at least this many trumps (the Joker and the
 #: bowers included) after the discard: what the auction tells about the maker's hand.
 MAKER_TRUMPS: Final = 2
+#: The phases in which the calls are read into the deals (see :func:`fits_auction`).
+_BEFORE_PLAY: Final = frozenset({Phase.AUCTION, Phase.TRUMP, Phase.DISCARD, Phase.ALONE})
 
 
 def fits_auction(view: PlayerView) -> Callable[[Sequence[int]], bool] | None:
     """A test of a deal against what the auction tells, or ``None`` when there is
     nothing to test. Two readings, each explicit:
 
-    * in the auction, the calls so far:
+    * until the first card is played (the auction, the trump, the discard, going
+      alone), the calls so far:
       :func:`~hasenpfeffer_core.analysis.estimate.auction_fits` (a real bid shows a real
-      hand, a pass a weak one), read on the other players' whole hands (once the
-      auction is over the judge leaves this reading out: it costs a rule-of-thumb count
-      of three hands per deal drawn, and the cards then tell more);
+      hand, a pass a weak one), read on the other players' whole hands. The maker's
+      trump and discard rest on it as much as a bid does: with it left out, a trump
+      was judged as if an opponent's bid of 3 told nothing, and spades came out 0.25
+      points better than they are. Once the play begins the judge leaves this reading
+      out: it costs a rule-of-thumb count of three hands per deal drawn, against a
+      budget far tighter than a call's, and the cards played then tell more;
     * once the trump is named, the maker (another player) holds at least
       :data:`MAKER_TRUMPS` trumps, counting those already played.
     """
     tests: list[Callable[[Sequence[int]], bool]] = []
-    if view.phase is Phase.AUCTION and view.auction:
+    if view.phase in _BEFORE_PLAY and view.auction:
         others = [s for s in SEATS if s is not view.seat]
         auction = tuple(view.auction)
 

@@ -472,7 +472,10 @@ def score_reason(view: PlayerView, advice: Advice) -> str:
     """Where the judged move takes fewer tricks on average than another choice yet is
     worth more points, why, in the score's terms: it makes (or beats) the bid more often,
     or the bid is lost on most deals and each trick the makers take then costs them a
-    point. ``""`` where the move takes the most tricks, or neither explains it."""
+    point (whether the move makes it as often as the other, or less often: a side
+    whose bid of 6 fails on three deals in four saves more by failing with fewer tricks
+    than it loses by making it a little less often). ``""`` where the move takes the most
+    tricks, or none of these explains it."""
     j = advice.judgement
     high = view.high_bid
     if j is None or not j.made or high is None or len(j.options) < 2:
@@ -512,10 +515,26 @@ def score_reason(view: PlayerView, advice: Advice) -> str:
             "{q} {alt}, which takes more tricks on average: beating the bid counts for more "
             "than the extra trick."
         ).format(**values, Best=capitalised(values["best"]))
-    if abs(gain) >= MADE_MARGIN or not _each_trick_costs(view):
+    if not _each_trick_costs(view):
         return ""
     made = max(j.made[best], j.made[alt])
     if made > 0.5:
+        return ""
+    if makers and gain <= -MADE_MARGIN:
+        # The move makes the bid less often, yet is worth more: the bid fails on most
+        # deals either way, and fails with fewer tricks to pay for.
+        # Translators: best and alt are two choices ("discarding A♣"), p and q the share
+        # of the deals on which the bid is made with each ("the 21%" in Italian: see
+        # "{percent}"), bid the side's bid, mine and theirs the tricks the side takes
+        # on average with each ("3.9").
+        return _(
+            "{Best}, your side's bid of {bid} is made on about {p} of the deals, against "
+            "{q} {alt}; but it fails on most deals either way, and a side that fails loses "
+            "a point for each trick it took: {best} your side takes {mine} tricks on "
+            "average, against {theirs} {alt}, and the points saved when the bid fails count "
+            "for more than the bids made."
+        ).format(**values, Best=capitalised(values["best"]))
+    if abs(gain) >= MADE_MARGIN:
         return ""
     values["share"] = _share_words(made)
     if losing_pays(view) and makers:
