@@ -143,7 +143,10 @@ def test_a_hopeless_hand_outbids_only_where_failing_is_cheap_and_says_why_in_poi
     assert study.action == Bid(Seat.S, 6)
     assert study.points[Bid(Seat.S, 6)] > study.points[Pass(Seat.S)]
     assert "If you pass, East plays 5" in study.reason
-    assert "A bid of 6 takes at least 6 tricks" in study.reason
+    # the chance of making 6 is said once, in the bid's own reason; beside what a pass
+    # leaves, the bid's worth in points
+    assert study.reason.count("takes at least 6 tricks") == 1
+    assert "A bid of 6 is worth about " in study.reason
     # Where a failed bid loses its amount, the same hand passes, and says why.
     rules = Rules(failed_bid="bid")
     study = study_of(position(WEAK, "9C", ("N pass", "E bid 5"), rules=rules))
@@ -151,6 +154,29 @@ def test_a_hopeless_hand_outbids_only_where_failing_is_cheap_and_says_why_in_poi
     assert study.reason.startswith("Pass: your best trump would be ")
     assert "If you pass, East plays 5" in study.reason
     assert "you hold" in study.reason and "points to your side on average" in study.reason
+
+
+def test_a_bid_against_a_held_auction_says_its_chance_once() -> None:
+    """Where another player holds the auction, a bid's reason gives its chance of making
+    it once: lesson 04's verdict read "your side takes at least 4 tricks in all 32
+    deals" and, in its figures, "A bid of 4 takes at least 4 tricks in all 32 deals"."""
+    seen = 0
+    for seed in range(40):
+        state = HandState.new(dealer=Seat.E, seed=seed)
+        while state.phase.value == "auction" and state.high_bid is None:
+            state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
+        if state.phase.value != "auction":
+            continue
+        for lang in ("en", "it", "th"):
+            with language(lang):
+                study = study_of(state)
+            if not isinstance(study.action, Bid) or study.passing not in ("partner", "opponents"):
+                break
+            # each language's words for "at least N tricks/prese/ตา": said once
+            said = {"en": "takes at least", "it": "fa almeno", "th": "กินได้อย่างน้อย"}[lang]
+            assert study.reason.count(said) == 1, study.reason
+            seen += lang == "en"
+    assert seen >= 3
 
 
 def test_reasons_name_trump_and_cards_in_plain_words_with_chances_to_the_nearest_5() -> None:

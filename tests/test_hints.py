@@ -127,7 +127,7 @@ def test_in_thai_too_the_figures_leave_out_the_answers_own_reason() -> None:
 
 def test_a_thai_bid_hint_keeps_the_bid_named_in_its_figures() -> None:
     # The answer's words ("ประมูล 4") are left out of the figures below it only where
-    # they stand whole: in "ส่วนการประมูล 4 ฝ่ายคุณ ..." they name the bid weighed.
+    # they stand whole: in "ส่วนการประมูล 4 มีค่าราว ..." they name the bid weighed.
     from hasenpfeffer_core.engine.actions import Bid, Pass
     from hasenpfeffer_core.engine.i18n import language
 
@@ -138,7 +138,7 @@ def test_a_thai_bid_hint_keeps_the_bid_named_in_its_figures() -> None:
         hint = stepped_hint(PlayerView.of(state, Seat.N))
     assert hint.action == Bid(Seat.N, 4)
     shown = f"{hint.answer} {hint.details}"
-    assert "การประมูล 4 ฝ่ายคุณ" in shown and "ส่วนการ ฝ่าย" not in shown
+    assert "ส่วนการประมูล 4 มีค่าราว" in shown and "ส่วนการ มี" not in shown
 
 
 def test_where_every_card_does_exactly_as_well_the_hint_does_not_call_it_close() -> None:

@@ -690,7 +690,7 @@ def _bid_parts(
     high = study.high_bid
     if study.passing in ("partner", "opponents") and high is not None:
         figures.add(len(parts))
-        parts.append(_holder_words(study, high, action))
+        parts.append(_holder_words(study, high, action, odds_said=True))
     # Every principle the bid follows (holding the Joker: bid before you are
     # forced; always: the cheapest bid that wins the auction), the bid said once.
     # Translators: the last sentence of a bid's reasons (bid: 3, Little Pepper).
@@ -805,9 +805,11 @@ def _close_words(study: BidStudy, others: list[Bid | Pass]) -> str:
     )
 
 
-def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:
+def _holder_words(study: BidStudy, high: Bid, bid: Bid, *, odds_said: bool = False) -> str:
     """Where another player holds the auction: what ``bid`` is worth against what a
-    pass leaves (that player's contract), in points, and the chance of making ``bid``."""
+    pass leaves (that player's contract), in points, and the chance of making ``bid``
+    (left out with ``odds_said``: the bid's own reason has just said it, "your side
+    takes at least 4 tricks in all 32 deals")."""
     pass_points = study.points[Pass(study.seat)]
     values = {
         "seat": high.seat.word,
@@ -819,6 +821,24 @@ def _holder_words(study: BidStudy, high: Bid, bid: Bid) -> str:
         "other": number(pass_points, signed=True),
         "why": _against_words(pass_points),
     }
+    if odds_said:
+        if study.passing == "partner":
+            # Translators: seat is the partner, their the partner's bid (3, Little
+            # Pepper), bid "a bid of 4", points and other signed averages ("+1.2").
+            said = _(
+                "{seat}, your partner, holds the auction with {their}: if your partner plays "
+                "it, your side scores about {other} points on average. {bid} is worth about "
+                "{points} points."
+            )
+        else:
+            # Translators: seat is the opponent holding the auction, their its bid (3,
+            # Little Pepper), why a clause, bid "a bid of 4", points and other signed
+            # averages ("-1.2"); a pass lets the other side play.
+            said = _(
+                "If you pass, {seat} plays {their}, worth about {other} points to your side "
+                "on average: {why}. {bid} is worth about {points} points."
+            )
+        return capitalised(said.format(**values))
     if study.passing == "partner":
         # Translators: seat is the partner, their the partner's bid (3, Little Pepper),
         # bid "a bid of 4", chance how often ("in about 40% of the 48 deals"), points and
