@@ -722,11 +722,12 @@ def test_play_reviews_your_mistakes_and_again_n_goes_back_to_one(
     review = out[out.index("Your decisions that cost points") :]
     flat = " ".join(review.split())
     assert "1. In the auction you bid 6." in flat
-    # the expert's reason: the trump and the hand, the chance, then the cheapest bid
-    assert f"{EXPERT_VIEW}: With hearts as trumps you hold 3 trumps" in flat
-    assert "A bid of 3 is the cheapest above East's 2" in flat
+    # the expert's call and what it is worth more; beside it, the principle the bid goes
+    # against says why, once, about the player's own bid
+    assert f"{EXPERT_VIEW}: Bid 3. By its reckoning that is worth about " in flat
     assert "points more to your side" in flat
-    assert "It goes against the principle “Bid what wins the auction”." in flat
+    assert "It goes against the principle “Bid what wins the auction”. You bid 6" in flat
+    assert flat.count("Bid 3.") == 2  # the expert's call, and the principle's last words
     # every card reviewed says what all four hands show, even where it cost nothing
     # (the replay marks such a card ✓, and the review read as if it disagreed)
     cards = re.split(r"(?=\d\. At trick \d you played)", flat)[1:]

@@ -342,6 +342,37 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
         ex.discard_exercise(record.state_at(5), expert)
 
 
+def test_a_run_of_two_is_named_in_the_singular_and_only_where_it_explains() -> None:
+    """Seed 51's discard: A♦ and K♦ lie in sequence, and K♦ is the judge's discard.
+    Two cards take "the other does" ("the others do" read wrongly for two, in Italian
+    too); and a card worth as much as a best that is not of its run is not told of its
+    run ("J♦ and 10♦ lie in sequence" beside "as good as ... (discard Q♥)" read as the
+    reason, a learner's review found)."""
+    from hasenpfeffer_core.analysis.bots import FairExpert
+    from hasenpfeffer_core.analysis.hints import sequence_words
+    from hasenpfeffer_core.analysis.view import PlayerView
+    from hasenpfeffer_core.engine.actions import Discard
+    from hasenpfeffer_core.engine.i18n import language
+
+    state = _at_discard(51)
+    seat = state.to_move
+    assert seat is not None
+    view = PlayerView.of(state, seat)
+    judged = FairExpert(seed=1).advise(view).judgement
+    assert judged is not None and judged.best == Discard(seat, parse_card("K♦"))
+    king = Discard(seat, parse_card("K♦"))
+    said = sequence_words(view, judged, king)
+    assert said == (
+        "A♦ and K♦ lie in sequence: whichever of the two you discard, the other does the "
+        "same work, so each is worth the same."
+    )
+    with language("it"):
+        assert "qualunque delle due scarti, l'altra fa" in sequence_words(view, judged, king)
+    # A♠ is worth as much as K♦: were it the best, K♦'s run would explain nothing
+    other = judged.preferring(Discard(seat, parse_card("A♠")))
+    assert other.is_good(king) and sequence_words(view, other, king) == ""
+
+
 def test_hint_exercise_follows_the_fair_expert() -> None:
     q = ex.hint_exercise(computer_position(20, Seat.E, 16), FairExpert(seed=1, samples=4))
     assert "Tricks so far: North-South" in q.children[0].value

@@ -324,11 +324,16 @@ def test_the_review_lists_a_bad_play_with_both_views_and_the_principle_broken() 
     hint = t.session.hint(at=m.step)
     assert hint.steps == stepped_hint(view, hint.advice).steps
     # what the expert would have done, and why (beside a cost, never "a close decision":
-    # that note speaks of another choice than the player's)
-    assert words(hint.move) in text and "close decision" not in text
+    # that note speaks of another choice than the player's); the why said once: where
+    # the principle the card goes against names the expert's card, the principle gives
+    # the reason, in words about the player's card, and the expert's view the card alone
+    assert "close decision" not in text
     kept = {r.principle.key for r in broken_by(view, hint.action)}
     broken = [r for r in broken_by(view, card) if r.principle.key not in kept]
     assert broken and f"“{broken[0].principle.name}”" in text and words(broken[0].text) in text
+    assert hint.action.card.text in broken[0].text
+    assert f"Play {hint.action.card.text}. By its reckoning" in text
+    assert words(hint.move) not in text
     assert m.points is not None and f"about {m.points:.1f} point" in text  # the cost, judged
     assert "display:flex" in item.children[0].value  # side by side, wrapping when narrow
     assert item.children[1].description == "Try again from here"
@@ -695,3 +700,32 @@ def test_hindsight_says_when_the_fair_experts_card_would_have_lost_points_too() 
     assert f"The fair expert's {advised.card.text} would have cost points too" in said
     saved = Mistake(step, mine, 1, "At trick 1 ...", hint, lost=1, best=(advised.card,))
     assert "fair expert" not in saved.double_dummy
+
+
+def test_the_review_gives_a_trumps_reason_once_beside_the_principle() -> None:
+    """Lesson 07's table: the learner bids 4 and names spades, holding no spade, where
+    hearts gives four trumps. The review's fair expert said "With hearts as trumps you
+    would hold four trumps, J♦, A♥, Q♥ and 10♥ ... Name hearts.", and the principle
+    beside it "hearts gives more: four trumps, J♦, A♥, Q♥ and 10♥. Name hearts." (a Thai
+    learner's review). The principle, about the learner's own suit, says it once; the
+    fair expert gives its call and what it is worth more."""
+    from hasenpfeffer_core.engine.actions import NameTrump
+    from hasenpfeffer_core.engine.cards import Suit
+
+    s = PlaySession(seed=7)
+    while not s.state.is_over:
+        seat = s.waiting_for
+        if seat is None:
+            s.run_computers()
+        elif s.state.phase is Phase.AUCTION and Bid(seat, 4) in s.state.legal_actions():
+            s.act(Bid(seat, 4))
+        elif s.state.phase is Phase.TRUMP:
+            s.act(NameTrump(seat, Suit.SPADES))
+        else:
+            s.act(s.hint().action)
+    m = next(m for m in s.mistakes() if isinstance(m.action, NameTrump))
+    assert m.expert.startswith("Name hearts as trumps. By its reckoning that is worth about ")
+    assert m.principle.startswith("It goes against the principle “Name your strongest trump")
+    said = f"{m.expert} {m.principle}"
+    assert said.count("J♦, A♥, Q♥ and 10♥") == 1, said
+    assert "You named spades" in m.principle

@@ -59,6 +59,7 @@ __all__ = [
     "agrees",
     "decision_kind",
     "judged_words",
+    "names_action",
     "outweighed",
     "score_reason",
     "sequence_words",
@@ -126,7 +127,7 @@ def _names_card(text: str, card: Card) -> bool:
     return card is JOKER and ("Joker" in text or joker.casefold() in text.casefold())
 
 
-def _names_action(text: str, action: Action) -> bool:
+def names_action(text: str, action: Action) -> bool:
     """Does ``text`` already say which card or bid the action is?"""
     if isinstance(action, Play | Discard):
         return _names_card(text, action.card)
@@ -253,7 +254,7 @@ def _reasoned_steps(top: Reason, action: Action, said: str) -> tuple[str, str, s
     # what it sees on the table (a sentence).
     principle = _("{principle}. {clue}").format(principle=_(top.principle.name), clue=_clue(top))
     answer = top.text
-    if not _names_action(answer, action):
+    if not names_action(answer, action):
         # Translators: a reason ({reason}, whole sentences), then what to do, as "Play 9♠".
         answer = _("{reason} {action}.").format(reason=answer, action=said)
     return nudge, principle, answer
@@ -882,10 +883,18 @@ def sequence_words(view: PlayerView, judged: Judgement, action: Action) -> str:
         a not in judged.points or abs(judged.points[a] - judged.points[action]) > 1e-9 for a in same
     ):
         return ""
-    # Translators: {cards} are cards held in sequence ("the Joker, J♥, J♦ and A♥").
-    return capitalised(
-        _(
-            "{cards} lie in sequence: whichever of them you discard, the others do the same "
-            "work, so each is worth the same."
-        ).format(cards=join_and([card_words(c) for c in run]))
+    if judged.is_good(action) and judged.best not in same:
+        # (worth as much as the best, which is not of its run: the run explains nothing
+        # of that. "J♦ and 10♦ lie in sequence" beside "as good as the best choice
+        # (discard Q♥)" read as the reason, a learner's review found)
+        return ""
+    # Translators: {cards} are cards held in sequence ("the Joker, J♥, J♦ and A♥"); the
+    # singular is for two cards ("the other does"), the plural for more.
+    words = ngettext(
+        "{cards} lie in sequence: whichever of the two you discard, the other does the same "
+        "work, so each is worth the same.",
+        "{cards} lie in sequence: whichever of them you discard, the others do the same "
+        "work, so each is worth the same.",
+        len(run) - 1,
     )
+    return capitalised(words.format(cards=join_and([card_words(c) for c in run])))

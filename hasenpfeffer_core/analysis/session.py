@@ -51,13 +51,14 @@ from ..engine.i18n import gettext as _
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat, parse_seat
 from ..engine.state import HandState, Phase
-from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
-from .explain import card_words, join_and
+from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer, action_words
+from .explain import capitalised, card_words, join_and
 from .hints import (
     STEPS,
     SteppedHint,
     against_principles,
     judged_words,
+    names_action,
     sequence_words,
     stepped_hint,
     tie_words,
@@ -420,6 +421,14 @@ class Mistake:
             # the move that keeps to it (play 10♥)" was followed by "By its reckoning
             # that is worth about 0.4 points more ... than your choice")
             return self.hint.move or answer
+        if self.points is not None and self._principle_says_why:
+            # (the principle beside it gives the advised move's reason in card terms,
+            # about the player's own choice: "hearts gives more: four trumps, J♦, A♥, Q♥
+            # and 10♥. Name hearts." The answer's "With hearts as trumps you would hold
+            # four trumps, J♦, A♥, Q♥ and 10♥ ... Name hearts." said it twice)
+            answer = _("{action}.").format(action=capitalised(action_words(self.hint.action)))
+        elif self.points is not None:
+            answer = self.hint.move or answer
         if self.points is not None:
             # (not "a close decision" beside a cost: that note is about another choice)
             # Translators: {answer} is the fair expert's advice (one or more sentences);
@@ -432,12 +441,19 @@ class Mistake:
                 1 if round(self.points, 1) == 1 else 2,
             )
             points = number(self.points)
-            return worth.format(answer=self.hint.move or answer, points=points)
+            return worth.format(answer=answer, points=points)
         if not isinstance(self.action, Play):
             # Translators: {answer} is the fair expert's advice (one or more sentences).
             unweighed = _("{answer} Your choice was not among those it thought worth weighing.")
             return unweighed.format(answer=answer)
         return answer
+
+    @property
+    def _principle_says_why(self) -> bool:
+        """Whether :attr:`principle` gives the advised move's reason: the principle the
+        decision goes against ends by naming the fair expert's move ("... Name
+        hearts.")."""
+        return bool(self.broken) and names_action(self.broken[0].text, self.hint.action)
 
     @property
     def details(self) -> str:
