@@ -571,3 +571,39 @@ def test_no_message_is_written_inside_an_f_string() -> None:
                 if isinstance(message, ast.Constant) and isinstance(message.value, str):
                     hidden.append(f"{path.relative_to(root)}:{node.lineno}")
     assert hidden == [], hidden
+
+
+def test_no_sentence_is_ended_with_an_english_full_stop_in_code() -> None:
+    """A sentence the code ends itself ends as the learner's language ends one
+    (``i18n.ended``): Thai writes no full stop. ``head + "."`` left "(กินได้ 4.5 ตา)." at
+    the end of a Thai review's figures (a Thai learner's review)."""
+    root = Path(i18n.__file__).resolve().parent.parent
+    glued = re.compile(r"""\+\s*["']\.["']""")
+    found = [
+        f"{path.relative_to(root)}:{n}"
+        for path in sorted(root.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if glued.search(line) and "def ended" not in line and "return sentence +" not in line
+    ]
+    assert found == []
+
+
+def test_a_thai_figure_alone_ends_without_a_full_stop() -> None:
+    from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer, judged_reason
+    from hasenpfeffer_core.analysis.view import PlayerView
+    from hasenpfeffer_core.engine.seats import Seat
+    from hasenpfeffer_core.engine.state import HandState, Phase
+
+    state = HandState.new(dealer=Seat.N, seed=11)
+    while state.phase is not Phase.DISCARD:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, seat)))
+    seat = state.to_move
+    assert seat is not None
+    view = PlayerView.of(state, seat)
+    judged = FairExpert(seed=1).advise(view).judgement
+    assert judged is not None
+    with i18n.language("th"):
+        said = judged_reason(view, judged, alone=True)
+    assert said.endswith("ตา)") and not said.endswith("."), said

@@ -24,8 +24,8 @@ from typing import Protocol, TypeVar
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.cards import DECK, SUITS, Card, Rank, Suit
+from ..engine.i18n import ended, ngettext, number, pgettext
 from ..engine.i18n import gettext as _
-from ..engine.i18n import ngettext, number, pgettext
 from ..engine.rules import BiddingScale
 from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
 from .bidding import study_of, trump_words
@@ -515,7 +515,7 @@ def _play_reason(j: Judgement, done: int, *, runner_up: bool = True, alone: bool
     )
     other = j.runner_up
     if other is None or alone or not (runner_up or j.indifferent or j.tied or j.close):
-        return head + "."
+        return ended(head)
     assert isinstance(other, Play)
     if j.indifferent:
         # Translators: {head} is "Play 9♠: over 24 deals ..., it is worth +2.0 points ...".
@@ -654,7 +654,7 @@ def _call_reason(j: CallJudgement, *, runner_up: bool = True, alone: bool = Fals
         ).format(card=card_words(action.card), **values)
     other = j.runner_up
     if other is None or alone or not (runner_up or j.tied or j.close):
-        return head + "."
+        return ended(head)
     name = _subject(other)
     if j.tied and j.shown_gap(j.best, other) < 0:
         # (the best was preferred by a usual principle over a choice a little ahead)

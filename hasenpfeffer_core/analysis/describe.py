@@ -27,7 +27,7 @@ from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Pla
 from ..engine.auction import bid_name, bids_above
 from ..engine.cards import Card, Suit
 from ..engine.errors import ParseError
-from ..engine.i18n import N_, language, ngettext, pgettext
+from ..engine.i18n import N_, ended, language, ngettext, pgettext
 from ..engine.i18n import gettext as _
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat, Side
@@ -169,7 +169,7 @@ def table_lines(state: HandState, seat: Seat) -> list[str]:
         # number of tricks, or Little Pepper, Big Pepper).
         lines.append(_("{seat} won the auction with {bid}.").format(seat=view.maker.word, bid=bid))
     if known:
-        lines.append(trump_text(view.trump) + ".")
+        lines.append(ended(trump_text(view.trump)))
     if view.phase is Phase.AUCTION:
         said = [f"{a.seat.word}: {action_label(a, view.rules)}" for a in view.auction]
         lines.append(
@@ -200,7 +200,7 @@ def table_lines(state: HandState, seat: Seat) -> list[str]:
         parts = [head.format(seat=first.word, n=view.hand_sizes[first])]
         # Translators: another seat's number of cards after the first ("East 2").
         parts += [_("{seat} {n}").format(seat=s.word, n=view.hand_sizes[s]) for s in rest]
-        lines.append(", ".join(parts) + ".")
+        lines.append(ended(", ".join(parts)))
     for out in view.sitting_out:
         lines.append(_("{seat} sits out this hand.").format(seat=out.word))
     if view.phase is Phase.PLAY and view.current_trick:
