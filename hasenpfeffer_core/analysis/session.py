@@ -415,21 +415,22 @@ class Mistake:
             # {answer} is its advice, one or more sentences.
             same = _("It would have done the same. {answer} The cards lay against it this time.")
             return same.format(answer=answer)
-        if self.points is not None and self.hint.outweighs == self.action:
-            # (the answer already says how much more the move is worth than the one
-            # that keeps to the rule, which is the player's: "about 0.4 points more than
-            # the move that keeps to it (play 10♥)" was followed by "By its reckoning
-            # that is worth about 0.4 points more ... than your choice")
-            return self.hint.move or answer
-        if self.points is not None and self._principle_says_why:
-            # (the principle beside it gives the advised move's reason in card terms,
-            # about the player's own choice: "hearts gives more: four trumps, J♦, A♥, Q♥
-            # and 10♥. Name hearts." The answer's "With hearts as trumps you would hold
-            # four trumps, J♦, A♥, Q♥ and 10♥ ... Name hearts." said it twice)
-            answer = _("{action}.").format(action=capitalised(action_words(self.hint.action)))
-        elif self.points is not None:
-            answer = self.hint.move or answer
         if self.points is not None:
+            if self.hint.outweighs == self.action:
+                # (the answer already says how much more the move is worth than the one
+                # that keeps to the rule, which is the player's: "about 0.4 points more
+                # than the move that keeps to it (play 10♥)" was followed by "By its
+                # reckoning that is worth about 0.4 points more ... than your choice")
+                return self.hint.move or answer
+            if self._principle_says_why:
+                # (the principle beside it gives the advised move's reason in card
+                # terms, about the player's own choice: "hearts gives more: four trumps,
+                # J♦, A♥, Q♥ and 10♥. Name hearts." The answer's "With hearts as trumps
+                # you would hold four trumps, J♦, A♥, Q♥ and 10♥ ... Name hearts." said
+                # it twice)
+                answer = _("{action}.").format(action=capitalised(action_words(self.hint.action)))
+            else:
+                answer = self.hint.move or answer
             # (not "a close decision" beside a cost: that note is about another choice)
             # Translators: {answer} is the fair expert's advice (one or more sentences);
             # {points} is a number with one decimal, such as 1.5.
@@ -440,8 +441,7 @@ class Mistake:
                 "side, on average, than your choice.",
                 1 if round(self.points, 1) == 1 else 2,
             )
-            points = number(self.points)
-            return worth.format(answer=answer, points=points)
+            return worth.format(answer=answer, points=number(self.points))
         if not isinstance(self.action, Play):
             # Translators: {answer} is the fair expert's advice (one or more sentences).
             unweighed = _("{answer} Your choice was not among those it thought worth weighing.")
