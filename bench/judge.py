@@ -570,17 +570,11 @@ def main() -> None:
         " comma-separated), instead of its own (SOLVES)",
     )
     ap.add_argument(
-        "--named-solves",
+        "--call-work",
         type=int,
         default=None,
-        help="try the judge with this solve budget for a trump, instead of its own (NAMED_SOLVES)",
-    )
-    ap.add_argument(
-        "--discard-solves",
-        type=int,
-        default=None,
-        help="try the judge with this solve budget for a discard, instead of its own"
-        " (DISCARD_SOLVES)",
+        help="try the judge with this budget of the solver's work for a trump or a discard,"
+        " instead of its own (CALL_WORK)",
     )
     ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
     ap.add_argument("--call-deals", type=int, default=400)
@@ -595,12 +589,9 @@ def main() -> None:
     print(
         f"load before: {os.getloadavg()[0]:.2f}; finding {args.positions} positions ...", flush=True
     )
-    if args.named_solves is not None:
-        judge.NAMED_SOLVES = args.named_solves  # type: ignore[misc]
-        print(f"the judge's solve budget for a trump: {judge.NAMED_SOLVES}")
-    if args.discard_solves is not None:
-        judge.DISCARD_SOLVES = args.discard_solves  # type: ignore[misc]
-        print(f"the judge's solve budget for a discard: {judge.DISCARD_SOLVES}")
+    if args.call_work is not None:
+        judge.CALL_WORK = args.call_work  # type: ignore[misc]
+        print(f"the judge's budget for a trump or a discard: {judge.CALL_WORK} units of work")
     if args.positions <= 0:
         calls(args)
         return

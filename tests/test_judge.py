@@ -16,6 +16,7 @@ import pytest
 from _support import call_positions
 from test_deals import every_deal, positions
 
+from hasenpfeffer_core.analysis import judge as judge_module
 from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer
 from hasenpfeffer_core.analysis.deals import DealSampler
 from hasenpfeffer_core.analysis.hints import agrees, stepped_hint
@@ -28,6 +29,7 @@ from hasenpfeffer_core.analysis.judge import (
     judge_play,
     judge_trump,
     net_points,
+    position_rng,
 )
 from hasenpfeffer_core.analysis.principles import (
     PRINCIPLES,
@@ -37,7 +39,7 @@ from hasenpfeffer_core.analysis.principles import (
     reasons_for,
 )
 from hasenpfeffer_core.analysis.session import PlaySession
-from hasenpfeffer_core.analysis.solver import card_runs, play_values_masks
+from hasenpfeffer_core.analysis.solver import card_runs, clear_caches, play_values_masks
 from hasenpfeffer_core.analysis.view import PlayerView
 from hasenpfeffer_core.engine.actions import Action, Bid, Discard, Pass, Play
 from hasenpfeffer_core.engine.cards import DECK, Card
@@ -213,6 +215,26 @@ def test_every_legal_call_is_weighed_in_points_on_the_same_deals(phase: Phase) -
         # that keeps to a usual principle the best goes against
         advised = FairExpert(random.Random(5)).advise(view).action
         assert advised == j.best or (j.is_good(advised) and broken_by(view, j.best))
+
+
+@pytest.mark.parametrize("phase", [Phase.TRUMP, Phase.DISCARD])
+def test_a_call_weighs_the_same_deals_whatever_was_solved_before(
+    phase: Phase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trump or a discard is weighed until a budget of the solver's work is spent.
+    The same position must get the same figures and the same call every time (in the
+    browser as in a notebook, before or after other hands were judged), so the work is
+    counted on the judgement's own tables, not on the solver's memory of earlier hands."""
+    # a budget small enough to end every judgement here (most end sooner, when clear)
+    monkeypatch.setattr(judge_module, "CALL_WORK", 4_000)
+    judge = {Phase.TRUMP: judge_trump, Phase.DISCARD: judge_discard}[phase]
+    for view in call_positions(phase, 3):
+        clear_caches()
+        first = judge(view, position_rng(view))
+        # asked again (the hint, then the computer's call), the solver remembering the
+        # positions of the first time
+        again = judge(view, position_rng(view))
+        assert (first.deals, first.best, first.points) == (again.deals, again.best, again.points)
 
 
 def test_a_pass_is_worth_what_the_other_side_s_contract_costs() -> None:

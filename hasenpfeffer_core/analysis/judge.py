@@ -51,17 +51,16 @@ from ..engine.tricks import EFF, ORDERS, throw_key, trump_key
 from .deals import DealSampler
 from .estimate import estimate_tricks
 from .points_solver import play_points_masks
-from .solver import card_runs, play_values_masks, solve_masks
+from .solver import Work, card_runs, play_values_masks, solve_masks
 from .view import PlayerView
 
 __all__ = [
     "CALL_MIN_DEALS",
     "CALL_SOLVES",
+    "CALL_WORK",
     "CLOSE_POINTS",
-    "DISCARD_SOLVES",
     "MAX_DEALS",
     "MIN_DEALS",
-    "NAMED_SOLVES",
     "SOLVES",
     "SURE",
     "CallJudgement",
@@ -126,27 +125,23 @@ POINT_SOLVES: Final = 1
 #: 0.63 points (40 rule-of-thumb auctions; the call differed from the 400-deal one on 2
 #: and then 1 of them).
 CALL_SOLVES: Final = 240
-#: ... and for a trump or a discard, whose options lie closer together (a discard's
-#: hands differ by one card). ``bench/judge.py`` (40 of each, against 400 deals): with 160
-#: solves 90.0 % of trumps and 92.5 % of discards within 0.15 points of the best, with
-#: 320 95.0 % and 97.5 %, and 6 verdicts of 197 recommending a call more than 0.15
-#: worse (13 with 160). The price (``bench/expert_speed.py``, 40 hands, two cores,
-#: load 0.9): p95 about 930 ms for a trump and 810 ms for a discard, over the 800 ms
-#: aimed at; a right call matters more than a fifth of a second, once a hand.
-NAMED_SOLVES: Final = 320
-#: ... and for a discard, whose twin cards share their solves, so that its solves go
-#: further: against a 1,600-deal reference on ``bench/judge.py``'s 40 discards, with 320
-#: solves 97.5 % within 0.15 points of the best and the close flag right in 87.5 % (93.9 %
-#: where the reference is sure of it), with 480 100 % and 92.5 % (100 %). (For the 40
-#: trumps 480 changed nothing: 95.0 % and 85.0 % with either.)
-DISCARD_SOLVES: Final = 480
-#: (Since the trump and the discard read the calls into the deals, as the reference
-#: does: on the 40 trumps and 40 discards, each judged with five generators against a
-#: 1,600-deal reference, 91.0 % of trumps and 99.5 % of discards within 0.15 points of
-#: the best, against 93.0 % and 96.0 % without the calls read. A trump's options differ
-#: by 0.4 to 0.5 points in standard error at these budgets, every deal being a whole
-#: hand that makes or fails its bid: two trumps within half a point are not told apart
-#: in 800 ms.)
+#: ... and for a trump or a discard, a budget of the solver's work, not of solves: the
+#: positions it searches at trick boundaries (:class:`~hasenpfeffer_core.analysis.solver.Work`),
+#: counted alike on every machine and whatever was judged before, so that a position gets
+#: the same call in the browser as in a notebook. A whole hand takes 0.6 to 2.0 ms to
+#: solve, by how the cards lie, and a budget of solves gave the quick positions no more
+#: deals than the slow ones; a unit of work costs 4 to 7 µs wherever it is spent. Judging
+#: ``bench/judge.py``'s 40 trumps and 40 discards, each with five generators, against a
+#: 1,600-deal reference (CPU time, two cores, load 0.4; share within 0.15 points of the
+#: best, p95): trumps with 320 solves (the budget before) 93.5 %, 573 ms; 480 solves
+#: 95.5 %, 832 ms; 640 99.0 %, 1,118 ms; with 110,000 units of work 96.0 %, 606 ms;
+#: 130,000 96.5 %, 672 ms; 150,000 96.5 %, 796 ms. Discards with 480 solves 99.5 %,
+#: 668 ms; with 130,000 units 99.0 %, 655 ms. A trump's options differ by 0.4 to 0.5
+#: points in standard error at these budgets, every deal being a whole hand that makes
+#: or fails its bid; the misses left are trumps 0.2 to 0.4 points apart in positions that
+#: solve slowly. (Pruning a beaten trump sooner, at 2.5 or 3 standard errors instead of
+#: 4, gave 94.5 % and 95.0 %: no better.)
+CALL_WORK: Final = 130_000
 #: (The live copy, where Python runs in the browser about two and a half times slower,
 #: solves as much: within three times the targets there, and the same advice for the
 #: same position in the browser as in a notebook.)
@@ -377,19 +372,21 @@ def _weigh(
     budget: int | None,
     twins: Sequence[Sequence[bool]] | None = None,
     prune_from: int = MIN_DEALS,
-    shared: bool = False,
     scored: Callable[[Sequence[int], Mapping[int, int]], tuple[Mapping[int, float], int]]
     | None = None,
+    work: Work | None = None,
 ) -> tuple[list[list[float]], list[list[int]], int, int]:
     """The judge's loop, for ``k`` options (ties go to the first): deals drawn by
     ``sampler`` in batches, each option still in contention solved on each deal
     (``values(masks, alive)``: the tricks each option's side takes from here, ``cost``
     solves per option), valued ``net[won + tricks]``; until every option is clearly
     worse than the best or clearly close to it (see :func:`_clear`), ``max_deals`` are
-    weighed, or ``budget`` solves are spent. An option beaten beyond doubt (looked at
-    from ``prune_from`` deals on) is no longer solved; with ``shared``, twins (options
-    that always score the same) count as one solve. With ``scored(masks, tricks)``, each
-    option's points come from it (best play for points: see
+    weighed, or ``budget`` is spent: solves, or with ``work`` (what the searches of
+    ``values`` cost: :class:`~hasenpfeffer_core.analysis.solver.Work`), units of that
+    work. An option beaten beyond doubt (looked at from ``prune_from`` deals on) is no
+    longer solved; ``twins[i][j]``: options ``i`` and ``j`` always score the same (their
+    gap needs no doubt). With ``scored(masks, tricks)``, each option's points come from
+    it (best play for points: see
     :mod:`~hasenpfeffer_core.analysis.points_solver`) instead of ``net``. Returns each
     option's points and tricks deal by deal, the deals, the best."""
     points: list[list[float]] = [[] for _ in range(k)]
@@ -397,7 +394,9 @@ def _weigh(
     alive = set(range(k))
     twins = twins or [[i == j for j in range(k)] for i in range(k)]
     best, deals, solves = 0, 0, 0
-    while deals < max_deals and (budget is None or solves < budget):
+    while deals < max_deals and (
+        budget is None or (solves if work is None else work.count) < budget
+    ):
         for _ in range(min(BATCH, max_deals - deals)):
             masks = sampler.draw(rng)
             if masks is None:
@@ -411,10 +410,7 @@ def _weigh(
                 tricks[i].append(got[i])
                 points[i].append(net[won + got[i]] if worth is None else worth[i])
             deals += 1
-            if shared:  # twins are solved once
-                solves += cost * len({min(j for j in alive if twins[i][j]) for i in alive})
-            else:
-                solves += cost * len(alive)
+            solves += cost * len(alive)
         if deals < min(min_deals, prune_from):
             continue
         means, _spreads = _stats(points, best)
@@ -724,9 +720,12 @@ def _leader(view: PlayerView, maker: Seat) -> int:
 _FULL: Final = (1 << len(DECK)) - 1
 
 
-def _solve(masks: Sequence[int], seat: Seat, trump: Suit | None, leader: int) -> int:
-    """The tricks the side of ``seat`` takes in the whole hand, every card seen."""
-    ns = solve_masks(masks, trump_key(trump), leader, (), active=15)
+def _solve(
+    masks: Sequence[int], seat: Seat, trump: Suit | None, leader: int, work: Work | None = None
+) -> int:
+    """The tricks the side of ``seat`` takes in the whole hand, every card seen (what
+    the search cost counted in ``work``, where given)."""
+    ns = solve_masks(masks, trump_key(trump), leader, (), active=15, work=work)
     return ns if seat.value % 2 == 0 else 6 - ns
 
 
@@ -793,16 +792,17 @@ def _trump(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJ
     names.sort(key=lambda a: -estimate_tricks(hand, a.suit))
     seat, leader = view.seat, _leader(view, view.seat)
     kept = [_mask([c for c in hand if c is not weakest(hand, a.suit)]) for a in names]
+    work = Work()
 
     def values(masks: Sequence[int], alive: set[int]) -> dict[int, int]:
         out = {}
         for i in alive:
             own = list(masks)
             own[seat.value] = kept[i]
-            out[i] = _solve(own, seat, names[i].suit, leader)
+            out[i] = _solve(own, seat, names[i].suit, leader, work)
         return out
 
-    return _call(view, names, values, rng, max_deals, trumps=[a.suit for a in names])
+    return _call(view, names, values, rng, max_deals, trumps=[a.suit for a in names], work=work)
 
 
 def judge_discard(
@@ -830,6 +830,8 @@ def _discard(view: PlayerView, rng: random.Random, max_deals: int | None) -> Cal
     twin = [run_of[a.card.index] for a in discards]
     twins = [[twin[i] == twin[j] for j in range(len(discards))] for i in range(len(discards))]
 
+    work = Work()
+
     def values(masks: Sequence[int], alive: set[int]) -> dict[int, int]:
         out: dict[int, int] = {}
         solved: dict[int, int] = {}
@@ -837,7 +839,7 @@ def _discard(view: PlayerView, rng: random.Random, max_deals: int | None) -> Cal
             if twin[i] not in solved:
                 hands = list(masks)
                 hands[seat.value] = own & ~(1 << discards[i].card.index)
-                solved[twin[i]] = _solve(hands, seat, view.trump, leader)
+                solved[twin[i]] = _solve(hands, seat, view.trump, leader, work)
             out[i] = solved[twin[i]]
         return out
 
@@ -849,6 +851,7 @@ def _discard(view: PlayerView, rng: random.Random, max_deals: int | None) -> Cal
         max_deals,
         trumps=[view.trump] * len(discards),
         twins=twins,
+        work=work,
     )
 
 
@@ -861,7 +864,11 @@ def _call(
     *,
     trumps: Sequence[Suit | None],
     twins: Sequence[Sequence[bool]] | None = None,
+    work: Work,
 ) -> CallJudgement:
+    """The judgement of a trump or a discard: ``values`` solves the options on a deal,
+    adding the solver's work to ``work`` (:data:`CALL_WORK` of it at most, without
+    ``max_deals``)."""
     high = view.high_bid
     assert high is not None
     net = _net(view.rules, high, ours=high.seat.side is view.seat.side)
@@ -873,12 +880,10 @@ def _call(
         net,
         min_deals=min(CALL_MIN_DEALS, max_deals or CALL_MIN_DEALS),
         max_deals=MAX_DEALS if max_deals is None else max_deals,
-        budget=(DISCARD_SOLVES if twins is not None else NAMED_SOLVES)
-        if max_deals is None
-        else None,
+        budget=CALL_WORK if max_deals is None else None,
+        work=work,
         prune_from=BATCH,
         twins=twins,
-        shared=twins is not None,
     )
     # Of options worth exactly as much, the one the rule of thumb puts first (``options``
     # come in its order: the likeliest trump, the lowest plain card). Within a close
