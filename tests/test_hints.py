@@ -456,33 +456,55 @@ def test_lesson_07s_trump_keeps_to_the_usual_principle() -> None:
     assert FairExpert(random.Random(3)).advise(view).action == hint.action
 
 
-def test_a_trump_tie_is_settled_by_the_usual_principle() -> None:
-    """South takes the widow with the Joker, J♣, K♣ and 10♣ among seven cards: clubs and
-    diamonds are worth the same as a learner reads the figures (+5.2). The hint names
-    clubs by the rule, says another choice is worth as much, and the computer names the
-    same."""
+def test_a_tie_no_principle_parts_is_not_said_to_be_decided_by_one() -> None:
+    """West leads at the fourth trick holding A♦ and A♥, each the best card left of its
+    suit and worth the same (+4.6). The hint leads A♦ by "Cash your winners", and says
+    only that another choice is worth as much: "the usual principle decides" would be
+    false, as the principle holds for A♥ too."""
     from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
     from hasenpfeffer_core.analysis.principles import broken_by
-    from hasenpfeffer_core.engine.actions import NameTrump
-    from hasenpfeffer_core.engine.cards import Suit
+    from hasenpfeffer_core.engine.cards import parse_card
     from hasenpfeffer_core.engine.seats import SEATS
-    from hasenpfeffer_core.engine.state import Phase
 
-    state = HandState.new(dealer=SEATS[29 % 4], seed=29)
-    while state.phase is not Phase.TRUMP:
+    state = HandState.new(dealer=SEATS[0], seed=0)
+    while len(state.log) < 20:
         state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
-    view = PlayerView.of(state, Seat.S)
+    view = PlayerView.of(state, Seat.W)
     hint = stepped_hint(view)
     judged = hint.advice.judgement
     assert judged is not None
-    assert hint.action == NameTrump(Seat.S, Suit.CLUBS) and not broken_by(view, hint.action)
-    assert judged.shown_gap(judged.best, NameTrump(Seat.S, Suit.DIAMONDS)) == 0
-    assert "goes against" not in hint.answer
+    hearts = Play(Seat.W, parse_card("AH"))
+    assert hint.action == Play(Seat.W, parse_card("AD")) and judged.ties == (hearts,)
+    assert hint.reasons and not broken_by(view, hint.action) and not broken_by(view, hearts)
+    assert hint.answer.endswith("lead A♦. Another choice is worth as much in points.")
+    assert hint.details.endswith("A♥ is worth as much.")
+    assert FairExpert(random.Random(3)).advise(view).action == hint.action
+
+
+def test_a_tie_a_principle_parts_is_said_to_be_decided_by_it() -> None:
+    """West discards from a hand where J♥ and Q♦ are worth the same (+5.5): discarding
+    Q♦ goes against "Discard low", so the usual principle does decide, and the hint says
+    so."""
+    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+    from hasenpfeffer_core.analysis.principles import broken_by
+    from hasenpfeffer_core.engine.actions import Discard
+    from hasenpfeffer_core.engine.cards import parse_card
+    from hasenpfeffer_core.engine.seats import SEATS
+    from hasenpfeffer_core.engine.state import Phase
+
+    state = HandState.new(dealer=SEATS[0], seed=0)
+    while state.phase is not Phase.DISCARD:
+        state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
+    view = PlayerView.of(state, Seat.W)
+    hint = stepped_hint(view)
+    judged = hint.advice.judgement
+    assert judged is not None
+    other = Discard(Seat.W, parse_card("QD"))
+    assert hint.action == Discard(Seat.W, parse_card("JH")) and judged.ties == (other,)
+    assert broken_by(view, other) and not broken_by(view, hint.action)
     assert hint.answer.endswith(
         "Another choice is worth as much in points: the usual principle decides."
     )
-    assert hint.details.endswith("diamonds is worth as much.")
-    assert FairExpert(random.Random(3)).advise(view).action == hint.action
 
 
 def test_a_hint_whose_move_goes_against_a_rule_never_says_the_rule_decided() -> None:

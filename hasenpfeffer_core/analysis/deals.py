@@ -179,12 +179,15 @@ class DealSampler:
             tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]
         ] = {}
         self.count = ways(0, self.caps)
+        #: How many deals have been drawn, those the auction's filter turned down included.
+        self.drawn = 0
 
     def draw_any(self, rng: random.Random) -> list[int] | None:
         """One deal drawn uniformly from every deal that fits the play (the auction's
         filter not applied); None when no deal fits (a contradictory view)."""
         if not self.count:
             return None
+        self.drawn += 1
         masks = [0, 0, 0, 0]
         masks[self.view.seat.value] = self.own
         caps = self.caps

@@ -92,6 +92,12 @@ def auction_fits(auction: Sequence[object], hands: Mapping[Seat, Sequence[Card]]
     >>> auction_fits([Bid(Seat.E, 4)], strong), auction_fits([Pass(Seat.E)], strong)
     (True, False)
     """
+    # Each seat's calls come down to bounds on its strength: at least its highest real
+    # bid less BID_READ, at most PASS_READ if it passed. Each hand is then counted once,
+    # suit by suit, and no further than the answer needs (the judge reads the calls
+    # into every deal it draws, and most draws are turned down).
+    low: dict[Seat, float] = {}
+    high: set[Seat] = set()
     passes, bid_seen = 0, False
     for call in auction:
         seat: Seat | None = getattr(call, "seat", None)
@@ -100,15 +106,24 @@ def auction_fits(auction: Sequence[object], hands: Mapping[Seat, Sequence[Card]]
         if isinstance(call, Bid):
             forced = not bid_seen and passes >= 3
             bid_seen = True
-            if (
-                seat in hands
-                and not forced
-                and call.tricks >= 3
-                and strength(hands[seat]) < call.tricks - BID_READ
-            ):
-                return False
+            if seat in hands and not forced and call.tricks >= 3:
+                low[seat] = max(low.get(seat, -1.0), call.tricks - BID_READ)
         else:
             passes += 1
-            if seat in hands and strength(hands[seat]) > PASS_READ:
-                return False
-    return True
+            if seat in hands:
+                high.add(seat)
+    return all(_strength_within(hands[seat], low.get(seat), seat in high) for seat in (*low, *high))
+
+
+def _strength_within(cards: Sequence[Card], low: float | None, passed: bool) -> bool:
+    """Whether :func:`strength` of ``cards`` is at least ``low`` (where given) and, for
+    a hand that ``passed``, at most :data:`PASS_READ`."""
+    best = -1.0
+    for t in SUITS:
+        e = estimate_tricks(cards, t, partner=False)
+        if passed and e > PASS_READ:
+            return False
+        best = max(best, e)
+        if not passed and low is not None and best >= low:
+            return True
+    return low is None or best >= low

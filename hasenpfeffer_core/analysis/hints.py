@@ -220,7 +220,12 @@ def stepped_hint(
     if advice.close and not (advice.judgement is not None and advice.judgement.indifferent):
         # (where every choice does exactly as well, the figures say so: no "close"; a
         # move that goes against a usual rule was not chosen by one)
-        answer = _close_answer(advice, () if against else reasons, answer, ruled=not against)
+        # (a principle decides a tie only where each choice as good goes against it:
+        # with hearts and diamonds giving four trumps each, "Name your strongest trump
+        # suit" decides nothing between them)
+        ties = advice.judgement.ties if advice.judgement is not None else ()
+        parts = not against and all(broken_by(view, a) for a in ties)
+        answer = _close_answer(advice, reasons if parts else (), answer, ruled=not against)
     # The figures behind the move, without the move again ("Play J♦: over 16 deals ...")
     # and without a sentence the answer already says.
     last = answer

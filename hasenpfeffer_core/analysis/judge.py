@@ -93,8 +93,7 @@ MAX_DEALS: Final = 400
 #: beyond doubt stop being solved, so the contenders get more deals. These keep a play
 #: decision within 300 ms at the 95th percentile on two cores (``bench/expert_speed.py
 #: --hands 32``, three runs at load 1.0: the hint's p95 248 to 267 ms, the computer's 259
-#: to 278 ms, with the deal sampler's tables worked out once per position; 440 and 513
-#: ms before the points search's 13 % gain).
+#: to 278 ms).
 #: On the first trick that budget, not the model, is what parts the judge from
 #: ``bench/judge.py``'s reference: 320 solves weigh 32 to 64 deals there, too few to
 #: tell cards 0.2 to 0.6 points apart (the judge's own doubt is as wide), while its deals
@@ -118,30 +117,28 @@ POINTS_FROM: Final = 0
 #: let the slowest decisions take three times the play budget.
 POINT_SOLVES: Final = 1
 #: The most whole hands solved for a bid (each option on each deal is one solve of six
-#: tricks): within 800 ms at the 95th percentile on two cores. At 48 (16 deals, as a
-#: slower solver allowed) a bid took 50 ms (p95 93 ms) of processor time, and the figure
-#: a learner reads beside the call (what it is worth) was 0.82 points from a 400-deal
-#: judgement on average; at 240 with :data:`CALL_MIN_DEALS` 32, 163 ms (p95 447 ms) and
-#: 0.63 points (40 rule-of-thumb auctions; the call differed from the 400-deal one on 2
-#: and then 1 of them).
+#: tricks): within 800 ms at the 95th percentile on two cores. At 48 the figure a learner
+#: reads beside the call (what it is worth) was 0.82 points from a 400-deal judgement on
+#: average; at 240 with :data:`CALL_MIN_DEALS` 32, 0.63 points (p95 447 ms; 40 rule-of-
+#: thumb auctions).
 CALL_SOLVES: Final = 240
-#: ... and for a trump or a discard, a budget of the solver's work, not of solves: the
-#: positions it searches at trick boundaries (:class:`~hasenpfeffer_core.analysis.solver.Work`),
-#: counted alike on every machine and whatever was judged before, so that a position gets
-#: the same call in the browser as in a notebook. A whole hand takes 0.6 to 2.0 ms to
-#: solve, by how the cards lie, and a budget of solves gave the quick positions no more
-#: deals than the slow ones; a unit of work costs 4 to 7 µs wherever it is spent. Judging
-#: ``bench/judge.py``'s 40 trumps and 40 discards, each with five generators, against a
-#: 1,600-deal reference (CPU time, two cores, load 0.4; share within 0.15 points of the
-#: best, p95): trumps with 320 solves (the budget before) 93.5 %, 573 ms; 480 solves
-#: 95.5 %, 832 ms; 640 99.0 %, 1,118 ms; with 110,000 units of work 96.0 %, 606 ms;
-#: 130,000 96.5 %, 672 ms; 150,000 96.5 %, 796 ms. Discards with 480 solves 99.5 %,
-#: 668 ms; with 130,000 units 99.0 %, 655 ms. A trump's options differ by 0.4 to 0.5
-#: points in standard error at these budgets, every deal being a whole hand that makes
-#: or fails its bid; the misses left are trumps 0.2 to 0.4 points apart in positions that
-#: solve slowly. (Pruning a beaten trump sooner, at 2.5 or 3 standard errors instead of
-#: 4, gave 94.5 % and 95.0 %: no better.)
+#: ... and for a trump or a discard, a budget of work, not of solves: the positions the
+#: solver searches at trick boundaries (:class:`~hasenpfeffer_core.analysis.solver.Work`)
+#: and the deals drawn (:data:`DRAW_WORK`), counted alike on every machine and whatever
+#: was judged before, so that a position gets the same call in the browser as in a
+#: notebook. A hand takes 0.6 to 2.0 ms to solve, by how the cards lie: a budget of
+#: solves gave the quick positions no more deals than the slow ones. Judging
+#: ``bench/judge.py``'s 40 trumps and 40 discards with five generators each against a
+#: 1,600-deal reference (share within 0.15 points of the best, CPU p95): trumps with
+#: 320 solves (the budget before) 93.5 %, 573 ms; 640 solves 99.0 %, 1,118 ms; 130,000
+#: units 96.0 %, 674 ms. Discards with 480 solves 99.5 %, 668 ms; 130,000 units 99.5 %,
+#: 588 ms. The trumps missed lie 0.2 to 0.4 points apart, in hands that solve slowly
+#: (a trump's options differ by 0.4 to 0.5 points in standard error at these budgets).
 CALL_WORK: Final = 130_000
+#: What a deal drawn costs, in the same units: the auction's filter turns most draws
+#: down where the calls say much (2 to 6 draws for each deal taken), each about 80 µs
+#: (a rule-of-thumb count of the hands that called), about 16 units of the solver's work.
+DRAW_WORK: Final = 16
 #: (The live copy, where Python runs in the browser about two and a half times slower,
 #: solves as much: within three times the targets there, and the same advice for the
 #: same position in the browser as in a notebook.)
@@ -398,9 +395,12 @@ def _weigh(
         budget is None or (solves if work is None else work.count) < budget
     ):
         for _ in range(min(BATCH, max_deals - deals)):
+            drawn = sampler.drawn
             masks = sampler.draw(rng)
             if masks is None:
                 raise ValueError("no deal of the unseen cards fits this position")
+            if work is not None:  # each deal drawn, taken or turned down by the calls
+                work.count += DRAW_WORK * (sampler.drawn - drawn)
             got = values(masks, alive)
             worth = None
             if scored is not None:
