@@ -63,12 +63,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hasenpfeffer_core.analysis import judge
 from hasenpfeffer_core.analysis.bidding import bid_study
 from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer, action_words
+from hasenpfeffer_core.analysis.contracts import pass_forces
 from hasenpfeffer_core.analysis.deals import fits_auction
 from hasenpfeffer_core.analysis.estimate import auction_fits, estimate_tricks
 from hasenpfeffer_core.analysis.explain import capitalised
 from hasenpfeffer_core.analysis.hints import agrees, outweighed
 from hasenpfeffer_core.analysis.judge import _CALLS as judge_memory
-from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, net_points, pass_forces
+from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, net_points
 from hasenpfeffer_core.analysis.points_solver import play_points_masks
 from hasenpfeffer_core.analysis.principles import broken_by
 from hasenpfeffer_core.analysis.session import EXPERT_BID_SAMPLES, EXPERT_SAMPLES

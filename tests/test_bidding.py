@@ -19,8 +19,9 @@ import pytest
 from hasenpfeffer_core import HandState, InvalidDataError, Rules, Seat, parse_action
 from hasenpfeffer_core.analysis.bidding import BidStudy, bid_study
 from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+from hasenpfeffer_core.analysis.contracts import trump_options
 from hasenpfeffer_core.analysis.estimate import estimate_tricks
-from hasenpfeffer_core.analysis.judge import CALL_MIN_DEALS, SCREEN_TRICKS, trump_options
+from hasenpfeffer_core.analysis.judge import CALL_MIN_DEALS, SCREEN_TRICKS
 from hasenpfeffer_core.analysis.quiz import bid_question, quiz_set
 from hasenpfeffer_core.analysis.view import PlayerView
 from hasenpfeffer_core.engine.actions import Bid, Pass

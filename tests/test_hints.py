@@ -358,7 +358,8 @@ def test_a_bid_hint_names_the_other_trumps_that_would_do_about_as_well() -> None
     holding four hearts with the ace was told "Your best trump would be spades" and
     nothing of hearts; the hint now says hearts would do about as well, and names a
     trump only where it is worth as much, to the close margin, on the same deals."""
-    from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, CallJudgement, points_table
+    from hasenpfeffer_core.analysis.contracts import points_table
+    from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, CallJudgement
     from hasenpfeffer_core.analysis.session import PlaySession
 
     session = PlaySession(seed=17)

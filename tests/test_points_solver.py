@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver import NAMES, Position, endings
 
-from hasenpfeffer_core.analysis.judge import points_table
+from hasenpfeffer_core.analysis.contracts import points_table
 from hasenpfeffer_core.analysis.points_solver import play_points_masks, points_value
 from hasenpfeffer_core.analysis.solver import TrickEngine, solve_masks
 from hasenpfeffer_core.engine.actions import Bid

@@ -38,15 +38,9 @@ from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.state import Phase
 from ..engine.tricks import EFF, ORDERS, trump_key
+from .contracts import pass_forces, points_table, trump_options, weakest
 from .explain import capitalised, card_words
-from .judge import (
-    CallJudgement,
-    judge_bid,
-    pass_forces,
-    points_table,
-    trump_options,
-    weakest,
-)
+from .judge import CallJudgement, judge_bid
 from .view import PlayerView
 
 __all__ = [

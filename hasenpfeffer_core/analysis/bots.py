@@ -29,6 +29,7 @@ from ..engine.i18n import gettext as _
 from ..engine.rules import BiddingScale
 from ..engine.tricks import EFF, ORDERS, WIN, trump_key, winner_index
 from .bidding import study_of, trump_words
+from .contracts import points_table
 from .deals import MAKER_TRUMPS, DealSampler
 from .estimate import estimate_tricks
 from .explain import capitalised, card_words, join_and
@@ -39,7 +40,6 @@ from .judge import (
     judge_discard,
     judge_play,
     judge_trump,
-    points_table,
 )
 from .principles import broken_by
 from .view import PlayerView

@@ -38,16 +38,15 @@ import random
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
 from typing import Final, Self
 
 from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from ..engine.auction import FORCED_BID
-from ..engine.cards import DECK, JOKER, SUITS, Card, Rank, Suit
-from ..engine.rules import AllPass, FirstLead, Rules
-from ..engine.scoring import score_hand
+from ..engine.cards import DECK, Card, Suit
+from ..engine.rules import FirstLead
 from ..engine.seats import Seat
-from ..engine.tricks import EFF, ORDERS, throw_key, trump_key
+from ..engine.tricks import ORDERS, throw_key, trump_key
+from .contracts import discard_order, net_table, pass_forces, points_table, trump_options, weakest
 from .deals import DealSampler
 from .estimate import estimate_tricks
 from .points_solver import play_points_masks
@@ -66,19 +65,14 @@ __all__ = [
     "CallJudgement",
     "Judgement",
     "contract_table",
-    "discard_order",
     "judge_bid",
     "judge_decision",
     "judge_discard",
     "judge_play",
     "judge_trump",
     "net_points",
-    "pass_forces",
-    "points_table",
     "position_rng",
-    "trump_options",
     "trumps_as_good",
-    "weakest",
 ]
 
 #: Two options whose expected points differ by less than this are a close decision.
@@ -602,92 +596,6 @@ def _points_scorer(
 # --- the calls: the bid, the trump, the discard ------------------------------------------
 
 
-@cache
-def points_table(
-    rules: Rules, bid: Bid, *, maker_alone: bool = False, defender_alone: Seat | None = None
-) -> tuple[tuple[int, int], ...]:
-    """For the makers taking 0 to 6 tricks: (the makers' points, the defenders' points),
-    from the engine's own scoring.
-
-    >>> from hasenpfeffer_core import Rules, Seat
-    >>> points_table(Rules(), Bid(Seat.N, 4))[2:5]
-    ((-2, 0), (-3, 0), (4, 0))
-    """
-    side = bid.seat.side
-    out = []
-    for taken in range(7):
-        result = score_hand(
-            rules,
-            bid,
-            {side: taken, side.other: 6 - taken},
-            maker_alone=maker_alone,
-            defender_alone=defender_alone,
-        )
-        out.append((result.points[side], result.points[side.other]))
-    return tuple(out)
-
-
-def _net(rules: Rules, bid: Bid, ours: bool) -> list[float]:
-    """For the side of a seat taking 0 to 6 tricks under ``bid`` (``ours``: the seat's
-    side made it): its points minus the other side's."""
-    table = points_table(rules, bid)
-    if ours:
-        return [float(mk - df) for mk, df in table]
-    return [float(table[6 - t][1] - table[6 - t][0]) for t in range(7)]
-
-
-def trump_options(rules: Rules) -> list[Suit | None]:
-    """The trumps a maker may name under ``rules`` (no trump last, where allowed)."""
-    options: list[Suit | None] = list(SUITS)
-    if rules.no_trump:
-        options.append(None)
-    return options
-
-
-def discard_order(hand: Sequence[Card], trump: Suit | None) -> list[Card]:
-    """The maker's cards in the rule of thumb's order of discarding ("discard low, keep
-    trumps and side aces"): plain cards other than aces, the lowest rank first (from the
-    shorter suit first, which it may leave void); then the plain aces; then the trumps,
-    the weakest first.
-
-    >>> from hasenpfeffer_core.engine.cards import Suit, parse_card
-    >>> hand = [parse_card(t) for t in "JK AH 9S AD 10C KC 9H".split()]
-    >>> [c.text for c in discard_order(hand, Suit.HEARTS)]
-    ['9♠', '10♣', 'K♣', 'A♦', '9♥', 'A♥', 'JK']
-    """
-    tk = trump_key(trump)
-    order = ORDERS[tk]
-    length = {s: sum(1 for c in hand if EFF[tk][c.index] == s) for s in range(5)}
-
-    def key(c: Card) -> tuple[int, int, int, int]:
-        s = EFF[tk][c.index]
-        if s == tk:
-            return (2, -order.index(c), 0, 0)
-        return (int(c.rank is Rank.ACE), int(c.rank), length[s], order.index(c))
-
-    return sorted(hand, key=key)
-
-
-def weakest(hand: Sequence[Card], trump: Suit | None) -> Card:
-    """The card a maker discards by rule of thumb: the first of :func:`discard_order`
-    (the lowest plain card; a trump only if the hand is all trumps)."""
-    return discard_order(hand, trump)[0]
-
-
-def pass_forces(view: PlayerView) -> bool:
-    """Would a pass now leave this seat forced to bid 3 (the other three passed, and
-    this seat holds the Joker, or is the dealer, as the rules say)?"""
-    if view.high_bid is not None or view.forced_bid:
-        return False
-    if sum(1 for a in view.auction if isinstance(a, Pass)) != 3:
-        return False
-    if view.rules.all_pass is AllPass.JOKER_HOLDER:
-        return JOKER in view.hand
-    if view.rules.all_pass is AllPass.DEALER:
-        return view.dealer is view.seat
-    return False
-
-
 def position_rng(view: PlayerView) -> random.Random:
     """The deals for a call are drawn from a generator seeded by the position itself
     (the seat, its cards, the dealer, the calls so far, the trump, the rules): whoever
@@ -871,7 +779,7 @@ def _call(
     ``max_deals``)."""
     high = view.high_bid
     assert high is not None
-    net = _net(view.rules, high, ours=high.seat.side is view.seat.side)
+    net = net_table(view.rules, high, ours=high.seat.side is view.seat.side)
     points, tricks, deals, best = _weigh(
         len(options),
         DealSampler(view),
@@ -1003,7 +911,7 @@ class _BidWeighing:
             contracts.append(Bid(seat, FORCED_BID))
         self.view, self.seat, self.bids, self.passes = view, seat, bids, passes
         self.passing, self.contracts = passing, contracts
-        self.nets = [_net(rules, b, ours=True) for b in contracts]
+        self.nets = [net_table(rules, b, ours=True) for b in contracts]
         # the trumps worth playing out: within SCREEN_TRICKS of the rule of thumb's best
         rated = sorted(
             ((estimate_tricks(view.hand, t), t) for t in trump_options(rules)), key=lambda x: -x[0]
@@ -1019,7 +927,7 @@ class _BidWeighing:
         if passing in ("partner", "opponents"):
             assert high is not None
             self.holder = high.seat
-            self.held_net = _net(rules, high, ours=passing == "partner")
+            self.held_net = net_table(rules, high, ours=passing == "partner")
             self.holder_leader = _leader(view, self.holder)
         self.deals = 0
         if not contracts:
@@ -1178,7 +1086,7 @@ def trumps_as_good(view: PlayerView, judged: CallJudgement, bid: Bid) -> list[Su
     if bid not in judged.trumps:
         return []
     own = judged.trumps[bid]
-    net = _net(view.rules, bid, ours=True)
+    net = net_table(view.rules, bid, ours=True)
     top = [net[t] for t in judged.odds.get(own, ())]
     return [
         t

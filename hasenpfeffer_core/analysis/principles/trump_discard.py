@@ -16,8 +16,8 @@ from ...engine.tricks import (
     card_role,
     trump_key,
 )
+from ..contracts import discard_order
 from ..explain import join_and
-from ..judge import discard_order
 from ..view import PlayerView
 from .auction import Judge
 from .words import NONE_FOUND, Found, card_names, count_word
