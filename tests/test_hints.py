@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from hasenpfeffer_core import HandState, Seat, parse_action
 from hasenpfeffer_core.analysis.bots import Advice, FairExpert
 from hasenpfeffer_core.analysis.hints import STEPS, SteppedHint, action_words, stepped_hint
+from hasenpfeffer_core.analysis.judge import Judgement
 from hasenpfeffer_core.analysis.view import PlayerView
 from hasenpfeffer_core.engine.actions import Bid, Play
 from hasenpfeffer_core.engine.cards import Suit
@@ -394,6 +395,22 @@ def test_a_bid_hint_names_the_other_trumps_that_would_do_about_as_well() -> None
     assert "would do about as well" not in second
 
 
+def thumb_hint(
+    seed: int, dealer: Seat, seat: Seat, until: Callable[[HandState], bool]
+) -> tuple[PlayerView, SteppedHint, Judgement]:
+    """The hand of ``seed`` played by the rule of thumb ``until`` it holds; the view of
+    ``seat`` then, its hint and the judgement behind it."""
+    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
+
+    state = HandState.new(dealer=dealer, seed=seed)
+    while not until(state):
+        state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
+    view = PlayerView.of(state, seat)
+    hint = stepped_hint(view)
+    assert hint.advice.judgement is not None
+    return view, hint, hint.advice.judgement
+
+
 def test_within_a_close_margin_the_computer_names_trumps_by_the_usual_principle() -> None:
     """West takes the widow holding J♠ A♥ Q♥ J♥ J♦ 10♦ 10♣. Over 136 deals diamonds
     comes out 0.1 points ahead of hearts as a learner reads the figures (+4.4 against
@@ -401,19 +418,12 @@ def test_within_a_close_margin_the_computer_names_trumps_by_the_usual_principle(
     named diamonds "against the usual rule", and a learner who named hearts, four
     trumps, by the rule read "Your move went against the hint". The hint and the
     computer keep to the rule, and the figures say diamonds is a little ahead."""
-    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
     from hasenpfeffer_core.analysis.principles import broken_by
     from hasenpfeffer_core.engine.actions import NameTrump
     from hasenpfeffer_core.engine.cards import Suit
     from hasenpfeffer_core.engine.state import Phase
 
-    state = HandState.new(dealer=Seat.N, seed=162)
-    while state.phase is not Phase.TRUMP:
-        state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
-    view = PlayerView.of(state, Seat.W)
-    hint = stepped_hint(view)
-    judged = hint.advice.judgement
-    assert judged is not None
+    view, hint, judged = thumb_hint(162, Seat.N, Seat.W, lambda s: s.phase is Phase.TRUMP)
     assert hint.action == NameTrump(Seat.W, Suit.HEARTS) and not broken_by(view, hint.action)
     diamonds = NameTrump(Seat.W, Suit.DIAMONDS)
     assert judged.shown_gap(judged.best, diamonds) == -0.1  # the rule's suit shown lower
@@ -462,18 +472,10 @@ def test_a_tie_no_principle_parts_is_not_said_to_be_decided_by_one() -> None:
     suit and worth the same (+4.6). The hint leads A♦ by "Cash your winners", and says
     only that another choice is worth as much: "the usual principle decides" would be
     false, as the principle holds for A♥ too."""
-    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
     from hasenpfeffer_core.analysis.principles import broken_by
     from hasenpfeffer_core.engine.cards import parse_card
-    from hasenpfeffer_core.engine.seats import SEATS
 
-    state = HandState.new(dealer=SEATS[0], seed=0)
-    while len(state.log) < 20:
-        state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
-    view = PlayerView.of(state, Seat.W)
-    hint = stepped_hint(view)
-    judged = hint.advice.judgement
-    assert judged is not None
+    view, hint, judged = thumb_hint(0, Seat.N, Seat.W, lambda s: len(s.log) >= 20)
     hearts = Play(Seat.W, parse_card("AH"))
     assert hint.action == Play(Seat.W, parse_card("AD")) and judged.ties == (hearts,)
     assert hint.reasons and not broken_by(view, hint.action) and not broken_by(view, hearts)
@@ -486,20 +488,12 @@ def test_a_tie_a_principle_parts_is_said_to_be_decided_by_it() -> None:
     """West discards from a hand where J♥ and Q♦ are worth the same (+5.5): discarding
     Q♦ goes against "Discard low", so the usual principle does decide, and the hint says
     so."""
-    from hasenpfeffer_core.analysis.bots import RuleOfThumbPlayer
     from hasenpfeffer_core.analysis.principles import broken_by
     from hasenpfeffer_core.engine.actions import Discard
     from hasenpfeffer_core.engine.cards import parse_card
-    from hasenpfeffer_core.engine.seats import SEATS
     from hasenpfeffer_core.engine.state import Phase
 
-    state = HandState.new(dealer=SEATS[0], seed=0)
-    while state.phase is not Phase.DISCARD:
-        state.apply(RuleOfThumbPlayer().choose(PlayerView.of(state, state.to_move)))
-    view = PlayerView.of(state, Seat.W)
-    hint = stepped_hint(view)
-    judged = hint.advice.judgement
-    assert judged is not None
+    view, hint, judged = thumb_hint(0, Seat.N, Seat.W, lambda s: s.phase is Phase.DISCARD)
     other = Discard(Seat.W, parse_card("QD"))
     assert hint.action == Discard(Seat.W, parse_card("JH")) and judged.ties == (other,)
     assert broken_by(view, other) and not broken_by(view, hint.action)

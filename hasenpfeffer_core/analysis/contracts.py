@@ -53,10 +53,18 @@ def points_table(
     return tuple(out)
 
 
-def net_table(rules: Rules, bid: Bid, ours: bool) -> list[float]:
+def net_table(
+    rules: Rules,
+    bid: Bid,
+    ours: bool,
+    *,
+    maker_alone: bool = False,
+    defender_alone: Seat | None = None,
+) -> list[float]:
     """For the side of a seat taking 0 to 6 tricks under ``bid`` (``ours``: the seat's
-    side made it): its points minus the other side's."""
-    table = points_table(rules, bid)
+    side made it): its points minus the other side's (who went alone as in
+    :func:`points_table`)."""
+    table = points_table(rules, bid, maker_alone=maker_alone, defender_alone=defender_alone)
     if ours:
         return [float(mk - df) for mk, df in table]
     return [float(table[6 - t][1] - table[6 - t][0]) for t in range(7)]

@@ -112,7 +112,8 @@ def auction_fits(auction: Sequence[object], hands: Mapping[Seat, Sequence[Card]]
             passes += 1
             if seat in hands:
                 high.add(seat)
-    return all(_strength_within(hands[seat], low.get(seat), seat in high) for seat in (*low, *high))
+    seats = dict.fromkeys((*low, *high))  # a seat that bid and passed, counted once
+    return all(_strength_within(hands[seat], low.get(seat), seat in high) for seat in seats)
 
 
 def _strength_within(cards: Sequence[Card], low: float | None, passed: bool) -> bool:

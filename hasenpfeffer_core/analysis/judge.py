@@ -293,13 +293,13 @@ def net_points(view: PlayerView) -> list[float]:
     minus the other side's, under the contract and the hand's own rules."""
     high = view.high_bid
     assert high is not None
-    table = contract_table(view)
-    ours = view.seat.side is high.seat.side
-    out = []
-    for taken in range(7):
-        mk, df = table[taken if ours else 6 - taken]
-        out.append(float(mk - df) if ours else float(df - mk))
-    return out
+    return net_table(
+        view.rules,
+        high,
+        view.seat.side is high.seat.side,
+        maker_alone=view.maker_alone,
+        defender_alone=view.defender_alone,
+    )
 
 
 def _stats(points: Sequence[Sequence[float]], best: int) -> tuple[list[float], list[float]]:

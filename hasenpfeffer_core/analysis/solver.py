@@ -1020,11 +1020,11 @@ def solve_masks(
         counts = [m.bit_count() for m in masks]
         active = infer_active(counts, leader, len(trick))
         check_position(counts, leader, len(trick), active)
-    if work is None:
-        return TrickEngine(tk, joker_any_time, active, masks).value(leader, trick)
-    eng = TrickEngine(tk, joker_any_time, active, masks, tables=work.tables)
+    tables = None if work is None else work.tables
+    eng = TrickEngine(tk, joker_any_time, active, masks, tables=tables)
     value = eng.value(leader, trick)
-    work.count += eng.work[0]
+    if work is not None:
+        work.count += eng.work[0]
     return value
 
 
