@@ -342,6 +342,27 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
         ex.discard_exercise(record.state_at(5), expert)
 
 
+def test_a_choice_as_good_keeping_to_the_principle_the_expert_breaks_is_told_so() -> None:
+    """Where the judged best goes against a usual principle for a gap the judge cannot
+    tell from nothing, it stands (the principle decides only where its choice is clearly
+    as good), and a learner who keeps to the principle is right. The verdict said
+    "the usual principle decides, and it goes against neither", false of the expert's
+    move; it now gives the expert's answer, which names the principle and what keeping
+    to it is worth. Deal 79, North to name trumps: hearts +4.7, spades +4.7."""
+    from hasenpfeffer_core.analysis.principles import broken_by
+
+    state = computer_position(79, Seat.N, 7)
+    expert = FairExpert(seed=1)
+    view = PlayerView.of(state, state.to_move)
+    advised = expert.advise(view)
+    assert advised.action.suit is Suit.HEARTS and broken_by(view, advised.action)
+    spades = press(ex.trump_exercise(state, expert), Suit.SPADES)
+    assert spades.startswith("Right!") and "as much as the best choice" in spades
+    assert "goes against neither" not in spades
+    assert "It goes against the usual rule \u201cName your strongest trump suit\u201d" in spades
+    assert "(name spades as trumps) is worth no more here" in spades
+
+
 def test_a_run_of_two_is_named_in_the_singular_and_only_where_it_explains() -> None:
     """Seed 51's discard: A♦ and K♦ lie in sequence, and K♦ is the judge's discard.
     Two cards take "the other does" ("the others do" read wrongly for two, in Italian

@@ -356,7 +356,7 @@ def test_a_best_preferred_by_a_principle_is_told_as_a_tie_never_as_a_negative_ga
     from hasenpfeffer_core.analysis.hints import judged_words
 
     high, low = Play(Seat.S, Card("KC")), Play(Seat.S, Card("9C"))
-    j = _pair((high, 1.0, 2.0), (low, 0.92, 2.0), spread=0.05)
+    j = _pair((high, 1.0, 2.0), (low, 0.92, 2.0), spread=0.02)
     assert j.is_good(low) and not j.tied
     p = j.preferring(low)
     assert p.best == low and p.tied and p.cost(high) == 0 and p.close
@@ -365,6 +365,12 @@ def test_a_best_preferred_by_a_principle_is_told_as_a_tie_never_as_a_negative_ga
     assert "as much as" not in said and "best choice" not in said and "-" not in said
     with pytest.raises(ValueError, match="cannot stand for the best"):
         _pair((high, 1.0, 2.0), (low, 0.5, 1.0), spread=0.01).preferring(low)
+    # nor one as close, where the gap is in doubt (two standard errors take it past
+    # a close decision's margin): a principle is no measurement
+    doubtful = _pair((high, 1.0, 2.0), (low, 0.92, 2.0), spread=0.05)
+    assert doubtful.is_good(low) and not doubtful.may_stand_for_best(low)
+    with pytest.raises(ValueError, match="cannot stand for the best"):
+        doubtful.preferring(low)
 
 
 def test_a_stored_judgement_reads_back_and_words_the_same_advice() -> None:

@@ -382,15 +382,17 @@ def advice_from(view: PlayerView, judged: Judgement) -> Advice:
 
 def principle_decides(view: PlayerView, judged: J) -> J:
     """``judged``, its best replaced where the usual principle decides: where the best
-    goes against a principle and another option within a close decision's margin of it
-    (:meth:`~hasenpfeffer_core.analysis.judge.Judgement.may_stand_for_best`) keeps to
+    goes against a principle and another option clearly within a close decision's
+    margin of it, allowing the judge's doubt
+    (:meth:`~hasenpfeffer_core.analysis.judge.Judgement.may_stand_for_best`), keeps to
     the principles it goes against, that option. (Asking it to keep to every principle
-    as well gave the same figures on ``bench/judge.py``'s 200 plays.) The hint says of such choices "the usual principle
-    decides", and the exercises hold a learner to it; the computer's own move keeps to
-    it too. (It played Q♣ with 10♦ worth as much, and the hint then said it went against
-    "Throw your lowest card" for nothing; it named diamonds over hearts, four trumps,
-    for 0.1 points over 152 deals, and a learner who named hearts by the rule was told
-    they went against the hint.)"""
+    as well gave the same figures on ``bench/judge.py``'s 200 plays.) The hint says of
+    such choices "the usual principle decides", and the exercises hold a learner to it;
+    the computer's own move keeps to it too. (It played Q♣ with 10♦ worth as much, and
+    the hint then said it went against "Throw your lowest card" for nothing.) Where the
+    gap is in doubt, the judged best stands: the hint says the principle's move is worth
+    no more here, and a learner who keeps to the principle is told the choice is as
+    good (:meth:`~hasenpfeffer_core.analysis.judge.Judgement.is_good`)."""
     if not any(judged.may_stand_for_best(a) for a in judged.options if a != judged.best):
         return judged
     broken = {r.principle.key for r in broken_by(view, judged.best)}

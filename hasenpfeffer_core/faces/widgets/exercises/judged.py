@@ -165,8 +165,14 @@ def _verdict(
         said = f"{said} {run}"
     if right and action != hint.action:
         broken = broken_by(view, action)
-        if broken and not broken_by(view, hint.action):
+        expert_broken = broken_by(view, hint.action)
+        if broken and not expert_broken:
             return False, tie_words(judged, action, broken[0].text)
+        if expert_broken:
+            # (the expert's move goes against a principle too, or alone: its answer says
+            # which, and that the move keeping to it is worth no more; "the usual
+            # principle decides, and it goes against neither" would be false)
+            return right, f"{said} {_teacher(hint, judged)}"
         # Translators: {answer} is the fair expert's move and its principle, {details}
         # the figures behind it; the learner's different choice does as well, and goes
         # against no usual principle.
