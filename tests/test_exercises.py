@@ -434,6 +434,55 @@ def test_exercise_verdicts_speak_of_the_learners_choice_and_say_a_figure_once() 
     assert worth is not None and best.count(worth.group(1)) == 1, best
 
 
+def test_every_discard_shown_as_next_best_is_named() -> None:
+    """Lesson 04's discard (hearts trumps; 9♣ advised): discarding K♣ was named "the next
+    best, about 0.2 points less" where five other discards, the Joker among them, showed
+    0.2 less too. Every discard the figures put at the next-best gap is named, in the
+    verdict and in the hint's figures alike."""
+    from hasenpfeffer_core.analysis.explain import card_words
+    from hasenpfeffer_core.analysis.hints import stepped_hint
+
+    record = teaching_hand("07")
+    expert = FairExpert(seed=1)
+    state = record.state_at(6)
+    view = PlayerView.of(state, state.to_move)
+    advice = expert.advise(view)
+    judged = advice.judgement
+    assert judged is not None and judged.runner_up is not None
+    gap = judged.shown_gap(judged.best, judged.runner_up)
+    level = [
+        a for a in judged.options if a != judged.best and judged.shown_gap(judged.best, a) == gap
+    ]
+    assert len(level) > 1  # the position still shows the fault's shape
+    verdict = press(ex.discard_exercise(state, expert), advice.action.card)
+    details = stepped_hint(view, advice).details
+    for text in (verdict, details):
+        named = text.partition("the next best")[0].rpartition(".")[2]
+        assert all(card_words(a.card) in named for a in level), (level, text)
+
+
+def test_a_bid_verdict_says_each_call_s_worth_once() -> None:
+    """Lesson 04's bid exercise, in all three languages: West bid 3, North holds five
+    spades. The verdict on a pass said its +0.5 and the bid's +5.7 twice, in its head
+    and again in the hint's figures in brackets; the verdict on the bid said +5.7 twice.
+    Each figure is said once; the right answer adds what a pass leaves, and why."""
+    state = HandState.new(dealer=Seat.E, seed=21)
+    state.apply(Pass(Seat.S))
+    state.apply(Bid(Seat.W, 3))
+    for lang in ("en", "it", "th"):
+        with language(lang):
+            q = ex.bid_exercise(state, FairExpert(seed=3))
+            verdicts = {v: press(ex.bid_exercise(state, FairExpert(seed=3)), v) for v in q.values}
+        wrong, right = verdicts[Pass(Seat.N)], verdicts[Bid(Seat.N, 4)]
+        for verdict in (wrong, right):
+            for figure in re.findall(r"[+-][0-9]+[.,][0-9]", verdict):
+                assert verdict.count(figure) == 1, (lang, figure, verdict)
+        assert re.search(r"\+0[.,]5", right), (lang, right)  # what a pass leaves
+        if lang == "en":
+            assert "(If you pass, West plays 3, worth about +0.5 points to your side" in right
+            assert "(If you pass, West plays 3: the other side loses more than it" in wrong
+
+
 # --- ordering cards ---------------------------------------------------------------------
 
 

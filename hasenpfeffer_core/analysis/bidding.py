@@ -617,17 +617,25 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
     return " ".join(parts)
 
 
-def study_answer(view: PlayerView, study: BidStudy) -> tuple[str, str]:
+def study_answer(
+    view: PlayerView, study: BidStudy, *, bid_said: bool = False, pass_said: bool = False
+) -> tuple[str, str]:
     """The study's reason in two: what decides the call (the trump and the hand, the
     chance to make the bid, the principle, the call), and the figures beside it (what a
     pass leaves to the player holding the auction, what the bid is worth, the calls
-    nearly as good), for a hint to show the first as its answer, the second smaller."""
-    parts, figures = _study_parts(view, study)
+    nearly as good), for a hint to show the first as its answer, the second smaller.
+    With ``bid_said``, the figures leave out what the bid is worth: a verdict on that
+    bid has just said it ("Bid 4: worth about +5.7 points ..."); with ``pass_said``,
+    what the bid and a pass are worth, keeping why a pass is worth what it is: a verdict
+    on a pass has just said its worth and its cost against the bid."""
+    parts, figures = _study_parts(view, study, bid_said=bid_said, pass_said=pass_said)
     said = [p for i, p in enumerate(parts) if i not in figures]
     return " ".join(said), " ".join(p for i, p in enumerate(parts) if i in figures)
 
 
-def _study_parts(view: PlayerView, study: BidStudy) -> tuple[list[str], set[int]]:
+def _study_parts(
+    view: PlayerView, study: BidStudy, *, bid_said: bool = False, pass_said: bool = False
+) -> tuple[list[str], set[int]]:
     """The reason's sentences, and which of them are figures beside the decision."""
     from .principles import reasons_for
 
@@ -647,7 +655,9 @@ def _study_parts(view: PlayerView, study: BidStudy) -> tuple[list[str], set[int]
     bids = [a for a in legal if isinstance(a, Bid)]
     cheapest = min((b for b in bids if not b.big), key=lambda b: b.level, default=None)
     if isinstance(action, Bid):
-        parts, figures = _bid_parts(view, study, action, cheapest)
+        parts, figures = _bid_parts(
+            view, study, action, cheapest, bid_said=bid_said, pass_said=pass_said
+        )
     else:
         parts, figures = _pass_parts(study, action, bids, cheapest), set()
     others = [a for a in study.good if a != action]
@@ -658,9 +668,17 @@ def _study_parts(view: PlayerView, study: BidStudy) -> tuple[list[str], set[int]
 
 
 def _bid_parts(
-    view: PlayerView, study: BidStudy, action: Bid, cheapest: Bid | None
+    view: PlayerView,
+    study: BidStudy,
+    action: Bid,
+    cheapest: Bid | None,
+    *,
+    bid_said: bool = False,
+    pass_said: bool = False,
 ) -> tuple[list[str], set[int]]:
-    """The sentences of a bid's reason, and which of them are figures beside the decision."""
+    """The sentences of a bid's reason, and which of them are figures beside the decision
+    (without the bid's worth or the pass's with ``bid_said`` or ``pass_said``: see
+    :func:`study_answer`)."""
     from .principles import reasons_for
 
     rules = study.rules
@@ -684,7 +702,11 @@ def _bid_parts(
     high = study.high_bid
     if study.passing in ("partner", "opponents") and high is not None:
         figures.add(len(parts))
-        parts.append(_holder_words(study, high, action, odds_said=True))
+        parts.append(
+            _holder_words(
+                study, high, action, odds_said=True, bid_said=bid_said, pass_said=pass_said
+            )
+        )
     # Every principle the bid follows (holding the Joker: bid before you are
     # forced; always: the cheapest bid that wins the auction), the bid said once.
     # Translators: the last sentence of a bid's reasons (bid: 3, Little Pepper).
@@ -799,11 +821,22 @@ def _close_words(study: BidStudy, others: list[Bid | Pass]) -> str:
     )
 
 
-def _holder_words(study: BidStudy, high: Bid, bid: Bid, *, odds_said: bool = False) -> str:
+def _holder_words(
+    study: BidStudy,
+    high: Bid,
+    bid: Bid,
+    *,
+    odds_said: bool = False,
+    bid_said: bool = False,
+    pass_said: bool = False,
+) -> str:
     """Where another player holds the auction: what ``bid`` is worth against what a
     pass leaves (that player's contract), in points, and the chance of making ``bid``
     (left out with ``odds_said``: the bid's own reason has just said it, "your side
-    takes at least 4 tricks in all 32 deals")."""
+    takes at least 4 tricks in all 32 deals"); what a pass leaves alone with
+    ``bid_said`` (a verdict on the bid has just given its worth); who then plays, and
+    why a pass is worth what it is, with ``pass_said`` (a verdict on the pass has just
+    given its worth and its cost)."""
     pass_points = study.points[Pass(study.seat)]
     values = {
         "seat": high.seat.word,
@@ -815,6 +848,32 @@ def _holder_words(study: BidStudy, high: Bid, bid: Bid, *, odds_said: bool = Fal
         "other": number(pass_points, signed=True),
         "why": _against_words(pass_points),
     }
+    if pass_said:
+        if study.passing == "partner":
+            # Translators: seat is the partner, their the partner's bid (3, Little Pepper).
+            said = _("{seat}, your partner, holds the auction with {their}.")
+        else:
+            # Translators: seat is the opponent holding the auction, their its bid (3,
+            # Little Pepper), why a clause: why a pass is worth what it is.
+            said = _("If you pass, {seat} plays {their}: {why}.")
+        return capitalised(said.format(**values))
+    if bid_said:
+        if study.passing == "partner":
+            # Translators: seat is the partner, their the partner's bid (3, Little
+            # Pepper), other a signed average ("+1.2").
+            said = _(
+                "{seat}, your partner, holds the auction with {their}: if your partner plays "
+                "it, your side scores about {other} points on average."
+            )
+        else:
+            # Translators: seat is the opponent holding the auction, their its bid (3,
+            # Little Pepper), why a clause, other a signed average ("-1.2"); a pass lets
+            # the other side play.
+            said = _(
+                "If you pass, {seat} plays {their}, worth about {other} points to your side "
+                "on average: {why}."
+            )
+        return capitalised(said.format(**values))
     if odds_said:
         if study.passing == "partner":
             # Translators: seat is the partner, their the partner's bid (3, Little

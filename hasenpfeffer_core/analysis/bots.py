@@ -564,13 +564,20 @@ def _play_reason(j: Judgement, done: int, *, runner_up: bool = True, alone: bool
     )
 
 
-def _level(j: Judgement, other: Play) -> list[Card]:
-    """The cards other than the best worth exactly what ``other``, the next best, is
-    worth (``other`` among them): the next best, named together."""
+def _level(j: Judgement, other: Play | Discard) -> list[Card]:
+    """The cards other than the best (to play, or to discard) that a learner reads as
+    worth what ``other``, the next best, is worth (``other`` among them): the same gap
+    to the best, as shown. The next best, named together. (A learner read "Discarding
+    K♣, the next best, is worth about 0.2 points less" where five other discards, the
+    Joker among them, showed 0.2 less too.)"""
+    gap = j.shown_gap(j.best, other)
     return [
         a.card
         for a in j.options
-        if isinstance(a, Play) and a != j.best and abs(j.points[a] - j.points[other]) < 1e-9
+        if isinstance(a, type(other))
+        and a != j.best
+        and a not in j.dominated
+        and j.shown_gap(j.best, a) == gap
     ]
 
 
@@ -600,7 +607,7 @@ def next_best_words(judged: Judgement) -> str:
     if other is None or j.tied or j.close or j.indifferent:
         return ""
     cost = number(j.shown_gap(j.best, other))
-    if isinstance(other, Play):
+    if isinstance(other, Play | Discard):
         level = _level(j, other)
         if len(level) > 1:
             # Translators: {cards} are the next-best cards, "K♥, Q♥ and 9♥", each worth
@@ -608,6 +615,7 @@ def next_best_words(judged: Judgement) -> str:
             return _("{cards}, the next best, are each worth about {cost} points less.").format(
                 cards=join_and([card_words(c) for c in level]), cost=cost
             )
+    if isinstance(other, Play):
         # Translators: {card} is the next-best card; {cost} how many points it gives
         # away on average ("0.8").
         return _("{card}, the next best, is worth about {cost} points less.").format(
@@ -674,8 +682,19 @@ def _call_reason(j: CallJudgement, *, runner_up: bool = True, alone: bool = Fals
         # Translators: head is "Name hearts: over 40 deals ..."; other the next best
         # ("spades", "discard 10♠").
         return _("{head}; {other} is worth almost as much.").format(head=head, other=name)
+    cost = number(j.shown_gap(j.best, other))
+    if isinstance(other, Discard):
+        level = _level(j, other)
+        if len(level) > 1:
+            # (several discards share the next-best figure: the Joker among them, a
+            # learner read only "discarding K♣, the next best")
+            # Translators: {cards} are the next-best cards, "K♥, Q♥ and 9♥", each worth
+            # the same; {cost} how many points each gives away on average ("0.8").
+            return _(
+                "{head}; {cards}, the next best, are each worth about {cost} points less."
+            ).format(head=head, cards=join_and([card_words(c) for c in level]), cost=cost)
     # Translators: other is the next best ("spades", "discard 10♠"); cost how many
     # points it gives away on average ("0.8").
     return _("{head}; {other}, the next best, is worth about {cost} points less.").format(
-        head=head, other=name, cost=number(j.shown_gap(j.best, other))
+        head=head, other=name, cost=cost
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ....analysis.bidding import action_label
+from ....analysis.bidding import action_label, study_answer, study_of
 from ....analysis.bots import FairExpert, next_best_words
 from ....analysis.describe import calls_joined
 from ....analysis.explain import (
@@ -21,7 +21,7 @@ from ....analysis.hints import (
     stepped_hint,
     tie_words,
 )
-from ....analysis.judge import Judgement
+from ....analysis.judge import CallJudgement, Judgement
 from ....analysis.practice import principle_verdict
 from ....analysis.principles import broken_by
 from ....analysis.quiz import Question
@@ -185,19 +185,38 @@ def _verdict(
         against = against_principles(view, action, hint.action, judged)
         if against:
             return right, f"{said} {against[0].text}"
-    return right, f"{said} {_teacher(hint, judged, best=right)}"
+    return right, f"{said} {_teacher(hint, judged, best=right, view=view, chosen=action)}"
 
 
-def _teacher(hint: SteppedHint, judged: Judgement | None = None, *, best: bool = False) -> str:
+def _teacher(
+    hint: SteppedHint,
+    judged: Judgement | None = None,
+    *,
+    best: bool = False,
+    view: PlayerView | None = None,
+    chosen: Action | None = None,
+) -> str:
     """The expert's verdict for the feedback: the move and its principle, then what the
-    verdict has not said yet of the figures behind it: for a card, a trump or a
-    discard, what the next best gives away after the best move (``best``), nothing after
-    another (its verdict gave its cost against the best); for a call of the auction,
-    its figures whole (they say why a pass or a bid is worth what it is: what the other
-    side's contract is worth, how often the bid is made), as they are without a
-    judgement (``judged`` None)."""
-    if judged is None or isinstance(hint.action, Bid | Pass):
+    verdict has not said yet of the figures behind it. For a card, a trump or a
+    discard: what the next best gives away after the best move (``best``), nothing after
+    another (its verdict gave its cost against the best). For a call of the auction, with
+    ``view``, the seat's: after the best call (``best``), what a pass leaves (the verdict
+    gave the call's own worth); after a pass (``chosen``), who then plays and why a pass
+    is worth what it is (the verdict gave its worth and its cost); after another call,
+    nothing; the figures whole without a judgement (``judged`` None). (A learner read
+    "+5.7" and "+0.5" twice in one verdict.)"""
+    if judged is None:
         answer = _with_details(hint)
+    elif isinstance(hint.action, Bid | Pass):
+        answer = hint.answer
+        passed = isinstance(chosen, Pass)
+        if (best or passed) and view is not None and isinstance(judged, CallJudgement):
+            study = study_of(view, judged)
+            _said, figures = study_answer(view, study, bid_said=best, pass_said=not best)
+            if figures:
+                # Translators: {answer} is a hint's answer (sentences), {details} the
+                # figures behind it.
+                answer = _("{answer} ({details})").format(answer=answer, details=figures)
     else:
         next_best = next_best_words(judged) if best else ""
         answer = f"{hint.answer} {next_best}" if next_best else hint.answer
