@@ -459,6 +459,9 @@ def test_every_discard_shown_as_next_best_is_named() -> None:
     for text in (verdict, details):
         named = text.partition("the next best")[0].rpartition(".")[2]
         assert all(card_words(a.card) in named for a in level), (level, text)
+        # (the discards, not the cards: "the Joker ... is worth 0.2 points less" read as
+        # if the Joker were weak)
+        assert "discarding " in named.lower() and " or " in named, text
 
 
 def test_a_bid_verdict_says_each_call_s_worth_once() -> None:

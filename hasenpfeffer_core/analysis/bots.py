@@ -607,7 +607,18 @@ def next_best_words(judged: Judgement) -> str:
     if other is None or j.tied or j.close or j.indifferent:
         return ""
     cost = number(j.shown_gap(j.best, other))
-    if isinstance(other, Play | Discard):
+    if isinstance(other, Discard):
+        level = _level(j, other)
+        if len(level) > 1:
+            # (discards named by the card alone read as if the cards were worth less:
+            # "the Joker ... is worth about 0.2 points less")
+            # Translators: {cards} are the next-best cards to discard, "K♣, A♣ or the
+            # Joker"; {cost} how many points discarding any of them gives away on
+            # average ("0.2").
+            return _(
+                "Discarding {cards}, the next best, is worth about {cost} points less."
+            ).format(cards=join_and([card_words(c) for c in level], "or"), cost=cost)
+    if isinstance(other, Play):
         level = _level(j, other)
         if len(level) > 1:
             # Translators: {cards} are the next-best cards, "K♥, Q♥ and 9♥", each worth
@@ -615,7 +626,6 @@ def next_best_words(judged: Judgement) -> str:
             return _("{cards}, the next best, are each worth about {cost} points less.").format(
                 cards=join_and([card_words(c) for c in level]), cost=cost
             )
-    if isinstance(other, Play):
         # Translators: {card} is the next-best card; {cost} how many points it gives
         # away on average ("0.8").
         return _("{card}, the next best, is worth about {cost} points less.").format(
@@ -688,11 +698,12 @@ def _call_reason(j: CallJudgement, *, runner_up: bool = True, alone: bool = Fals
         if len(level) > 1:
             # (several discards share the next-best figure: the Joker among them, a
             # learner read only "discarding K♣, the next best")
-            # Translators: {cards} are the next-best cards, "K♥, Q♥ and 9♥", each worth
-            # the same; {cost} how many points each gives away on average ("0.8").
+            # Translators: head is "Discard 9♣: over 40 deals ..."; {cards} the
+            # next-best cards to discard, "K♣, A♣ or the Joker"; {cost} how many points
+            # discarding any of them gives away on average ("0.2").
             return _(
-                "{head}; {cards}, the next best, are each worth about {cost} points less."
-            ).format(head=head, cards=join_and([card_words(c) for c in level]), cost=cost)
+                "{head}; discarding {cards}, the next best, is worth about {cost} points less."
+            ).format(head=head, cards=join_and([card_words(c) for c in level], "or"), cost=cost)
     # Translators: other is the next best ("spades", "discard 10♠"); cost how many
     # points it gives away on average ("0.8").
     return _("{head}; {other}, the next best, is worth about {cost} points less.").format(

@@ -203,7 +203,7 @@ class Judgement:
         measured tells nothing about which is better. Discards were the same either
         way, 99.5 %, and the 200 plays 97.0 % against 97.5 %.) Two standard errors, not
         :data:`SURE`, so that cards a learner sees worth the same, -0.9 and -0.9 over 24
-        deals where one deal in 24 parts them, still go by "Win cheaply"."""
+        deals where one deal in 24 parts them by a point, still go by "Win cheaply"."""
         if action == self.best:
             return True
         if action not in self.points or action in self.dominated:
@@ -810,9 +810,9 @@ def _call(
         twins=twins,
     )
     # Of options worth exactly as much, the one the rule of thumb puts first (``options``
-    # come in its order: the likeliest trump, the lowest plain card). Within a close
-    # decision's margin the usual principle decides, where one does
-    # (:func:`~hasenpfeffer_core.analysis.bots.principle_decides`): the rule of thumb's
+    # come in its order: the likeliest trump, the lowest plain card). Clearly within a
+    # close decision's margin (allowing the doubt) the usual principle decides, where one
+    # does (:func:`~hasenpfeffer_core.analysis.bots.principle_decides`): the rule of thumb's
     # order alone chose clubs over spades, 0.1 points ahead, though clubs too went
     # against "Name your strongest trump suit", and the hint said "the usual principle
     # decides" beside it.

@@ -150,7 +150,9 @@ def _verdict(
     that a rule for the expert's move never reads as a verdict against the learner's.
     But a move that does as well in points while going against a usual principle (the
     expert's move keeping to it) is not right: between choices this close the principle
-    decides, as it decides the expert's own ties, and the feedback says which and why.
+    decides, as it decides the expert's own where its choice is clearly as good (see
+    :meth:`~hasenpfeffer_core.analysis.judge.Judgement.may_stand_for_best`), and the
+    feedback says which and why.
 
     A wrong move is told, where there is one, the usual principle it went against in
     words about the learner's own choice (as the review tells it): the expert's reason
@@ -210,7 +212,9 @@ def _teacher(
     elif isinstance(hint.action, Bid | Pass):
         answer = hint.answer
         passed = isinstance(chosen, Pass)
-        if (best or passed) and view is not None and isinstance(judged, CallJudgement):
+        if view is None or not isinstance(judged, CallJudgement):
+            answer = _with_details(hint)  # (no study to word the figures from)
+        elif best or passed:
             study = study_of(view, judged)
             _said, figures = study_answer(view, study, bid_said=best, pass_said=not best)
             if figures:
