@@ -213,8 +213,7 @@ class Judgement:
     def preferring(self, action: Action) -> Self:
         """This judgement with ``action`` as its best: for an option that may stand for
         the best (:meth:`may_stand_for_best`: clearly within a close decision's margin of
-        it) that the usual principle prefers. Its doubt becomes
-        the old best's."""
+        it) that the usual principle prefers. Its doubt becomes the old best's."""
         if action == self.best:
             return self
         if not self.may_stand_for_best(action):

@@ -210,17 +210,14 @@ def _teacher(
     if judged is None:
         answer = _with_details(hint)
     elif isinstance(hint.action, Bid | Pass):
-        answer = hint.answer
-        passed = isinstance(chosen, Pass)
         if view is None or not isinstance(judged, CallJudgement):
             answer = _with_details(hint)  # (no study to word the figures from)
-        elif best or passed:
+        elif best or isinstance(chosen, Pass):
             study = study_of(view, judged)
             _said, figures = study_answer(view, study, bid_said=best, pass_said=not best)
-            if figures:
-                # Translators: {answer} is a hint's answer (sentences), {details} the
-                # figures behind it.
-                answer = _("{answer} ({details})").format(answer=answer, details=figures)
+            answer = _with_details(hint, figures)
+        else:
+            answer = hint.answer
     else:
         next_best = next_best_words(judged) if best else ""
         answer = f"{hint.answer} {next_best}" if next_best else hint.answer
@@ -229,13 +226,15 @@ def _teacher(
     return _("The fair expert: {answer}").format(answer=answer)
 
 
-def _with_details(hint: SteppedHint) -> str:
-    """The hint's answer, then its figures in brackets where it has any left to give
-    (a bid's answer may give them all: no empty brackets after it)."""
-    if not hint.details:
+def _with_details(hint: SteppedHint, details: str | None = None) -> str:
+    """The hint's answer, then its figures in brackets (``details``, the hint's own by
+    default) where there are any left to give (a bid's answer may give them all: no
+    empty brackets after it)."""
+    details = hint.details if details is None else details
+    if not details:
         return hint.answer
     # Translators: {answer} is a hint's answer (sentences), {details} the figures behind it.
-    return _("{answer} ({details})").format(answer=hint.answer, details=hint.details)
+    return _("{answer} ({details})").format(answer=hint.answer, details=details)
 
 
 def trump_exercise(
