@@ -30,6 +30,7 @@ from hasenpfeffer_core.engine.cards import (  # noqa: E402
     Suit,
     parse_card,
 )
+from hasenpfeffer_core.engine.i18n import gettext as _  # noqa: E402
 from hasenpfeffer_core.engine.i18n import language  # noqa: E402
 from hasenpfeffer_core.engine.rules import OPTIONS, PRESETS, FailedBid, Rules  # noqa: E402
 from hasenpfeffer_core.engine.scoring import score_hand  # noqa: E402
@@ -484,6 +485,68 @@ def test_a_bid_verdict_says_each_call_s_worth_once() -> None:
         if lang == "en":
             assert "(If you pass, West plays 3, worth about +0.5 points to your side" in right
             assert "(If you pass, West plays 3: the other side loses more than it" in wrong
+
+
+def test_a_pass_over_partner_s_bid_says_what_decided_and_each_figure_once() -> None:
+    """Over South's bid of 1, North holds four spades: a bid of 2 is worth +5.0 over 80
+    deals, the pass +4.8, too close to tell apart, so the fair expert passes: partner
+    already holds the auction for the side, and the judge advises outbidding partner
+    only where it clearly pays. The verdicts said "+4.8" three times and "the usual
+    principle decides", though no principle had decided. Each call's figure is said
+    once, and the verdict says what decided, in all three languages."""
+    state = HandState.new(dealer=Seat.E, seed=64)
+    state.apply(Bid(Seat.S, 1))
+    state.apply(Pass(Seat.W))
+    for lang in ("en", "it", "th"):
+        with language(lang):
+            q = ex.bid_exercise(state, FairExpert(seed=3))
+            verdicts = {v: press(ex.bid_exercise(state, FairExpert(seed=3)), v) for v in q.values}
+            kept = (
+                _(
+                    "{answer} It is a close decision: your partner already holds the auction for "
+                    "your side, so outbid your partner only where it clearly pays."
+                )
+                .format(answer="")
+                .strip()
+            )
+        principle = {"en": "usual principle", "it": "principio consueto", "th": "หลักการเล่นทั่วไป"}[
+            lang
+        ]
+        passed, bid = verdicts[Pass(Seat.N)], verdicts[Bid(Seat.N, 2)]
+        for verdict in (passed, bid):
+            assert kept in verdict, (lang, verdict)
+            assert principle not in verdict, (lang, verdict)
+            # the pass's +4.8 and the bid of 2's +5.0 at most once each, before the range
+            # of the bids of 3 and 4 (whose top may be +5.0 too)
+            head = verdict.rsplit("(", 2)[0]
+            figures = re.findall(r"[+-][0-9]+[.,][0-9]", head)
+            assert figures and len(set(figures)) == len(figures), (lang, verdict)
+        if lang == "en":
+            assert bid.startswith("Right! Bid 2: worth about +5.0 points")
+            assert "0.2 more than passing: too little to tell apart." in bid
+            assert "(about +4.7 to +5.0 points on average for bidding 3 or 4)" in passed
+
+
+def test_a_verdict_beside_a_pass_over_partner_s_bid_says_each_figure_once() -> None:
+    """East over partner West's bid of 2: the pass (+3.2) is clearly better than a bid
+    of 3 (+2.2). The verdicts on either call gave both figures again in the fair
+    expert's answer after them."""
+    state = HandState.new(dealer=Seat.E, seed=65)
+    for call in (Bid(Seat.S, 1), Bid(Seat.W, 2), Pass(Seat.N)):
+        state.apply(call)
+    for lang in ("en", "it", "th"):
+        with language(lang):
+            q = ex.bid_exercise(state, FairExpert(seed=3))
+            verdicts = {v: press(ex.bid_exercise(state, FairExpert(seed=3)), v) for v in q.values}
+        for verdict in verdicts.values():
+            figures = re.findall(r"[+-][0-9]+[.,][0-9]", verdict)
+            assert len(figures) >= 1
+            for figure in figures:
+                assert verdict.count(figure) == 1, (lang, figure, verdict)
+        if lang == "en":
+            right = verdicts[Pass(Seat.E)]
+            assert "West, your partner, holds the auction with 2." in right
+            assert "A bid of 3 takes at least 3 tricks" in right  # its worth, said once
 
 
 # --- ordering cards ---------------------------------------------------------------------

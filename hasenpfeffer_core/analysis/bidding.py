@@ -18,7 +18,7 @@ why to pass). The bidding quiz (:mod:`.quiz`) judges answers with it.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -618,25 +618,26 @@ def _study_reason(view: PlayerView, study: BidStudy) -> str:
 
 
 def study_answer(
-    view: PlayerView, study: BidStudy, *, bid_said: bool = False, pass_said: bool = False
+    view: PlayerView, study: BidStudy, *, given: Collection[Action] = ()
 ) -> tuple[str, str]:
     """The study's reason in two: what decides the call (the trump and the hand, the
     chance to make the bid, the principle, the call), and the figures beside it (what a
     pass leaves to the player holding the auction, what the bid is worth, the calls
     nearly as good), for a hint to show the first as its answer, the second smaller.
-    With ``bid_said``, the figures leave out what the bid is worth: a verdict on that
-    bid has just said it ("Bid 4: worth about +5.7 points ..."); with ``pass_said``,
-    what the bid and a pass are worth, keeping why a pass is worth what it is: a verdict
-    on a pass has just said its worth and its cost against the bid."""
-    parts, figures = _study_parts(view, study, bid_said=bid_said, pass_said=pass_said)
+    Each call's worth is given once. ``given``: the calls whose worth a verdict has just
+    given, which the reason does not give again (a verdict on a call gives its worth,
+    and its cost against the advice, "Bid 3: worth about +2.2 points ..., about 1.0
+    less than the best choice (pass)"); it keeps why a pass is worth what it is."""
+    parts, figures = _study_parts(view, study, given=given)
     said = [p for i, p in enumerate(parts) if i not in figures]
     return " ".join(said), " ".join(p for i, p in enumerate(parts) if i in figures)
 
 
 def _study_parts(
-    view: PlayerView, study: BidStudy, *, bid_said: bool = False, pass_said: bool = False
+    view: PlayerView, study: BidStudy, *, given: Collection[Action] = ()
 ) -> tuple[list[str], set[int]]:
-    """The reason's sentences, and which of them are figures beside the decision."""
+    """The reason's sentences, and which of them are figures beside the decision (the
+    worth of the calls in ``given`` left out: see :func:`study_answer`)."""
     from .principles import reasons_for
 
     rules = study.rules
@@ -654,16 +655,15 @@ def _study_parts(
         return [only], set()
     bids = [a for a in legal if isinstance(a, Bid)]
     cheapest = min((b for b in bids if not b.big), key=lambda b: b.level, default=None)
+    known = set(given)  # the calls whose worth is given, as the sentences give more
     if isinstance(action, Bid):
-        parts, figures = _bid_parts(
-            view, study, action, cheapest, bid_said=bid_said, pass_said=pass_said
-        )
+        parts, figures = _bid_parts(view, study, action, cheapest, known)
     else:
-        parts, figures = _pass_parts(study, action, bids, cheapest), set()
+        parts, figures = _pass_parts(study, action, bids, cheapest, known), set()
     others = [a for a in study.good if a != action]
     if others:
         figures.add(len(parts))
-        parts.append(_close_words(study, others))
+        parts.append(_close_words(study, others, known))
     return parts, figures
 
 
@@ -672,13 +672,11 @@ def _bid_parts(
     study: BidStudy,
     action: Bid,
     cheapest: Bid | None,
-    *,
-    bid_said: bool = False,
-    pass_said: bool = False,
+    given: set[Action],
 ) -> tuple[list[str], set[int]]:
     """The sentences of a bid's reason, and which of them are figures beside the decision
-    (without the bid's worth or the pass's with ``bid_said`` or ``pass_said``: see
-    :func:`study_answer`)."""
+    (no worth of a call in ``given``, to which the calls whose worth they give are
+    added: see :func:`study_answer`)."""
     from .principles import reasons_for
 
     rules = study.rules
@@ -698,15 +696,12 @@ def _bid_parts(
                 bid=_bid_words(cheapest, rules),
             )
         )
+        given.update((action, cheapest))
         return parts, figures
     high = study.high_bid
     if study.passing in ("partner", "opponents") and high is not None:
         figures.add(len(parts))
-        parts.append(
-            _holder_words(
-                study, high, action, odds_said=True, bid_said=bid_said, pass_said=pass_said
-            )
-        )
+        parts.append(_holder_words(study, high, action, given, odds_said=True))
     # Every principle the bid follows (holding the Joker: bid before you are
     # forced; always: the cheapest bid that wins the auction), the bid said once.
     # Translators: the last sentence of a bid's reasons (bid: 3, Little Pepper).
@@ -746,8 +741,12 @@ def _bid_odds_words(study: BidStudy, action: Bid) -> str:
     )
 
 
-def _pass_parts(study: BidStudy, action: Pass, bids: list[Bid], cheapest: Bid | None) -> list[str]:
-    """The sentences of a pass's reason: the best trump, the hand, what a bid would come to."""
+def _pass_parts(
+    study: BidStudy, action: Pass, bids: list[Bid], cheapest: Bid | None, given: set[Action]
+) -> list[str]:
+    """The sentences of a pass's reason: the best trump, the hand, what a bid would come
+    to (no worth of a call in ``given``, to which the calls whose worth they give are
+    added)."""
     # The bid that would have to be made (the cheapest, or Big Pepper if only it is
     # left), and the trump it would be played with.
     target = cheapest or min(bids, key=lambda b: b.level, default=None)
@@ -767,14 +766,25 @@ def _pass_parts(study: BidStudy, action: Pass, bids: list[Bid], cheapest: Bid | 
         high = study.high_bid
         chance = chance_words(p, study.samples)
         if study.passing in ("partner", "opponents") and high is not None:
-            parts.append(_holder_words(study, high, target))
+            parts.append(_holder_words(study, high, target, given))
         else:
-            parts.append(_not_worth_words(study, target, worth, chance))
+            parts.append(_not_worth_words(study, target, worth, chance, given))
     return parts
 
 
-def _not_worth_words(study: BidStudy, target: Bid, worth: float, chance: str) -> str:
-    """Why bidding ``target`` (worth ``worth`` points) is not worth it: a sentence."""
+def _not_worth_words(
+    study: BidStudy, target: Bid, worth: float, chance: str, given: set[Action]
+) -> str:
+    """Why bidding ``target`` (worth ``worth`` points) is not worth it: a sentence
+    (without the worth where ``target`` is in ``given``, to which it is added)."""
+    if target in given:
+        # Translators: chance is how often ("in about 40% of the 48 deals").
+        return ngettext(
+            "To take the auction your side must take at least one trick, which it does {chance}.",
+            "To take the auction your side must take at least {n} tricks, which it does {chance}.",
+            target.tricks,
+        ).format(n=target.tricks, chance=chance)
+    given.add(target)
     # Translators: chance is how often ("in about 40% of the 48 deals").
     goal = ngettext(
         "To take the auction your side must take at least one trick, which it does {chance}",
@@ -795,49 +805,70 @@ def _not_worth_words(study: BidStudy, target: Bid, worth: float, chance: str) ->
     return _("{reason}: {result}.").format(reason=goal, result=verdict)
 
 
-def _close_words(study: BidStudy, others: list[Bid | Pass]) -> str:
-    """The calls nearly as good as the advice (``others``), with their points: a sentence."""
+def _close_words(study: BidStudy, others: list[Bid | Pass], given: set[Action]) -> str:
+    """The calls nearly as good as the advice (``others``), with the points of those
+    and of the advice not in ``given`` (whose worth has been given): a sentence."""
     action = study.action
     rules = study.rules
+    fresh = [a for a in others if a not in given]
+    values = {"others": _doing_list(others, rules)}
+    if not fresh:
+        given.update(others)
+        # Translators: others are actions ("passing", "bidding 2 or 3"), whose points
+        # the sentences before have given.
+        return _("It is close: {others} would do about as well.").format(**values)
     # (the figures as shown, lowest first: ordered by value, written in the language)
-    shown = {round(study.points[a], 1) for a in others}
+    shown = {round(study.points[a], 1) for a in fresh}
     amounts = [number(v, signed=True) for v in sorted(shown)]
     # Translators: a range of points, such as "+0.2 to +0.4".
-    span = (
+    values["span"] = (
         amounts[0]
         if len(amounts) == 1
         else _("{low} to {high}").format(low=amounts[0], high=amounts[-1])
     )
+    values["points"] = number(study.points[action], signed=True)
+    values["action"] = _doing(action, rules)
+    if len(fresh) < len(others):
+        given.update(others)
+        # Translators: others are actions ("passing", "bidding 2, 3 or 4"), span points
+        # ("+4.7 to +4.9"), fresh those of the actions whose points the sentences before
+        # have not given ("bidding 3 or 4").
+        return _(
+            "It is close: {others} would do about as well (about {span} points on "
+            "average for {fresh})."
+        ).format(fresh=_doing_list(fresh, rules), **values)
+    if action in given:
+        given.update(others)
+        # Translators: others are actions ("passing", "bidding 2 or 3"), span their
+        # points ("+0.2 to +0.4").
+        return _(
+            "It is close: {others} would do about as well (about {span} points on average)."
+        ).format(**values)
+    given.update((*others, action))
     # Translators: others are actions ("passing", "bidding 2 or 3"), span points
     # ("+0.2 to +0.4"), points the advice's points, action the advice ("bidding 1").
     return _(
         "It is close: {others} would do about as well (about {span} points on "
         "average, against {points} for {action})."
-    ).format(
-        others=_doing_list(others, rules),
-        span=span,
-        points=number(study.points[action], signed=True),
-        action=_doing(action, rules),
-    )
+    ).format(**values)
 
 
 def _holder_words(
     study: BidStudy,
     high: Bid,
     bid: Bid,
+    given: set[Action],
     *,
     odds_said: bool = False,
-    bid_said: bool = False,
-    pass_said: bool = False,
 ) -> str:
     """Where another player holds the auction: what ``bid`` is worth against what a
     pass leaves (that player's contract), in points, and the chance of making ``bid``
     (left out with ``odds_said``: the bid's own reason has just said it, "your side
-    takes at least 4 tricks in all 32 deals"); what a pass leaves alone with
-    ``bid_said`` (a verdict on the bid has just given its worth); who then plays, and
-    why a pass is worth what it is, with ``pass_said`` (a verdict on the pass has just
-    given its worth and its cost)."""
-    pass_points = study.points[Pass(study.seat)]
+    takes at least 4 tricks in all 32 deals"); who then plays, and why a pass is worth
+    what it is. The worth of a call in ``given`` is left out (a verdict or a sentence
+    before has given it), and the calls whose worth is given here are added to it."""
+    passing = Pass(study.seat)
+    pass_points = study.points[passing]
     values = {
         "seat": high.seat.word,
         "their": bid_name(high.tricks, high.big, study.rules),
@@ -848,7 +879,9 @@ def _holder_words(
         "other": number(pass_points, signed=True),
         "why": _against_words(pass_points),
     }
-    if pass_said:
+    pass_given, bid_given = passing in given, bid in given
+    given.update((passing, bid))
+    if pass_given:
         if study.passing == "partner":
             # Translators: seat is the partner, their the partner's bid (3, Little Pepper).
             said = _("{seat}, your partner, holds the auction with {their}.")
@@ -856,8 +889,22 @@ def _holder_words(
             # Translators: seat is the opponent holding the auction, their its bid (3,
             # Little Pepper), why a clause: why a pass is worth what it is.
             said = _("If you pass, {seat} plays {their}: {why}.")
-        return capitalised(said.format(**values))
-    if bid_said:
+        said = capitalised(said.format(**values))
+        if bid_given:
+            return said
+        if odds_said:
+            # Translators: bid is "a bid of 4", points a signed average ("+1.2").
+            worth = _("{bid} is worth about {points} points.")
+        else:
+            # Translators: bid is "a bid of 4", chance how often ("in about 40% of the
+            # 48 deals"), points a signed average ("+1.2").
+            worth = ngettext(
+                "{bid} takes at least one trick {chance}, worth about {points} points.",
+                "{bid} takes at least {n} tricks {chance}, worth about {points} points.",
+                bid.tricks,
+            )
+        return f"{said} {capitalised(worth.format(**values))}"
+    if bid_given:
         if study.passing == "partner":
             # Translators: seat is the partner, their the partner's bid (3, Little
             # Pepper), other a signed average ("+1.2").

@@ -17,6 +17,7 @@ step per press of its hint button and counts the steps used.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Final, NamedTuple
@@ -188,11 +189,14 @@ def stepped_hint(
     expert: FairExpert | None = None,
     *,
     focus: str = "",
+    given: Collection[Action] = (),
 ) -> SteppedHint:
     """The hint for the seat of ``view``, in steps; ``advice`` if already worked out,
     else the ``expert``'s (a fresh fair expert's by default). With ``focus`` (a
     principle's key), the hint speaks of that principle when the move follows it (as
-    practice on that principle asks)."""
+    practice on that principle asks). ``said``: for a call of the auction, the calls
+    whose worth a verdict beside the hint has given (see
+    :func:`~hasenpfeffer_core.analysis.bidding.study_answer`): not given again."""
     if advice is None:
         advice = (expert or FairExpert(0)).advise(view)
     action = advice.action
@@ -206,7 +210,7 @@ def stepped_hint(
         # Translators: {action} is what to do, as "Play 9♠".
         answer = _("{action}: it is your only legal choice.").format(action=said)
         return SteppedHint(advice, reasons, nudge, principle, answer, "", answer)
-    choice = _bid_or_pass(view, advice, reasons, focus)
+    choice = _bid_or_pass(view, advice, reasons, focus, given)
     if choice is not None:
         nudge, principle, answer = choice.nudge, choice.principle, choice.answer
     elif reasons:
@@ -301,6 +305,17 @@ def _close_answer(
     j = advice.judgement
     tie = j is not None and j.tied
     ahead = j is not None and j.runner_up is not None and j.shown_gap(j.best, j.runner_up) < 0
+    if tie and isinstance(j, CallJudgement) and j.partner_kept:
+        # (the pass stands over a bid as good or a little ahead by judge_bid's rule
+        # over partner's bid, not by a usual principle)
+        # Translators: {answer} is the hint's answer so far (whole sentences), a pass;
+        # a bid is a little ahead (the figures after it say by how much). Partner holds
+        # the auction, so the side plays the hand whether this player bids or passes
+        # (unless an opponent bids higher).
+        return _(
+            "{answer} It is a close decision: your partner already holds the auction for "
+            "your side, so outbid your partner only where it clearly pays."
+        ).format(answer=answer)
     if tie and ahead and not ruled:
         # Translators: {answer} is the hint's answer so far (whole sentences), which says
         # what the move gives up against a usual rule; another choice is a little ahead.
@@ -397,7 +412,11 @@ class _BidWords(NamedTuple):
 
 
 def _bid_or_pass(
-    view: PlayerView, advice: Advice, reasons: tuple[Reason, ...], focus: str
+    view: PlayerView,
+    advice: Advice,
+    reasons: tuple[Reason, ...],
+    focus: str,
+    given: Collection[Action] = (),
 ) -> _BidWords | None:
     """The first three words of a hint where the choice is to bid or to pass: what to
     count, the trump the hand would name and what it holds in it, and the judge's
@@ -447,8 +466,8 @@ def _bid_or_pass(
                 trumps=join_and((trump_words(t) for t in others), "or")
             )
         )
-    said, figures = study_answer(view, study_of(view, judged))
-    answer = without_call(said, action, view.rules, capitalised(action_words(action)))
+    reason, figures = study_answer(view, study_of(view, judged), given=given)
+    answer = without_call(reason, action, view.rules, capitalised(action_words(action)))
     return _BidWords(nudge, principle, answer, shown, figures)
 
 
@@ -823,6 +842,16 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
         return True, _(
             "{choice}: worth about {points} points to your side on average over {n} deals, "
             "as much as the best choice ({best})."
+        ).format(**values)
+    if gap < 0 and isinstance(judged, CallJudgement) and judged.partner_kept:
+        # (a bid a little ahead of a pass over partner's bid: the pass stands, the side
+        # holding the auction either way)
+        # Translators: choice is the bid chosen ("Bid 2"), points a signed average
+        # ("+5.0"), n the deals weighed, cost how many points more than the pass advised
+        # ("0.2"). (The fair expert's answer after it says why it passes.)
+        return True, _(
+            "{choice}: worth about {points} points to your side on average over {n} deals, "
+            "{cost} more than passing: too little to tell apart."
         ).format(**values)
     if gap < 0:
         # (a figure above the best's: the best was preferred by a usual principle over

@@ -679,6 +679,20 @@ class CallJudgement(Judgement):
     passing: str = "nothing"
     holder_tricks: float = 0.0
 
+    @property
+    def partner_kept(self) -> bool:
+        """Whether the pass is advised over a bid worth a little more on the deals
+        weighed because partner holds the auction: the side plays the hand either way,
+        so a bid is advised over partner's only where a pass is clearly worse (see
+        :func:`judge_bid`). What decided is then that rule, not a usual principle."""
+        return (
+            self.passing == "partner"
+            and isinstance(self.best, Pass)
+            and any(
+                isinstance(a, Bid) and self.points[a] > self.points[self.best] for a in self.options
+            )
+        )
+
 
 def judge_decision(
     view: PlayerView, rng: random.Random | None = None, *, points_from: int | None = None

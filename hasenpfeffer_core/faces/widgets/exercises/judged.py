@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ....analysis.bidding import action_label, study_answer, study_of
+from ....analysis.bidding import action_label
 from ....analysis.bots import FairExpert, next_best_words
 from ....analysis.describe import calls_joined
 from ....analysis.explain import (
@@ -175,6 +175,10 @@ def _verdict(
             # which, and that the move keeping to it is worth no more; "the usual
             # principle decides, and it goes against neither" would be false)
             return right, f"{said} {_teacher(hint, judged)}"
+        if isinstance(judged, CallJudgement) and judged.partner_kept:
+            # (no principle chose the pass over this bid: the expert's answer says what
+            # did, partner holding the auction either way)
+            return right, f"{said} {_teacher(hint, judged, view=view, chosen=action)}"
         # Translators: {answer} is the fair expert's move and its principle, {details}
         # the figures behind it; the learner's different choice does as well, and goes
         # against no usual principle.
@@ -202,22 +206,19 @@ def _teacher(
     verdict has not said yet of the figures behind it. For a card, a trump or a
     discard: what the next best gives away after the best move (``best``), nothing after
     another (its verdict gave its cost against the best). For a call of the auction, with
-    ``view``, the seat's: after the best call (``best``), what a pass leaves (the verdict
-    gave the call's own worth); after a pass (``chosen``), who then plays and why a pass
-    is worth what it is (the verdict gave its worth and its cost); after another call,
-    nothing; the figures whole without a judgement (``judged`` None). (A learner read
-    "+5.7" and "+0.5" twice in one verdict.)"""
+    ``view``, the seat's, and the call ``chosen``: the hint again, without the worth of
+    the chosen call and of the advice (the verdict gave the one, and the other or the
+    cost against it), keeping who holds the auction and why a pass is worth what it is;
+    the figures whole without a judgement (``judged`` None). (A learner read "+5.7" and
+    "+0.5" twice in one verdict, and "+4.8" three times.)"""
     if judged is None:
         answer = _with_details(hint)
     elif isinstance(hint.action, Bid | Pass):
         if view is None or not isinstance(judged, CallJudgement):
             answer = _with_details(hint)  # (no study to word the figures from)
-        elif best or isinstance(chosen, Pass):
-            study = study_of(view, judged)
-            _said, figures = study_answer(view, study, bid_said=best, pass_said=not best)
-            answer = _with_details(hint, figures)
         else:
-            answer = hint.answer
+            said = {hint.action} if chosen is None else {hint.action, chosen}
+            answer = _with_details(stepped_hint(view, hint.advice, given=said))
     else:
         next_best = next_best_words(judged) if best else ""
         answer = f"{hint.answer} {next_best}" if next_best else hint.answer
