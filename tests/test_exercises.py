@@ -330,6 +330,11 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
         and "The fair expert:" not in v
         for v in others
     )
+    # each figure once: the figures behind the expert's answer said the learner's
+    # discard was worth as much again, with its figure
+    for v in others:
+        for figure in re.findall(r"[+-][0-9]+[.,][0-9]", v):
+            assert v.count(figure) == 1, (figure, v)
     # the Joker is named as a learner knows it, never by its code; with hearts trumps
     # the Joker, J♥, J♦ and A♥ are worth the same to discard, and the verdict says why
     # (a learner read the four equal figures as a fault)

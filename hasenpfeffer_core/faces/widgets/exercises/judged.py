@@ -179,13 +179,14 @@ def _verdict(
             # (no principle chose the pass over this bid: the expert's answer says what
             # did, partner holding the auction either way)
             return right, f"{said} {_teacher(hint, judged, view=view, chosen=action)}"
-        # Translators: {answer} is the fair expert's move and its principle, {details}
-        # the figures behind it; the learner's different choice does as well, and goes
-        # against no usual principle.
+        # (the verdict has given the learner's figure and how far it lies from the
+        # expert's: the answer without the figures behind it, which said them again)
+        # Translators: {answer} is the fair expert's move and its principle; the
+        # learner's different choice does as well, and goes against no usual principle.
         teacher = _(
             "Between choices this close, the usual principle decides, and it goes against "
             "neither. The fair expert's own choice: {answer}"
-        ).format(answer=_with_details(hint))
+        ).format(answer=_answer(hint, judged, view=view, chosen=action, figures=False))
         return right, f"{said} {teacher}"
     if not right:
         against = against_principles(view, action, hint.action, judged)
@@ -202,29 +203,41 @@ def _teacher(
     view: PlayerView | None = None,
     chosen: Action | None = None,
 ) -> str:
-    """The expert's verdict for the feedback: the move and its principle, then what the
-    verdict has not said yet of the figures behind it. For a card, a trump or a
-    discard: what the next best gives away after the best move (``best``), nothing after
-    another (its verdict gave its cost against the best). For a call of the auction, with
-    ``view``, the seat's, and the call ``chosen``: the hint again, without the worth of
-    the chosen call and of the advice (the verdict gave the one, and the other or the
-    cost against it), keeping who holds the auction and why a pass is worth what it is;
-    the figures whole without a judgement (``judged`` None). (A learner read "+5.7" and
-    "+0.5" twice in one verdict, and "+4.8" three times.)"""
-    if judged is None:
-        answer = _with_details(hint)
-    elif isinstance(hint.action, Bid | Pass):
-        if view is None or not isinstance(judged, CallJudgement):
-            answer = _with_details(hint)  # (no study to word the figures from)
-        else:
-            said = {hint.action} if chosen is None else {hint.action, chosen}
-            answer = _with_details(stepped_hint(view, hint.advice, given=said))
-    else:
-        next_best = next_best_words(judged) if best else ""
-        answer = f"{hint.answer} {next_best}" if next_best else hint.answer
+    """The expert's verdict for the feedback (see :func:`_answer`)."""
+    answer = _answer(hint, judged, best=best, view=view, chosen=chosen)
     # Translators: {answer} is the fair expert's move and its principle, with the
     # figures behind it
     return _("The fair expert: {answer}").format(answer=answer)
+
+
+def _answer(
+    hint: SteppedHint,
+    judged: Judgement | None = None,
+    *,
+    best: bool = False,
+    view: PlayerView | None = None,
+    chosen: Action | None = None,
+    figures: bool = True,
+) -> str:
+    """The expert's move and its principle, then what the verdict has not said yet of
+    the figures behind it. For a card, a trump or a discard: what the next best gives
+    away after the best move (``best``), nothing after another (its verdict gave its
+    cost against the best). For a call of the auction, with ``view``, the seat's, and
+    the call ``chosen``: the hint again, without the worth of the chosen call and of the
+    advice (the verdict gave the one, and the other or the cost against it), keeping who
+    holds the auction and why a pass is worth what it is; the figures whole without a
+    judgement (``judged`` None). With ``figures`` False, a card's, a trump's or a
+    discard's answer alone. (A learner read "+5.7" and "+0.5" twice in one verdict,
+    and "+4.8" three times.)"""
+    if judged is None:
+        return _with_details(hint) if figures else hint.answer
+    if isinstance(hint.action, Bid | Pass):
+        if view is None or not isinstance(judged, CallJudgement):
+            return _with_details(hint)  # (no study to word the figures from)
+        said = {hint.action} if chosen is None else {hint.action, chosen}
+        return _with_details(stepped_hint(view, hint.advice, given=said))
+    next_best = next_best_words(judged) if best and figures else ""
+    return f"{hint.answer} {next_best}" if next_best else hint.answer
 
 
 def _with_details(hint: SteppedHint, details: str | None = None) -> str:
