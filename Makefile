@@ -5,6 +5,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# JupyterLab's extensions in the environment, and the live copy's kernel extension
+LAB_EXT  := $(VENV)/share/jupyter/labextensions
+LITE_EXT := $(VENV)/share/jupyter/lite-labextensions
 # JupyterLab refuses to run as root unless told; containers often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -14,6 +17,14 @@ $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev,lessons,docs]"
+	@# The live copy's Pyodide kernel extension (JupyterLite's, for the browser) is moved
+	@# out of JupyterLab's way: JupyterLab loads every extension it finds, disabled or
+	@# not, and this one failed in its console on every start ("Shared module
+	@# @jupyterlite/services doesn't exist"). The site's build finds it where it is moved
+	@# to (docs_hooks/lite/wheels.py).
+	@if [ -d $(LAB_EXT)/@jupyterlite ]; then \
+		rm -rf $(LITE_EXT) && mkdir -p $(LITE_EXT) && mv $(LAB_EXT)/@jupyterlite $(LITE_EXT)/; \
+	fi
 	@touch $(STAMP)
 
 ## make lessons: install everything and open JupyterLab at the first lesson (served from

@@ -75,11 +75,18 @@ def pypi_wheel(name: str, version: str, python: str) -> Path:
     return found[0]
 
 
+#: Where ``make`` keeps the live copy's JupyterLite extensions, out of JupyterLab's
+#: path (JupyterLab loads every extension it finds, and the Pyodide kernel's failed in
+#: its console: see the Makefile).
+LITE_EXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "lite-labextensions"
+
+
 def labextension(name: str) -> Path:
-    """An installed labextension's folder (the one holding its package.json)."""
+    """An installed labextension's folder (the one holding its package.json): where
+    ``make`` moves JupyterLite's, or where JupyterLab finds its own."""
     from jupyter_core.paths import jupyter_path
 
-    for base in jupyter_path("labextensions"):
+    for base in [str(LITE_EXTENSIONS), *jupyter_path("labextensions")]:
         folder = Path(base) / name
         if (folder / "package.json").is_file():
             return folder

@@ -200,10 +200,12 @@ def lab(requirements: None, tmp_path_factory: pytest.TempPathFactory) -> Iterato
 
 @dataclass
 class Traffic:
-    """Every request the page made, and those that went anywhere but this machine."""
+    """Every request the page made, those that went anywhere but this machine, and the
+    errors the page reported (its console's, and any uncaught exception)."""
 
     urls: list[str] = field(default_factory=list)
     outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
 
     def record(self, url: str) -> None:
         self.urls.append(url)
@@ -237,6 +239,11 @@ def watched_page(browser: Any) -> Iterator[tuple[Any, Traffic]]:
     page = context.new_page()
     page.on("request", lambda r: traffic.record(r.url))
     page.on("websocket", lambda ws: traffic.record(ws.url))
+    page.on(
+        "console",
+        lambda m: traffic.errors.append(f"console: {m.text}") if m.type == "error" else None,
+    )
+    page.on("pageerror", lambda e: traffic.errors.append(f"uncaught: {e}"))
     page.set_default_timeout(30_000)
     try:
         yield page, traffic
