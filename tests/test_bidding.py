@@ -450,3 +450,26 @@ def test_the_chance_charts_text_is_at_least_12_pixels_and_two_fit_a_phone() -> N
     assert sizes and min(sizes) >= 12, sizes
     widths = [int(x) for x in re.findall(r'<svg[^>]* width="(\d+)"', chart)]
     assert len(widths) == 2 and sum(w + 6 for w in widths) <= 390 - 2 * 16, widths
+
+
+def test_a_pass_kept_over_partner_s_bid_says_why() -> None:
+    """Over South's bid of 1, a bid of 2 is worth a little more than North's pass on the
+    deals weighed, and the pass stands: partner already holds the auction for the side,
+    and a bid over partner's is advised only where it clearly pays. The study's reason
+    (the bidding quiz's explanation, the hint's answer) read "A bid of 2 ... worth about
+    +5.0 points. Pass." beside the pass's +4.8, with no word of why. Where the pass is
+    clearly the better call, the figures say why, and the rule is not cited."""
+    rule = "Your partner already holds the auction for your side, so outbid your partner"
+    state = HandState.new(dealer=Seat.E, seed=64)
+    for call in (Bid(Seat.S, 1), Pass(Seat.W)):
+        state.apply(call)
+    study = bid_study(PlayerView.of(state, Seat.N))
+    assert study.action == Pass(Seat.N)
+    assert study.points[Bid(Seat.N, 2)] > study.points[Pass(Seat.N)]
+    assert study.judgement.partner_kept and rule in study.reason
+    state = HandState.new(dealer=Seat.E, seed=65)
+    for call in (Bid(Seat.S, 1), Bid(Seat.W, 2), Pass(Seat.N)):
+        state.apply(call)
+    study = bid_study(PlayerView.of(state, Seat.E))
+    assert study.action == Pass(Seat.E) and study.judgement.passing == "partner"
+    assert not study.judgement.partner_kept and rule not in study.reason

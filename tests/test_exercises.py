@@ -506,13 +506,9 @@ def test_a_pass_over_partner_s_bid_says_what_decided_and_each_figure_once() -> N
         with language(lang):
             q = ex.bid_exercise(state, FairExpert(seed=3))
             verdicts = {v: press(ex.bid_exercise(state, FairExpert(seed=3)), v) for v in q.values}
-            kept = (
-                _(
-                    "{answer} It is a close decision: your partner already holds the auction for "
-                    "your side, so outbid your partner only where it clearly pays."
-                )
-                .format(answer="")
-                .strip()
+            kept = _(
+                "Your partner already holds the auction for your side, so outbid your "
+                "partner only where it clearly pays."
             )
         principle = {"en": "usual principle", "it": "principio consueto", "th": "หลักการเล่นทั่วไป"}[
             lang

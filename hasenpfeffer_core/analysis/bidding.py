@@ -767,6 +767,17 @@ def _pass_parts(
         chance = chance_words(p, study.samples)
         if study.passing in ("partner", "opponents") and high is not None:
             parts.append(_holder_words(study, high, target, given))
+            if study.judgement.partner_kept:
+                # (a bid worth a little more on the deals weighed: the pass stands by
+                # judge_bid's rule over partner's bid, which the learner reads here)
+                # Translators: the reason for passing over partner's bid though a bid is
+                # worth a little more on the deals weighed (or as much).
+                parts.append(
+                    _(
+                        "Your partner already holds the auction for your side, so outbid "
+                        "your partner only where it clearly pays."
+                    )
+                )
         else:
             parts.append(_not_worth_words(study, target, worth, chance, given))
     return parts

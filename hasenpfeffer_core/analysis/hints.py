@@ -306,16 +306,9 @@ def _close_answer(
     tie = j is not None and j.tied
     ahead = j is not None and j.runner_up is not None and j.shown_gap(j.best, j.runner_up) < 0
     if tie and isinstance(j, CallJudgement) and j.partner_kept:
-        # (the pass stands over a bid as good or a little ahead by judge_bid's rule
-        # over partner's bid, not by a usual principle)
-        # Translators: {answer} is the hint's answer so far (whole sentences), a pass;
-        # a bid is a little ahead (the figures after it say by how much). Partner holds
-        # the auction, so the side plays the hand whether this player bids or passes
-        # (unless an opponent bids higher).
-        return _(
-            "{answer} It is a close decision: your partner already holds the auction for "
-            "your side, so outbid your partner only where it clearly pays."
-        ).format(answer=answer)
+        # (a pass kept over a bid as good or a little ahead by judge_bid's rule over
+        # partner's bid, not by a usual principle: the answer has said so)
+        return _("{answer} It is a close decision.").format(answer=answer)
     if tie and ahead and not ruled:
         # Translators: {answer} is the hint's answer so far (whole sentences), which says
         # what the move gives up against a usual rule; another choice is a little ahead.
