@@ -517,6 +517,8 @@ def test_a_pass_over_partner_s_bid_says_what_decided_and_each_figure_once() -> N
         for verdict in (passed, bid):
             assert kept in verdict, (lang, verdict)
             assert principle not in verdict, (lang, verdict)
+            # no brackets inside brackets ("(It is close: ... (about +4.7 ...).)")
+            assert not re.search(r"\([^)]*\(", verdict), (lang, verdict)
             # the pass's +4.8 and the bid of 2's +5.0 at most once each, before the range
             # of the bids of 3 and 4 (whose top may be +5.0 too)
             head = verdict.rsplit("(", 2)[0]

@@ -818,7 +818,9 @@ def _not_worth_words(
 
 def _close_words(study: BidStudy, others: list[Bid | Pass], given: set[Action]) -> str:
     """The calls nearly as good as the advice (``others``), with the points of those
-    and of the advice not in ``given`` (whose worth has been given): a sentence."""
+    and of the advice not in ``given`` (whose worth has been given): a sentence. (It
+    opened "It is close:", which the hint's "It is a close decision." just before it
+    said again.)"""
     action = study.action
     rules = study.rules
     fresh = [a for a in others if a not in given]
@@ -827,7 +829,7 @@ def _close_words(study: BidStudy, others: list[Bid | Pass], given: set[Action]) 
         given.update(others)
         # Translators: others are actions ("passing", "bidding 2 or 3"), whose points
         # the sentences before have given.
-        return _("It is close: {others} would do about as well.").format(**values)
+        return capitalised(_("{others} would do about as well.").format(**values))
     # (the figures as shown, lowest first: ordered by value, written in the language)
     shown = {round(study.points[a], 1) for a in fresh}
     amounts = [number(v, signed=True) for v in sorted(shown)]
@@ -844,24 +846,27 @@ def _close_words(study: BidStudy, others: list[Bid | Pass], given: set[Action]) 
         # Translators: others are actions ("passing", "bidding 2, 3 or 4"), span points
         # ("+4.7 to +4.9"), fresh those of the actions whose points the sentences before
         # have not given ("bidding 3 or 4").
-        return _(
-            "It is close: {others} would do about as well (about {span} points on "
-            "average for {fresh})."
-        ).format(fresh=_doing_list(fresh, rules), **values)
+        return capitalised(
+            _(
+                "{others} would do about as well (about {span} points on average for {fresh})."
+            ).format(fresh=_doing_list(fresh, rules), **values)
+        )
     if action in given:
         given.update(others)
         # Translators: others are actions ("passing", "bidding 2 or 3"), span their
         # points ("+0.2 to +0.4").
-        return _(
-            "It is close: {others} would do about as well (about {span} points on average)."
-        ).format(**values)
+        return capitalised(
+            _("{others} would do about as well (about {span} points on average).").format(**values)
+        )
     given.update((*others, action))
     # Translators: others are actions ("passing", "bidding 2 or 3"), span points
     # ("+0.2 to +0.4"), points the advice's points, action the advice ("bidding 1").
-    return _(
-        "It is close: {others} would do about as well (about {span} points on "
-        "average, against {points} for {action})."
-    ).format(**values)
+    return capitalised(
+        _(
+            "{others} would do about as well (about {span} points on average, against "
+            "{points} for {action})."
+        ).format(**values)
+    )
 
 
 def _holder_words(

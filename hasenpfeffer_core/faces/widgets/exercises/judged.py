@@ -247,6 +247,10 @@ def _with_details(hint: SteppedHint, details: str | None = None) -> str:
     details = hint.details if details is None else details
     if not details:
         return hint.answer
+    if "(" in details:
+        # (figures with brackets of their own follow as sentences: "(… would do about
+        # as well (about +4.7 …).)" read badly)
+        return f"{hint.answer} {details}"
     # Translators: {answer} is a hint's answer (sentences), {details} the figures behind it.
     return _("{answer} ({details})").format(answer=hint.answer, details=details)
 
