@@ -824,9 +824,9 @@ def _close_words(study: BidStudy, others: list[Bid | Pass], given: set[Action]) 
     action = study.action
     rules = study.rules
     fresh = [a for a in others if a not in given]
+    given.update(others)  # (each one's worth is given here, or was before)
     values = {"others": _doing_list(others, rules)}
     if not fresh:
-        given.update(others)
         # Translators: others are actions ("passing", "bidding 2 or 3"), whose points
         # the sentences before have given.
         return capitalised(_("{others} would do about as well.").format(**values))
@@ -842,7 +842,6 @@ def _close_words(study: BidStudy, others: list[Bid | Pass], given: set[Action]) 
     values["points"] = number(study.points[action], signed=True)
     values["action"] = _doing(action, rules)
     if len(fresh) < len(others):
-        given.update(others)
         # Translators: others are actions ("passing", "bidding 2, 3 or 4"), span points
         # ("+4.7 to +4.9"), fresh those of the actions whose points the sentences before
         # have not given ("bidding 3 or 4").
@@ -852,13 +851,12 @@ def _close_words(study: BidStudy, others: list[Bid | Pass], given: set[Action]) 
             ).format(fresh=_doing_list(fresh, rules), **values)
         )
     if action in given:
-        given.update(others)
         # Translators: others are actions ("passing", "bidding 2 or 3"), span their
         # points ("+0.2 to +0.4").
         return capitalised(
             _("{others} would do about as well (about {span} points on average).").format(**values)
         )
-    given.update((*others, action))
+    given.add(action)
     # Translators: others are actions ("passing", "bidding 2 or 3"), span points
     # ("+0.2 to +0.4"), points the advice's points, action the advice ("bidding 1").
     return capitalised(

@@ -581,6 +581,16 @@ def _level(j: Judgement, other: Play | Discard) -> list[Card]:
     ]
 
 
+def _next_discards(j: Judgement, other: Action) -> str:
+    """Where ``other``, the next best, is a discard and other discards show the same
+    figure: those cards, named as a learner reads them ("K♣, A♣ or the Joker"); else
+    ``""``."""
+    if not isinstance(other, Discard):
+        return ""
+    level = _level(j, other)
+    return join_and([card_words(c) for c in level], "or") if len(level) > 1 else ""
+
+
 def _subject(other: Action) -> str:
     """A trump or a discard named as a choice, the subject of its clause ("spades",
     "discarding K♣": Italian "scartare K♣", not the command "scarta K♣")."""
@@ -607,17 +617,16 @@ def next_best_words(judged: Judgement) -> str:
     if other is None or j.tied or j.close or j.indifferent:
         return ""
     cost = number(j.shown_gap(j.best, other))
-    if isinstance(other, Discard):
-        level = _level(j, other)
-        if len(level) > 1:
-            # (discards named by the card alone read as if the cards were worth less:
-            # "the Joker ... is worth about 0.2 points less")
-            # Translators: {cards} are the next-best cards to discard, "K♣, A♣ or the
-            # Joker"; {cost} how many points discarding any of them gives away on
-            # average ("0.2").
-            return _(
-                "Discarding {cards}, the next best, is worth about {cost} points less."
-            ).format(cards=join_and([card_words(c) for c in level], "or"), cost=cost)
+    cards = _next_discards(j, other)
+    if cards:
+        # (discards named by the card alone read as if the cards were worth less:
+        # "the Joker ... is worth about 0.2 points less")
+        # Translators: {cards} are the next-best cards to discard, "K♣, A♣ or the
+        # Joker"; {cost} how many points discarding any of them gives away on
+        # average ("0.2").
+        return _("Discarding {cards}, the next best, is worth about {cost} points less.").format(
+            cards=cards, cost=cost
+        )
     if isinstance(other, Play):
         level = _level(j, other)
         if len(level) > 1:
@@ -693,17 +702,16 @@ def _call_reason(j: CallJudgement, *, runner_up: bool = True, alone: bool = Fals
         # ("spades", "discard 10♠").
         return _("{head}; {other} is worth almost as much.").format(head=head, other=name)
     cost = number(j.shown_gap(j.best, other))
-    if isinstance(other, Discard):
-        level = _level(j, other)
-        if len(level) > 1:
-            # (several discards share the next-best figure: the Joker among them, a
-            # learner read only "discarding K♣, the next best")
-            # Translators: head is "Discard 9♣: over 40 deals ..."; {cards} the
-            # next-best cards to discard, "K♣, A♣ or the Joker"; {cost} how many points
-            # discarding any of them gives away on average ("0.2").
-            return _(
-                "{head}; discarding {cards}, the next best, is worth about {cost} points less."
-            ).format(head=head, cards=join_and([card_words(c) for c in level], "or"), cost=cost)
+    cards = _next_discards(j, other)
+    if cards:
+        # (several discards share the next-best figure: the Joker among them, a
+        # learner read only "discarding K♣, the next best")
+        # Translators: head is "Discard 9♣: over 40 deals ..."; {cards} the
+        # next-best cards to discard, "K♣, A♣ or the Joker"; {cost} how many points
+        # discarding any of them gives away on average ("0.2").
+        return _(
+            "{head}; discarding {cards}, the next best, is worth about {cost} points less."
+        ).format(head=head, cards=cards, cost=cost)
     # Translators: other is the next best ("spades", "discard 10♠"); cost how many
     # points it gives away on average ("0.8").
     return _("{head}; {other}, the next best, is worth about {cost} points less.").format(

@@ -194,7 +194,7 @@ def stepped_hint(
     """The hint for the seat of ``view``, in steps; ``advice`` if already worked out,
     else the ``expert``'s (a fresh fair expert's by default). With ``focus`` (a
     principle's key), the hint speaks of that principle when the move follows it (as
-    practice on that principle asks). ``said``: for a call of the auction, the calls
+    practice on that principle asks). ``given``: for a call of the auction, the calls
     whose worth a verdict beside the hint has given (see
     :func:`~hasenpfeffer_core.analysis.bidding.study_answer`): not given again."""
     if advice is None:

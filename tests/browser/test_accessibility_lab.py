@@ -90,7 +90,7 @@ def test_each_lesson_passes_axe_in_jupyterlab(
     # nothing went wrong in the page: JupyterLab loaded the live copy's Pyodide kernel
     # extension too, which failed in its console on every start ("Shared module
     # @jupyterlite/services doesn't exist in shared scope default"), until the install
-    # disabled it for JupyterLab (Makefile)
+    # moved it out of JupyterLab's path (Makefile)
     assert traffic.errors == [], "\n".join(traffic.errors)
     size = page.viewport_size
     try:

@@ -186,7 +186,7 @@ def _verdict(
         teacher = _(
             "Between choices this close, the usual principle decides, and it goes against "
             "neither. The fair expert's own choice: {answer}"
-        ).format(answer=_answer(hint, judged, view=view, chosen=action, figures=False))
+        ).format(answer=_answer(hint, judged, view=view, chosen=action))
         return right, f"{said} {teacher}"
     if not right:
         against = against_principles(view, action, hint.action, judged)
@@ -217,7 +217,6 @@ def _answer(
     best: bool = False,
     view: PlayerView | None = None,
     chosen: Action | None = None,
-    figures: bool = True,
 ) -> str:
     """The expert's move and its principle, then what the verdict has not said yet of
     the figures behind it. For a card, a trump or a discard: what the next best gives
@@ -226,25 +225,23 @@ def _answer(
     the call ``chosen``: the hint again, without the worth of the chosen call and of the
     advice (the verdict gave the one, and the other or the cost against it), keeping who
     holds the auction and why a pass is worth what it is; the figures whole without a
-    judgement (``judged`` None). With ``figures`` False, a card's, a trump's or a
-    discard's answer alone. (A learner read "+5.7" and "+0.5" twice in one verdict,
-    and "+4.8" three times.)"""
+    judgement (``judged`` None). (A learner read "+5.7" and "+0.5" twice in one
+    verdict, and "+4.8" three times.)"""
     if judged is None:
-        return _with_details(hint) if figures else hint.answer
+        return _with_details(hint)
     if isinstance(hint.action, Bid | Pass):
         if view is None or not isinstance(judged, CallJudgement):
             return _with_details(hint)  # (no study to word the figures from)
         said = {hint.action} if chosen is None else {hint.action, chosen}
         return _with_details(stepped_hint(view, hint.advice, given=said))
-    next_best = next_best_words(judged) if best and figures else ""
+    next_best = next_best_words(judged) if best else ""
     return f"{hint.answer} {next_best}" if next_best else hint.answer
 
 
-def _with_details(hint: SteppedHint, details: str | None = None) -> str:
-    """The hint's answer, then its figures in brackets (``details``, the hint's own by
-    default) where there are any left to give (a bid's answer may give them all: no
-    empty brackets after it)."""
-    details = hint.details if details is None else details
+def _with_details(hint: SteppedHint) -> str:
+    """The hint's answer, then its figures in brackets where there are any left to give
+    (a bid's answer may give them all: no empty brackets after it)."""
+    details = hint.details
     if not details:
         return hint.answer
     if "(" in details:
