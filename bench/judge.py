@@ -34,6 +34,14 @@ prints, per trick:
   be called right or wrong there);
 * the judge's time per decision (median and p95), with the machine's load.
 
+Where its first ``--deals`` deals leave the reference unsure of either verdict (the
+judge's card within 0.15 points of its best, or its close flag: the gap lies less than
+``REF_SURE`` standard errors from 0.15), it weighs that many more, new deals, until it
+is sure or has weighed ``--ref-most``: a yardstick of 400 deals calls a hit a miss, or
+a miss a hit, as often as not near the line. The figures against the first ``--deals``
+alone are printed beside (the trumps and the discards the same; a bid's reference is
+not extended, as its worth is its best trump's over all the deals).
+
 Bids, trumps and discards (``--calls`` positions of each kind, from the same hands)
 are judged the same way: the judge as the faces run it (``FairExpert``, which asks
 :func:`~hasenpfeffer_core.analysis.judge.judge_bid`, ``judge_trump`` or
@@ -54,7 +62,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,6 +104,10 @@ class Row:
     close_sure: bool  # the reference is sure of its close flag (sure_of_close)
     ms: float
     where: str
+    # the same two verdicts against the reference's first batch of deals alone
+    first_within: bool
+    first_close_right: bool
+    ref_deals: int  # the deals the reference weighed
 
 
 #: Up to this many ways to deal the unseen cards, the reference lists them all.
@@ -107,11 +119,14 @@ REF_SURE = 2.0
 
 class Values(dict):
     """A reference's value for each option (its mean over the deals), with each option's
-    value on every deal (``per_deal``, in the same order of deals for every option) and
-    whether the deals were every deal that fits (``exact``: then there is no doubt)."""
+    value on every deal (``per_deal``, in the same order of deals for every option),
+    whether the deals were every deal that fits (``exact``: then there is no doubt), and
+    the values on the first batch of deals alone (``first``)."""
 
     per_deal: dict
     exact: bool = False
+    #: the values on the first ``deals`` deals alone, where more were weighed
+    first: dict
 
     def gap_se(self, a, b) -> float:
         """The standard error of the gap between options ``a`` and ``b``."""
@@ -132,15 +147,45 @@ def sure_of_close(ref: Values, best, rival) -> bool:
     return abs(gap - CLOSE_POINTS) >= REF_SURE * ref.gap_se(best, rival)
 
 
+def settled(ref: Values, judged) -> bool:
+    """Whether the reference can tell both things the bench asks of it: whether the
+    judge's option ``judged`` lies within 0.15 points of its best, and whether its best
+    two lie within 0.15 points (:func:`sure_of_close`). (Where it cannot, it weighs
+    more deals: near the line, a reference of 400 deals calls a hit a miss, or a miss a
+    hit, as often as not.)"""
+    order = sorted(ref, key=ref.get, reverse=True)
+    return (judged == order[0] or sure_of_close(ref, order[0], judged)) and sure_of_close(
+        ref, order[0], order[1] if len(order) > 1 else None
+    )
+
+
+def _first(ref: Values, judged, close: bool) -> tuple[bool, bool]:
+    """Against the reference's first batch of deals alone: whether ``judged`` is within
+    0.15 points of its best, and whether the close flag ``close`` is right."""
+    ranked = sorted(ref.first.values(), reverse=True)
+    within = ranked[0] - ref.first[judged] <= CLOSE_POINTS + 1e-9
+    return within, close == (len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_POINTS)
+
+
 def reference(
-    view: PlayerView, deals: int, rng: random.Random, points_from: int = 0
-) -> dict[int, float]:
+    view: PlayerView,
+    deals: int,
+    rng: random.Random,
+    points_from: int = 0,
+    *,
+    sure: Callable[[Values], bool] | None = None,
+    most: int = 0,
+) -> Values:
     """Every legal card's expected points over ``deals`` deals drawn uniformly: listed
     and checked when there are at most :data:`ENUMERATE` ways to deal (every fitting
     deal, when no more than ``deals`` fit), else dealt by shuffling and rejected when
     they break a void or the auction's filter. Each card is valued by best play for
     points after it (a side whose bid is lost plays to lose tricks), or, before
-    ``points_from`` tricks are played, by best play for tricks valued in points."""
+    ``points_from`` tricks are played, by best play for tricks valued in points.
+
+    With ``sure`` (whether the values tell what the bench asks of them), ``deals`` more
+    deals at a time are weighed, new ones (never a deal twice where they are listed),
+    until ``sure`` holds or ``most`` deals are weighed."""
     tk = trump_key(view.trump)
     seen = set(view.hand) | set(view.played) | ({view.discard} if view.discard else set())
     unseen = [c for c in DECK if c not in seen]
@@ -181,28 +226,38 @@ def reference(
     for k in sizes:
         total *= math.comb(left, k)
         left -= k
+    listed: list[list[int]] | None = None
     if total <= ENUMERATE:
-        # every deal, checked: the deals that fit, or ``deals`` of them drawn without
-        # replacement (a tight fit can reject nearly every shuffle)
+        # every deal, checked: the deals that fit, in a random order, taken ``deals`` at
+        # a time (without replacement: a tight fit can reject nearly every shuffle)
         # (no deal fits the auction's filter where the cards seen rule it out: then the
         # cards alone, as the judge's sampler does)
-        chosen = every() or every(strict=False)
-        if len(chosen) > deals:
-            chosen = rng.sample(chosen, deals)
-    else:
-        chosen = []
-        tries = 0
-        while len(chosen) < deals:
-            pool = unseen[:]
-            rng.shuffle(pool)
-            hands, at = [], 0
-            for k in sizes:
-                hands.append(pool[at : at + k])
-                at += k
-            tries += 1
-            m = masks_of(hands, strict=bool(chosen) or tries < 200_000)
-            if m is not None:
-                chosen.append(m)
+        listed = every() or every(strict=False)
+        rng.shuffle(listed)
+    taken: list[list[int]] = []
+    tries = 0
+
+    def draw(k: int) -> list[list[int]]:
+        """Up to ``k`` deals not weighed yet."""
+        nonlocal tries
+        if listed is not None:
+            out = listed[len(taken) : len(taken) + k]
+        else:
+            out = []
+            while len(out) < k:
+                pool = unseen[:]
+                rng.shuffle(pool)
+                hands, at = [], 0
+                for n in sizes:
+                    hands.append(pool[at : at + n])
+                    at += n
+                tries += 1
+                m = masks_of(hands, strict=bool(taken or out) or tries < 200_000)
+                if m is not None:
+                    out.append(m)
+        taken.extend(out)
+        return out
+
     assert view.leader is not None
     trick = [c.index for _, c in view.current_trick]
     active = 15
@@ -215,25 +270,39 @@ def reference(
     ns = view.seat.value % 2 == 0
     net_ns = net if ns else [-net[6 - t] for t in range(7)]
     won_ns = won if ns else len(view.tricks) - won
-    sums: dict[int, float] = {}
     per_deal: dict[int, list[float]] = {}
-    for m in chosen:
+
+    def weigh(chosen: list[list[int]]) -> None:
+        for m in chosen:
+            for idx, v in worth_of(m).items():
+                per_deal.setdefault(idx, []).append(v)
+
+    def worth_of(m: list[int]) -> dict[int, float]:
         if len(view.tricks) >= points_from:
             found = play_points_masks(
                 m, tk, view.leader.value, trick, won_ns, net_ns, joker_any_time=jat, active=active
             )
             worth = {idx: v if ns else -v for idx, v in found.items()}
         else:
-            values = play_values_masks(
+            tricks = play_values_masks(
                 m, tk, view.leader.value, trick, joker_any_time=jat, active=active
             )
-            worth = {idx: net[won + v] for idx, v in values.items()}
-        for idx, v in worth.items():
-            sums[idx] = sums.get(idx, 0.0) + v
-            per_deal.setdefault(idx, []).append(v)
-    out = Values({idx: v / len(chosen) for idx, v in sums.items()})
-    out.per_deal = per_deal
-    out.exact = total <= ENUMERATE and len(chosen) < deals
+            worth = {idx: net[won + v] for idx, v in tricks.items()}
+        return worth
+
+    def values() -> Values:
+        out = Values({idx: sum(vs) / len(vs) for idx, vs in per_deal.items()})
+        out.per_deal = per_deal
+        out.exact = listed is not None and len(taken) == len(listed)
+        return out
+
+    weigh(draw(deals))
+    out = values()
+    first = dict(out)
+    while sure is not None and not out.exact and len(taken) < most and not sure(out):
+        weigh(draw(min(deals, most - len(taken))))
+        out = values()
+    out.first = first
     return out
 
 
@@ -317,9 +386,18 @@ def _trumps(view: PlayerView) -> list:
     return [*SUITS, None] if view.rules.no_trump else list(SUITS)
 
 
-def call_reference(view: PlayerView, deals: int, rng: random.Random) -> dict:
+def call_reference(
+    view: PlayerView,
+    deals: int,
+    rng: random.Random,
+    *,
+    sure: Callable[[Values], bool] | None = None,
+    most: int = 0,
+) -> Values:
     """Every legal call's expected points over ``deals`` deals of the unseen cards,
-    dealt by shuffling and rejecting the deals the auction rules out."""
+    dealt by shuffling and rejecting the deals the auction rules out; with ``sure``,
+    ``deals`` more at a time until it holds or ``most`` are weighed (see
+    :func:`reference`)."""
     seat = view.seat
     seen = set(view.hand) | set(view.played) | ({view.discard} if view.discard else set())
     unseen = [c for c in DECK if c not in seen]
@@ -336,20 +414,40 @@ def call_reference(view: PlayerView, deals: int, rng: random.Random) -> dict:
         ns = solve_masks(masks, trump_key(trump), lead, (), active=15)
         return ns if seat.value % 2 == 0 else 6 - ns
 
-    chosen = []
-    tries = 0
-    while len(chosen) < deals:
-        pool = unseen[:]
-        rng.shuffle(pool)
-        hands, at = {}, 0
-        for s, k in zip(others, sizes, strict=True):
-            hands[s] = pool[at : at + k]
-            at += k
-        widow = pool[at:]
-        tries += 1
-        if tries < 50 * deals and not auction_fits(view.auction, hands):
-            continue
-        chosen.append((hands, widow))
+    def draw(k: int) -> list[tuple[dict, list]]:
+        """``k`` deals: the other hands, and the widow."""
+        chosen: list[tuple[dict, list]] = []
+        tries = 0
+        while len(chosen) < k:
+            pool = unseen[:]
+            rng.shuffle(pool)
+            hands, at = {}, 0
+            for s, n in zip(others, sizes, strict=True):
+                hands[s] = pool[at : at + n]
+                at += n
+            widow = pool[at:]
+            tries += 1
+            if tries < 50 * k and not auction_fits(view.auction, hands):
+                continue
+            chosen.append((hands, widow))
+        return chosen
+
+    weighed = deals
+    out = _call_values(view, draw(deals), leader, solve)
+    out.first = dict(out)
+    while sure is not None and weighed < most and not sure(out):
+        k = min(deals, most - weighed)
+        more = _call_values(view, draw(k), leader, solve)
+        weighed += k
+        for a, vs in more.per_deal.items():
+            out.per_deal[a] = out.per_deal[a] + vs
+            out[a] = sum(out.per_deal[a]) / weighed
+    return out
+
+
+def _call_values(view: PlayerView, chosen: list, leader, solve) -> Values:
+    """Each legal call's points on each of the deals ``chosen`` (see call_reference)."""
+    seat = view.seat
     legal = view.legal_actions
     out = Values()
     out.per_deal = {}
@@ -447,6 +545,14 @@ def _close(view: PlayerView, ref: dict) -> bool:
     """Whether the reference's best call has a rival (:func:`_rival`) within 0.15 points."""
     rival = _rival(view, ref)
     return rival is not None and max(ref.values()) - ref[rival] < CLOSE_POINTS
+
+
+def _settled(view: PlayerView, ref: Values, judged) -> bool:
+    """:func:`settled` for a call (its close flag against :func:`_rival`)."""
+    best = max(ref, key=ref.get)
+    return (judged == best or sure_of_close(ref, best, judged)) and sure_of_close(
+        ref, best, _rival(view, ref)
+    )
 
 
 def _close_sure(view: PlayerView, ref: Values) -> bool:
@@ -549,6 +655,13 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument(
+        "--ref-most",
+        type=int,
+        default=1600,
+        help="where --deals leave the reference unsure of a verdict, it weighs more, up to"
+        " this many (--deals alone: no more)",
+    )
+    ap.add_argument(
         "--ref-points-from",
         type=int,
         default=0,
@@ -611,8 +724,15 @@ def main() -> None:
         t = time.perf_counter()
         advice = expert.advise(view)
         ms = (time.perf_counter() - t) * 1000
-        ref = reference(view, args.deals, random.Random(10_000 + i), args.ref_points_from)
         assert isinstance(advice.action, Play)
+        ref = reference(
+            view,
+            args.deals,
+            random.Random(10_000 + i),
+            args.ref_points_from,
+            sure=lambda r, a=advice.action.card.index: settled(r, a),
+            most=args.ref_most,
+        )
         ranked = sorted(ref.values(), reverse=True)
         best = ranked[0]
         loss = best - ref[advice.action.card.index]
@@ -637,6 +757,8 @@ def main() -> None:
                 ref_sure,
                 ms,
                 f"{where}, {advice.samples} deals",
+                *_first(ref, judged, advice.close),
+                len(next(iter(ref.per_deal.values()))),
             )
         )
         if (i + 1) % 20 == 0:
@@ -661,6 +783,16 @@ def main() -> None:
             f"  {_sure_share([(r.close_right, r.close_sure) for r in part]):>{len(SURE_HEAD)}}"
             f"  {statistics.median(times):8.0f} / {p95:.0f}"
         )
+    print()
+    longer = [r.ref_deals for r in rows if r.ref_deals > args.deals]
+    print(
+        f"the reference weighed more than {args.deals} deals in {len(longer)} of {len(rows)}"
+        f" positions (up to {max(longer, default=args.deals)}), where {args.deals} left it unsure"
+        " whether the judge's card is within 0.15 points of its best, or of its close flag;"
+        f" against its first {args.deals} deals alone: within 0.15"
+        f" {sum(r.first_within for r in rows) / len(rows):.1%}, close flag right"
+        f" {sum(r.first_close_right for r in rows) / len(rows):.1%}"
+    )
     print()
     print("worst cases (points given away against the reference's best):")
     for r in sorted(rows, key=lambda r: -r.loss)[:5]:
@@ -707,13 +839,33 @@ def calls(args: argparse.Namespace) -> None:
             t = time.perf_counter()
             advice = expert.advise(view)
             ms = (time.perf_counter() - t) * 1000
-            ref = call_reference(view, args.call_deals, random.Random(20_000 + i))
+            ref = call_reference(
+                view,
+                args.call_deals,
+                random.Random(20_000 + i),
+                # (a bid's worth is its best trump's over all the deals: not extended)
+                sure=None
+                if kind == "bid"
+                else lambda r, v=view, a=advice.action: _settled(v, r, a),
+                most=args.ref_most,
+            )
             ranked = sorted(ref.values(), reverse=True)
             loss = ranked[0] - ref[advice.action]
             ref_close = _close(view, ref)
             faults = word_faults(view, advice, lambda o, r=ref, b=ranked[0]: b - r[o])
             words = [w + f for w, f in zip(words, faults, strict=True)]
-            rows.append((loss, advice.close == ref_close, ms, _close_sure(view, ref)))
+            first = sorted(ref.first.values(), reverse=True)
+            rows.append(
+                (
+                    loss,
+                    advice.close == ref_close,
+                    ms,
+                    _close_sure(view, ref),
+                    first[0] - ref.first[advice.action] <= CLOSE_POINTS + 1e-9,
+                    advice.close == _close(view, ref.first),
+                    len(next(iter(ref.per_deal.values()))),
+                )
+            )
             if loss > CLOSE_POINTS + 1e-9 and advice.judgement is not None:
                 j = advice.judgement
                 print(
@@ -739,6 +891,15 @@ def calls(args: argparse.Namespace) -> None:
             f"  {statistics.median(times):8.0f} / {p95:.0f}",
             flush=True,
         )
+        longer = [r[6] for r in rows if r[6] > args.call_deals]
+        if longer:
+            print(
+                f"  (the reference weighed more than {args.call_deals} deals in {len(longer)}"
+                f" of {len(rows)} positions, up to {max(longer)}; against its first {args.call_deals} alone:"
+                f" within 0.15 {sum(r[4] for r in rows) / len(rows):.1%}, close flag right"
+                f" {sum(r[5] for r in rows) / len(rows):.1%})",
+                flush=True,
+            )
         if selfs:
             print(
                 f"  (a second reference on other deals: its best within 0.15 of the first's "
