@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import os
 import random
@@ -649,6 +650,30 @@ def word_faults(view: PlayerView, advice, cost) -> tuple[int, int, int]:
     return silent, shown, bad
 
 
+def _dump(path: str, kind: str, where: str, advice, options: dict, ref: Values) -> None:
+    """One line of JSON for ``--dump``: the judge's figures for each option (its points,
+    the standard error of its gap to the best, the deals), its close flag, and the
+    reference's values and their deals, so that rules for the close flag (or anything
+    else read from the figures) can be tried afterwards without the reference's hours."""
+    j = advice.judgement
+    best = max(ref, key=ref.get)
+    row = {
+        "kind": kind,
+        "where": where,
+        "chosen": str(advice.action),
+        "close": advice.close,
+        "judge_best": str(j.best),
+        "judge": {str(a): [j.points[a], j.spread[a], j.weighed.get(a, j.deals)] for a in j.options},
+        "dominated": [str(a) for a in j.dominated],
+        "ref": {
+            str(options[k]): [v, ref.gap_se(best, k) if k != best else 0.0] for k, v in ref.items()
+        },
+        "ref_deals": len(next(iter(ref.per_deal.values()))),
+    }
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=200)
@@ -689,6 +714,9 @@ def main() -> None:
         default=None,
         help="try the judge with this budget of the solver's work for a trump or a discard,"
         " instead of its own (CALL_WORK)",
+    )
+    ap.add_argument(
+        "--dump", default=None, help="append each position's figures to this file, as JSON lines"
     )
     ap.add_argument("--calls", type=int, default=40, help="bids, trumps and discards, each")
     ap.add_argument("--call-deals", type=int, default=400)
@@ -743,6 +771,10 @@ def main() -> None:
         loss_se = ref.gap_se(order[0], judged) if judged != order[0] else 0.0
         loss_sure = judged == order[0] or sure_of_close(ref, order[0], judged)
         faults = word_faults(view, advice, lambda o, r=ref, b=best: b - r[o.card.index])
+        if args.dump:
+            _dump(
+                args.dump, "play", where, advice, {a.card.index: a for a in view.legal_actions}, ref
+            )
         words[0] += faults[0]
         words[1] += faults[1]
         words[2] += faults[2]
@@ -853,6 +885,8 @@ def calls(args: argparse.Namespace) -> None:
             loss = ranked[0] - ref[advice.action]
             ref_close = _close(view, ref)
             faults = word_faults(view, advice, lambda o, r=ref, b=ranked[0]: b - r[o])
+            if args.dump:
+                _dump(args.dump, kind, where, advice, {a: a for a in view.legal_actions}, ref)
             words = [w + f for w, f in zip(words, faults, strict=True)]
             first = sorted(ref.first.values(), reverse=True)
             rows.append(
