@@ -651,7 +651,7 @@ def _outweighed_words(view: PlayerView, advice: Advice, broken: Reason, alt: Act
     gain = j.points[advice.action] - j.points[alt]
     name = _(broken.principle.name)
     other = choice_words(alt)  # (a choice named, not a command: Italian "scartare 10♥")
-    if gain < CLOSE_POINTS:
+    if gain < CLOSE_POINTS or (advice.action == j.best and j.within_margin(alt)):
         # Translators: principle is a principle's name ("Win cheaply"), other the move
         # that keeps to it ("play 9♠").
         return _(

@@ -15,8 +15,9 @@ its figures, "a close decision", the verdict on a wrong card) comes from one
   counts for far more than a trick that changes nothing;
 * the deals keep coming until the best card leads every other by a clear margin (more
   than :data:`CLOSE_POINTS` and more than :data:`SURE` standard errors of the
-  difference), or a cap is reached: easy decisions are quick, hard ones get the deals
-  they need.
+  difference) or is clearly within that margin of it, and the next best is clearly on
+  one side of the margin or the other (:data:`FLAG_DOUBT`: "a close decision" rests on
+  it), or a cap is reached: easy decisions are quick, hard ones get the deals they need.
 
 >>> import random
 >>> from hasenpfeffer_core import HandState, Seat
@@ -57,7 +58,10 @@ __all__ = [
     "CALL_MIN_DEALS",
     "CALL_SOLVES",
     "CALL_WORK",
+    "CLOSE_MOST",
     "CLOSE_POINTS",
+    "FLAG_DOUBT",
+    "LUCK",
     "MAX_DEALS",
     "MIN_DEALS",
     "PRINCIPLE_DOUBT",
@@ -84,6 +88,25 @@ CLOSE_POINTS: Final = 0.15
 PRINCIPLE_DOUBT: Final = 2.0
 #: How many standard errors of the difference make a lead clear.
 SURE: Final = 3.0
+#: The option worth most on the deals weighed is the one that drew the luckiest of them,
+#: so the gap behind it measures a little wide: an option behind the best by less than
+#: :data:`CLOSE_POINTS` plus this many standard errors of the gap counts as within a
+#: close decision's margin (:meth:`Judgement.within_margin`), up to :data:`CLOSE_MOST`
+#: (so a learner never reads a gap of more than 0.2 points called close). On
+#: ``bench/judge.py``'s plays, the judge had called "not close" decisions that its slow
+#: reference found close 20 times, and the other way round 6 times (400 plays, two
+#: seeds: 93.5 % right); with the allowance, 95.0 % right, and the trumps and discards
+#: no worse.
+LUCK: Final = 0.5
+CLOSE_MOST: Final = 0.25
+#: The deals go on until the option behind the best is clear of a close decision's
+#: margin either way: within it even allowing :data:`SURE` standard errors, or beyond it
+#: even allowing this many. (Stopping as soon as it measured beyond the margin, the judge
+#: said "not close" where the reference's best two lay less than 0.15 points apart six
+#: times as often as the other way round: on ``bench/judge.py``'s 400 plays of two seeds,
+#: 21 against 6; the runner-up behind the best is measured too far behind it, the best
+#: being the option that drew the luckiest deals.)
+FLAG_DOUBT: Final = 2.0
 #: The fewest deals a judgement weighs, and the most.
 MIN_DEALS: Final = 16
 MAX_DEALS: Final = 400
@@ -240,8 +263,8 @@ class Judgement:
 
     @property
     def close(self) -> bool:
-        """Whether another option is worth almost as much as the best (less than
-        :data:`CLOSE_POINTS` behind): a close decision."""
+        """Whether another option is worth almost as much as the best (within a close
+        decision's margin of it: :meth:`within_margin`): a close decision."""
         other = self.runner_up
         return other is not None and self.is_good(other)
 
@@ -272,19 +295,29 @@ class Judgement:
 
     def clearly_worse(self, action: Action) -> bool:
         """Whether ``action`` is worse than the best by more than a close decision's
-        margin, and by more than the judge's doubt (:data:`SURE` standard errors)."""
+        margin (:meth:`within_margin`), and by more than the judge's doubt (:data:`SURE`
+        standard errors)."""
         cost = self.cost(action)
         if action in self.dominated:
             return cost >= CLOSE_POINTS
-        return cost >= CLOSE_POINTS and cost > SURE * self.spread[action]
+        return not self.within_margin(action) and cost > SURE * self.spread[action]
+
+    def within_margin(self, action: Action) -> bool:
+        """Whether ``action`` lies within a close decision's margin of the best, as far
+        as the deals weighed can tell: behind it by less than :data:`CLOSE_POINTS`, or
+        by more only as much as :data:`LUCK` standard errors of the gap, and never by
+        :data:`CLOSE_MOST` or more."""
+        margin = min(CLOSE_POINTS + LUCK * self.spread.get(action, 0.0), CLOSE_MOST)
+        return self.cost(action) < margin
 
     def is_good(self, action: Action) -> bool:
-        """Whether ``action`` is as good as the best: less than a close decision's
-        margin behind it, and not dominated (a higher bid than the best on the same
-        trump scores no more when made and risks more, however the deals weighed fell)."""
+        """Whether ``action`` is as good as the best: within a close decision's margin
+        of it (:meth:`within_margin`), and not dominated (a higher bid than the best on
+        the same trump scores no more when made and risks more, however the deals
+        weighed fell)."""
         if action == self.best:
             return True
-        return self.cost(action) < CLOSE_POINTS and action not in self.dominated
+        return self.within_margin(action) and action not in self.dominated
 
     def as_good(self) -> tuple[Action, ...]:
         """The options as good as the best (:meth:`is_good`), the best first."""
@@ -352,14 +385,19 @@ def _clear(
     either clearly worse than the best (behind by :data:`CLOSE_POINTS` or more, and by
     more than its doubt, ``spreads[i]``, see :func:`_doubt`) or clearly close to it
     (behind by less than :data:`CLOSE_POINTS` even allowing its doubt, or ``near[i]``
-    where given)."""
-    for i, m in enumerate(means):
-        if i == best:
-            continue
-        gap = means[best] - m
+    where given). The runner-up decides "a close decision", so it must be clear either
+    way: clearly worse means behind by more than :data:`CLOSE_POINTS` even allowing
+    :data:`FLAG_DOUBT` standard errors."""
+    others = [i for i in range(len(means)) if i != best]
+    runner = max(others, key=means.__getitem__) if others else -1
+    for i in others:
+        gap = means[best] - means[i]
         doubt = spreads[i]
         close_doubt = doubt if near is None else near[i]
-        if not (gap >= CLOSE_POINTS and gap > doubt) and not gap + close_doubt < CLOSE_POINTS:
+        worse = gap >= CLOSE_POINTS and gap > doubt
+        if i == runner:
+            worse = worse and gap - doubt * FLAG_DOUBT / SURE >= CLOSE_POINTS
+        if not worse and not gap + close_doubt < CLOSE_POINTS:
             return False
     return True
 

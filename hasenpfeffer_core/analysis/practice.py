@@ -55,7 +55,7 @@ from .bots import FairExpert, RuleOfThumbPlayer
 from .describe import calls_joined
 from .explain import capitalised, card_label
 from .hints import agrees, stepped_hint
-from .judge import CLOSE_POINTS, judge_play
+from .judge import judge_play
 from .principles import PRINCIPLES, broken_by, principle, reasons_for
 from .progress import AHEAD, Event, Mark, ProgressStore, Skips, open_regular, parse_time
 from .quiz import TAGS, Question, choice_answer, choice_value, make_question, said_words
@@ -746,7 +746,7 @@ def _principle_position(state: HandState, view: PlayerView, key: str, seed: int)
     # 2 with a hand strong enough for it, was once left out of the choices: a learner
     # asked to bid saw "Pass, Bid 1, Bid 3 ..." and wondered where 2 had gone. Such a
     # position is not asked: every legal choice is offered.)
-    if any(judged.cost(a) >= CLOSE_POINTS for a in follow):
+    if not all(judged.within_margin(a) for a in follow):
         return None
     if not all(judged.clearly_worse(a) for a in legal if a not in follow):
         return None

@@ -63,7 +63,7 @@ from .hints import (
     stepped_hint,
     tie_words,
 )
-from .judge import CLOSE_POINTS, Judgement
+from .judge import Judgement
 from .principles import Reason, broken_by
 from .review import state_play_points, state_play_values
 from .view import PlayerView
@@ -871,8 +871,9 @@ class PlaySession:
         """The people's decisions in this hand that cost points, in order.
 
         A card played counts when the judge, seeing only what the player saw, finds it
-        worse than the best card by a close decision's margin or more (the same figure
-        the hint and the exercises show, :data:`~hasenpfeffer_core.analysis.judge.CLOSE_POINTS`),
+        worse than the best card by a close decision's margin or more (the same margin
+        the hint and the exercises use,
+        :meth:`~hasenpfeffer_core.analysis.judge.Judgement.within_margin`),
         and says what it cost in points; what it cost as the cards lay, all four hands
         seen and each side playing for its score, comes beside it as hindsight. A bid, a trump or a discard is judged the same way, in points (the
         judge weighs every legal call). A principle is cited against a choice only when
@@ -921,7 +922,7 @@ class PlaySession:
                 if lost <= 0:
                     return None
                 cost = None
-            elif judged.cost(action) >= CLOSE_POINTS:
+            elif not judged.within_margin(action):
                 cost = _gap(judged, action)
             else:
                 return None
@@ -936,7 +937,7 @@ class PlaySession:
         judged = hint.advice.judgement
         if hint.action == action or judged is None or action not in judged.points:
             return None
-        if judged.cost(action) < CLOSE_POINTS:
+        if judged.within_margin(action):
             return None
         broken = self._broken(state, action, hint.action, judged)
         if isinstance(hint.action, Pass):
