@@ -102,8 +102,8 @@ def test_net_points_come_from_the_engine_scoring() -> None:
 
 def test_close_means_the_runner_up_is_less_than_the_margin_behind() -> None:
     """Less than 0.15 points behind is close; 0.25 or more never is; in between, only as
-    far as half a standard error of the gap (the best on the deals weighed drew the
-    luckiest of them, so the gap behind it measures wide)."""
+    far as half a standard error of the gap (the deals weighed happened to suit the best
+    best, so the gap behind it measures wide)."""
     for view in SMALL:
         j = judge_play(view, random.Random(5))
         other = j.runner_up
@@ -120,9 +120,8 @@ def test_close_means_the_runner_up_is_less_than_the_margin_behind() -> None:
 def test_the_deals_go_on_until_the_close_flag_is_clear_either_way() -> None:
     """The hint's "a close decision" is read off the runner-up's gap: the judge weighs
     deals until that gap lies within the margin beyond doubt, or beyond it beyond doubt
-    (two standard errors), or the deals run out. Stopping as soon as the gap measured
-    0.15 or more, it called decisions "not close" that a slow reference found close
-    three times as often as the other way round (``bench/judge.py``)."""
+    (two standard errors), or the deals run out, rather than leave "not close" to one
+    measurement near the line."""
     views = []
     thumb = RuleOfThumbPlayer()
     for seed in range(40):
