@@ -129,6 +129,11 @@ class Values(dict):
     #: the values on the first ``deals`` deals alone, where more were weighed
     first: dict
 
+    @property
+    def deals(self) -> int:
+        """How many deals the values were weighed on."""
+        return len(next(iter(self.per_deal.values())))
+
     def gap_se(self, a, b) -> float:
         """The standard error of the gap between options ``a`` and ``b``."""
         if self.exact:
@@ -148,24 +153,42 @@ def sure_of_close(ref: Values, best, rival) -> bool:
     return abs(gap - CLOSE_POINTS) >= REF_SURE * ref.gap_se(best, rival)
 
 
-def settled(ref: Values, judged) -> bool:
+def sure_of_loss(ref: Values, judged) -> bool:
+    """Whether the reference can tell if the judge's option ``judged`` lies within 0.15
+    points of its best (:func:`sure_of_close`)."""
+    best = max(ref, key=ref.get)
+    return judged == best or sure_of_close(ref, best, judged)
+
+
+def settled(ref: Values, judged, rival) -> bool:
     """Whether the reference can tell both things the bench asks of it: whether the
     judge's option ``judged`` lies within 0.15 points of its best, and whether its best
-    two lie within 0.15 points (:func:`sure_of_close`). (Where it cannot, it weighs
+    and its runner-up ``rival`` lie within 0.15 points. (Where it cannot, it weighs
     more deals: near the line, a reference of 400 deals calls a hit a miss, or a miss a
     hit, as often as not.)"""
+    return sure_of_loss(ref, judged) and sure_of_close(ref, max(ref, key=ref.get), rival)
+
+
+def _runner_up(ref: dict):
+    """A play reference's second best card, or None where there is one."""
     order = sorted(ref, key=ref.get, reverse=True)
-    return (judged == order[0] or sure_of_close(ref, order[0], judged)) and sure_of_close(
-        ref, order[0], order[1] if len(order) > 1 else None
-    )
+    return order[1] if len(order) > 1 else None
 
 
-def _first(ref: Values, judged, close: bool) -> tuple[bool, bool]:
+def _play_close(ref: dict) -> bool:
+    """Whether a play reference's best two cards lie less than 0.15 points apart."""
+    rival = _runner_up(ref)
+    return rival is not None and max(ref.values()) - ref[rival] < CLOSE_POINTS
+
+
+def _first(
+    ref: Values, judged, close: bool, ref_close: Callable[[dict], bool]
+) -> tuple[bool, bool]:
     """Against the reference's first batch of deals alone: whether ``judged`` is within
-    0.15 points of its best, and whether the close flag ``close`` is right."""
-    ranked = sorted(ref.first.values(), reverse=True)
-    within = ranked[0] - ref.first[judged] <= CLOSE_POINTS + 1e-9
-    return within, close == (len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_POINTS)
+    0.15 points of its best, and whether the close flag ``close`` is right (the
+    reference's own flag: ``ref_close`` of its values)."""
+    within = max(ref.first.values()) - ref.first[judged] <= CLOSE_POINTS + 1e-9
+    return within, close == ref_close(ref.first)
 
 
 def reference(
@@ -235,14 +258,13 @@ def reference(
         # cards alone, as the judge's sampler does)
         listed = every() or every(strict=False)
         rng.shuffle(listed)
-    taken: list[list[int]] = []
-    tries = 0
+    taken = tries = 0
 
     def draw(k: int) -> list[list[int]]:
         """Up to ``k`` deals not weighed yet."""
-        nonlocal tries
+        nonlocal taken, tries
         if listed is not None:
-            out = listed[len(taken) : len(taken) + k]
+            out = listed[taken : taken + k]
         else:
             out = []
             while len(out) < k:
@@ -256,7 +278,7 @@ def reference(
                 m = masks_of(hands, strict=bool(taken or out) or tries < 200_000)
                 if m is not None:
                     out.append(m)
-        taken.extend(out)
+        taken += len(out)
         return out
 
     assert view.leader is not None
@@ -294,14 +316,14 @@ def reference(
     def values() -> Values:
         out = Values({idx: sum(vs) / len(vs) for idx, vs in per_deal.items()})
         out.per_deal = per_deal
-        out.exact = listed is not None and len(taken) == len(listed)
+        out.exact = listed is not None and taken == len(listed)
         return out
 
     weigh(draw(deals))
     out = values()
     first = dict(out)
-    while sure is not None and not out.exact and len(taken) < most and not sure(out):
-        weigh(draw(min(deals, most - len(taken))))
+    while sure is not None and not out.exact and taken < most and not sure(out):
+        weigh(draw(min(deals, most - taken)))
         out = values()
     out.first = first
     return out
@@ -433,16 +455,13 @@ def call_reference(
             chosen.append((hands, widow))
         return chosen
 
-    weighed = deals
     out = _call_values(view, draw(deals), leader, solve)
     out.first = dict(out)
-    while sure is not None and weighed < most and not sure(out):
-        k = min(deals, most - weighed)
-        more = _call_values(view, draw(k), leader, solve)
-        weighed += k
+    while sure is not None and out.deals < most and not sure(out):
+        more = _call_values(view, draw(min(deals, most - out.deals)), leader, solve)
         for a, vs in more.per_deal.items():
             out.per_deal[a] = out.per_deal[a] + vs
-            out[a] = sum(out.per_deal[a]) / weighed
+            out[a] = sum(out.per_deal[a]) / len(out.per_deal[a])
     return out
 
 
@@ -546,14 +565,6 @@ def _close(view: PlayerView, ref: dict) -> bool:
     """Whether the reference's best call has a rival (:func:`_rival`) within 0.15 points."""
     rival = _rival(view, ref)
     return rival is not None and max(ref.values()) - ref[rival] < CLOSE_POINTS
-
-
-def _settled(view: PlayerView, ref: Values, judged) -> bool:
-    """:func:`settled` for a call (its close flag against :func:`_rival`)."""
-    best = max(ref, key=ref.get)
-    return (judged == best or sure_of_close(ref, best, judged)) and sure_of_close(
-        ref, best, _rival(view, ref)
-    )
 
 
 def _close_sure(view: PlayerView, ref: Values) -> bool:
@@ -668,7 +679,7 @@ def _dump(path: str, kind: str, where: str, advice, options: dict, ref: Values) 
         "ref": {
             str(options[k]): [v, ref.gap_se(best, k) if k != best else 0.0] for k, v in ref.items()
         },
-        "ref_deals": len(next(iter(ref.per_deal.values()))),
+        "ref_deals": ref.deals,
     }
     with open(path, "a", encoding="utf-8") as f:
         f.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -758,18 +769,18 @@ def main() -> None:
             args.deals,
             random.Random(10_000 + i),
             args.ref_points_from,
-            sure=lambda r, a=advice.action.card.index: settled(r, a),
+            sure=lambda r, a=advice.action.card.index: settled(r, a, _runner_up(r)),
             most=args.ref_most,
         )
         ranked = sorted(ref.values(), reverse=True)
         best = ranked[0]
         loss = best - ref[advice.action.card.index]
-        ref_close = len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_POINTS
+        ref_close = _play_close(ref)
         order = sorted(ref, key=ref.get, reverse=True)
-        ref_sure = sure_of_close(ref, order[0], order[1] if len(order) > 1 else None)
+        ref_sure = sure_of_close(ref, order[0], _runner_up(ref))
         judged = advice.action.card.index
         loss_se = ref.gap_se(order[0], judged) if judged != order[0] else 0.0
-        loss_sure = judged == order[0] or sure_of_close(ref, order[0], judged)
+        loss_sure = sure_of_loss(ref, judged)
         faults = word_faults(view, advice, lambda o, r=ref, b=best: b - r[o.card.index])
         if args.dump:
             _dump(
@@ -789,8 +800,8 @@ def main() -> None:
                 ref_sure,
                 ms,
                 f"{where}, {advice.samples} deals",
-                *_first(ref, judged, advice.close),
-                len(next(iter(ref.per_deal.values()))),
+                *_first(ref, judged, advice.close, _play_close),
+                ref.deals,
             )
         )
         if (i + 1) % 20 == 0:
@@ -878,7 +889,7 @@ def calls(args: argparse.Namespace) -> None:
                 # (a bid's worth is its best trump's over all the deals: not extended)
                 sure=None
                 if kind == "bid"
-                else lambda r, v=view, a=advice.action: _settled(v, r, a),
+                else lambda r, v=view, a=advice.action: settled(r, a, _rival(v, r)),
                 most=args.ref_most,
             )
             ranked = sorted(ref.values(), reverse=True)
@@ -888,16 +899,14 @@ def calls(args: argparse.Namespace) -> None:
             if args.dump:
                 _dump(args.dump, kind, where, advice, {a: a for a in view.legal_actions}, ref)
             words = [w + f for w, f in zip(words, faults, strict=True)]
-            first = sorted(ref.first.values(), reverse=True)
             rows.append(
                 (
                     loss,
                     advice.close == ref_close,
                     ms,
                     _close_sure(view, ref),
-                    first[0] - ref.first[advice.action] <= CLOSE_POINTS + 1e-9,
-                    advice.close == _close(view, ref.first),
-                    len(next(iter(ref.per_deal.values()))),
+                    *_first(ref, advice.action, advice.close, lambda d, v=view: _close(v, d)),
+                    ref.deals,
                 )
             )
             if loss > CLOSE_POINTS + 1e-9 and advice.judgement is not None:

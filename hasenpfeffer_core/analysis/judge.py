@@ -300,7 +300,7 @@ class Judgement:
         as the deals weighed can tell: behind it by less than :data:`CLOSE_POINTS`, or
         by more only as much as :data:`LUCK` standard errors of the gap, and never by
         :data:`CLOSE_MOST` or more."""
-        margin = min(CLOSE_POINTS + LUCK * self.spread.get(action, 0.0), CLOSE_MOST)
+        margin = min(CLOSE_POINTS + LUCK * self.spread[action], CLOSE_MOST)
         return self.cost(action) < margin
 
     def is_good(self, action: Action) -> bool:
