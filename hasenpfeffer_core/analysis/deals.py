@@ -36,7 +36,7 @@ from ..engine.cards import DECK, Card
 from ..engine.seats import SEATS, Seat
 from ..engine.state import Phase
 from ..engine.tricks import EFF, SUIT_MASK, trump_key
-from .estimate import auction_fits
+from .estimate import auction_test
 from .view import PlayerView
 
 __all__ = ["MAKER_TRUMPS", "DealSampler", "fits_auction"]
@@ -67,13 +67,7 @@ def fits_auction(view: PlayerView) -> Callable[[Sequence[int]], bool] | None:
     tests: list[Callable[[Sequence[int]], bool]] = []
     if view.phase in _BEFORE_PLAY and view.auction:
         others = [s for s in SEATS if s is not view.seat]
-        auction = tuple(view.auction)
-
-        def calls(masks: Sequence[int]) -> bool:
-            hands = {s: [DECK[i] for i in _bits(masks[s.value])] for s in others}
-            return auction_fits(auction, hands)
-
-        tests.append(calls)
+        tests.append(auction_test(tuple(view.auction), others))
     maker = view.maker
     if not (
         maker is None

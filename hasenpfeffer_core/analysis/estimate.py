@@ -9,15 +9,15 @@ explicit filters, applied by rejection so that the deals that pass stay equally 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from ..engine.actions import Bid
-from ..engine.cards import SUITS, Card, Rank, Suit
+from ..engine.cards import DECK, SUITS, Card, Rank, Suit
 from ..engine.seats import Seat
-from ..engine.tricks import EFF, ORDERS, trump_key
+from ..engine.tricks import EFF, ORDERS, SUIT_MASK, trump_key
 
-__all__ = ["BID_READ", "PASS_READ", "auction_fits", "estimate_tricks", "strength"]
+__all__ = ["BID_READ", "PASS_READ", "auction_fits", "auction_test", "estimate_tricks", "strength"]
 
 #: A player who bid ``n`` tricks (3 or more, not made to bid) holds a hand the rule of
 #: thumb counts at least ``n - BID_READ`` tricks on its own (its partner not counted).
@@ -92,6 +92,32 @@ def auction_fits(auction: Sequence[object], hands: Mapping[Seat, Sequence[Card]]
     >>> auction_fits([Bid(Seat.E, 4)], strong), auction_fits([Pass(Seat.E)], strong)
     (True, False)
     """
+    bounds = _bounds(auction, set(hands))
+    return all(
+        _strength_within(sum(1 << c.index for c in hands[seat]), low, passed)
+        for seat, (low, passed) in bounds.items()
+    )
+
+
+def auction_test(
+    auction: Sequence[object], seats: Sequence[Seat]
+) -> Callable[[Sequence[int]], bool]:
+    """:func:`auction_fits` for the hands of ``seats``, as a test of a deal given as card
+    masks by seat (``masks[seat.value]``): the auction is read once, and each deal the
+    judge draws is tested on its masks."""
+    bounds = [
+        (seat.value, low, passed) for seat, (low, passed) in _bounds(auction, set(seats)).items()
+    ]
+
+    def fits(masks: Sequence[int]) -> bool:
+        return all(_strength_within(masks[s], low, passed) for s, low, passed in bounds)
+
+    return fits
+
+
+def _bounds(auction: Sequence[object], seats: set[Seat]) -> dict[Seat, tuple[float | None, bool]]:
+    """What the ``auction`` says of the hands of ``seats``: for each seat it says
+    anything of, the least strength its bids show (or None) and whether it passed."""
     # Each seat's calls come down to bounds on its strength: at least its highest real
     # bid less BID_READ, at most PASS_READ if it passed. Each hand is then counted once,
     # suit by suit, and no further than the answer needs (the judge reads the calls
@@ -106,25 +132,92 @@ def auction_fits(auction: Sequence[object], hands: Mapping[Seat, Sequence[Card]]
         if isinstance(call, Bid):
             forced = not bid_seen and passes >= 3
             bid_seen = True
-            if seat in hands and not forced and call.tricks >= 3:
+            if seat in seats and not forced and call.tricks >= 3:
                 low[seat] = max(low.get(seat, -1.0), call.tricks - BID_READ)
         else:
             passes += 1
-            if seat in hands:
+            if seat in seats:
                 high.add(seat)
-    seats = dict.fromkeys((*low, *high))  # a seat that bid and passed, counted once
-    return all(_strength_within(hands[seat], low.get(seat), seat in high) for seat in seats)
+    # a seat that bid and passed, counted once
+    return {seat: (low.get(seat), seat in high) for seat in dict.fromkeys((*low, *high))}
 
 
-def _strength_within(cards: Sequence[Card], low: float | None, passed: bool) -> bool:
-    """Whether :func:`strength` of ``cards`` is at least ``low`` (where given) and, for
-    a hand that ``passed``, at most :data:`PASS_READ`."""
+def _strength_within(hand: int, low: float | None, passed: bool) -> bool:
+    """Whether :func:`strength` of the cards of ``hand`` (a mask) is
+    at least ``low`` (where given) and, for a hand that ``passed``, at most
+    :data:`PASS_READ`."""
     best = -1.0
+    cards = [DECK[i] for i in range(25) if hand >> i & 1] if hand.bit_count() > 6 else None
     for t in SUITS:
-        e = estimate_tricks(cards, t, partner=False)
+        # (seven cards, a maker's before the discard: counted without the weakest)
+        e = (
+            _estimate_mask(hand, t.value)
+            if cards is None
+            else estimate_tricks(cards, t, partner=False)
+        )
         if passed and e > PASS_READ:
             return False
         best = max(best, e)
         if not passed and low is not None and best >= low:
             return True
     return low is None or best >= low
+
+
+# :func:`estimate_tricks` (partner not counted) by the cards' bits, for the judge's
+# auction filter, which counts three hands in four suits for every deal it draws: each
+# suit's part of the count comes from a table filled as hands are met, by the suit's
+# cards in the hand, as the additions estimate_tricks makes (in its order, so that the
+# sum is the same number to the last bit: tests/test_deals.py checks it)
+_TRUMP_PARTS: dict[tuple[int, int], tuple[float, ...]] = {}
+_SIDE_PARTS: dict[tuple[int, int], tuple[float, ...]] = {}
+
+
+def _estimate_mask(hand: int, tk: int) -> float:
+    """:func:`estimate_tricks` of the cards of ``hand`` (at most six) with the trump suit
+    ``tk`` (0 to 3), its partner not counted."""
+    masks = SUIT_MASK[tk]
+    trumps = hand & masks[tk]
+    parts = _TRUMP_PARTS.get((tk, trumps))
+    if parts is None:
+        cards = [DECK[i] for i in range(25) if trumps >> i & 1]
+        n = len(cards)
+        order = ORDERS[tk]
+        values = {0: 1.0, 1: 1.0, 2: 0.9, 3: 0.75, 4: 0.55}
+        places = sorted(order.index(c) for c in cards)
+        parts = _TRUMP_PARTS[tk, trumps] = tuple(
+            values.get(place, 0.45 if n >= 3 else 0.25) for place in places
+        )
+    total = 0.0
+    for v in parts:
+        total += v
+    ruffing = trumps.bit_count() >= 2
+    for suit in range(4):
+        if suit == tk:
+            continue
+        cs = hand & masks[suit]
+        if not cs:
+            if ruffing:
+                total += 0.3
+            continue
+        side = _SIDE_PARTS.get((tk, cs))
+        if side is None:
+            side = _SIDE_PARTS[tk, cs] = _side_parts(cs, tk)
+        for v in side:
+            total += v
+    return total
+
+
+def _side_parts(cs: int, tk: int) -> tuple[float, ...]:
+    """What :func:`estimate_tricks` adds for a side suit of which the hand holds the
+    cards ``cs`` (a mask), trumps ``tk``."""
+    order = ORDERS[tk]
+    cards = sorted((DECK[i] for i in range(25) if cs >> i & 1), key=order.index)
+    top = cards[0]
+    if top.rank is Rank.ACE:
+        out = [0.8 if len(cards) <= 3 else 0.5]
+        if len(cards) >= 2 and cards[1].rank is Rank.KING:
+            out.append(0.35)
+        return tuple(out)
+    if top.rank is Rank.KING and len(cards) >= 2:
+        return (0.25,)
+    return ()
