@@ -76,6 +76,7 @@ from hasenpfeffer_core.analysis.contracts import pass_forces
 from hasenpfeffer_core.analysis.deals import fits_auction
 from hasenpfeffer_core.analysis.estimate import auction_fits, estimate_tricks
 from hasenpfeffer_core.analysis.explain import capitalised
+from hasenpfeffer_core.analysis.fast import compiled
 from hasenpfeffer_core.analysis.hints import agrees, outweighed
 from hasenpfeffer_core.analysis.judge import _CALLS as judge_memory
 from hasenpfeffer_core.analysis.judge import CLOSE_POINTS, net_points
@@ -741,6 +742,12 @@ def main() -> None:
     args = ap.parse_args()
     print(
         f"load before: {os.getloadavg()[0]:.2f}; finding {args.positions} positions ...", flush=True
+    )
+    # the judge as the faces use it here: the compiled solver's budgets, or the plain
+    # Python's (the live copy's; HP_PLAIN_SOLVER=1)
+    print(
+        f"the solver: {'compiled' if compiled() else 'plain Python'}, the judge's budgets"
+        f" {judge.SPEED} times the plain Python's"
     )
     if args.call_work is not None:
         judge.CALL_WORK = args.call_work  # type: ignore[misc]

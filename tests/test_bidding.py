@@ -460,7 +460,7 @@ def test_a_pass_kept_over_partner_s_bid_says_why() -> None:
     +5.0 points. Pass." beside the pass's +4.8, with no word of why. Where the pass is
     clearly the better call, the figures say why, and the rule is not cited."""
     rule = "Your partner already holds the auction for your side, so outbid your partner"
-    state = HandState.new(dealer=Seat.E, seed=64)
+    state = HandState.new(dealer=Seat.E, seed=63)
     for call in (Bid(Seat.S, 1), Pass(Seat.W)):
         state.apply(call)
     study = bid_study(PlayerView.of(state, Seat.N))

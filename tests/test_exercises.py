@@ -354,7 +354,8 @@ def test_a_choice_as_good_keeping_to_the_principle_the_expert_breaks_is_told_so(
     as good), and a learner who keeps to the principle is right. The verdict said
     "the usual principle decides, and it goes against neither", false of the expert's
     move; it now gives the expert's answer, which names the principle and what keeping
-    to it is worth. Deal 79, North to name trumps: hearts +4.7, spades +4.7."""
+    to it is worth. Deal 79, North to name trumps: hearts +4.9, spades +4.7 over 400
+    deals (+4.7 each over fewer), the gap in doubt."""
     from hasenpfeffer_core.analysis.principles import broken_by
 
     state = computer_position(79, Seat.N, 7)
@@ -363,7 +364,8 @@ def test_a_choice_as_good_keeping_to_the_principle_the_expert_breaks_is_told_so(
     advised = expert.advise(view)
     assert advised.action.suit is Suit.HEARTS and broken_by(view, advised.action)
     spades = press(ex.trump_exercise(state, expert), Suit.SPADES)
-    assert spades.startswith("Right!") and "as much as the best choice" in spades
+    assert spades.startswith("Right!")
+    assert "as much as the best choice" in spades or "too close to tell apart" in spades
     assert "goes against neither" not in spades
     assert "It goes against the usual rule \u201cName your strongest trump suit\u201d" in spades
     assert "(name spades as trumps) is worth no more here" in spades
@@ -496,13 +498,14 @@ def test_a_bid_verdict_says_each_call_s_worth_once() -> None:
 
 
 def test_a_pass_over_partner_s_bid_says_what_decided_and_each_figure_once() -> None:
-    """Over South's bid of 1, North holds four spades: a bid of 2 is worth +5.0 over 80
-    deals, the pass +4.8, too close to tell apart, so the fair expert passes: partner
-    already holds the auction for the side, and the judge advises outbidding partner
-    only where it clearly pays. The verdicts said "+4.8" three times and "the usual
-    principle decides", though no principle had decided. Each call's figure is said
-    once, and the verdict says what decided, in all three languages."""
-    state = HandState.new(dealer=Seat.E, seed=64)
+    """Over South's bid of 1, North holds three hearts and the ace of spades: a bid of 2
+    is worth +4.8 over 128 deals, the pass +4.7, too close to tell apart, so the fair
+    expert passes: partner already holds the auction for the side, and the judge
+    advises outbidding partner only where it clearly pays. The verdicts (on another
+    deal, where the bid of 2 was worth +5.0 and the pass +4.8) said "+4.8" three times
+    and "the usual principle decides", though no principle had decided. Each call's
+    figure is said once, and the verdict says what decided, in all three languages."""
+    state = HandState.new(dealer=Seat.E, seed=63)
     state.apply(Bid(Seat.S, 1))
     state.apply(Pass(Seat.W))
     for lang in ("en", "it", "th"):
@@ -522,15 +525,15 @@ def test_a_pass_over_partner_s_bid_says_what_decided_and_each_figure_once() -> N
             assert principle not in verdict, (lang, verdict)
             # no brackets inside brackets ("(It is close: ... (about +4.7 ...).)")
             assert not re.search(r"\([^)]*\(", verdict), (lang, verdict)
-            # the pass's +4.8 and the bid of 2's +5.0 at most once each, before the range
-            # of the bids of 3 and 4 (whose top may be +5.0 too)
+            # the pass's +4.7 and the bid of 2's +4.8 at most once each, before the figure
+            # for the bid of 3 (which may be +4.8 too)
             head = verdict.rsplit("(", 2)[0]
             figures = re.findall(r"[+-][0-9]+[.,][0-9]", head)
             assert figures and len(set(figures)) == len(figures), (lang, verdict)
         if lang == "en":
-            assert bid.startswith("Right! Bid 2: worth about +5.0 points")
-            assert "0.2 more than passing: too little to tell apart." in bid
-            assert "(about +4.7 to +5.0 points on average for bidding 3 or 4)" in passed
+            assert bid.startswith("Right! Bid 2: worth about +4.8 points")
+            assert "0.1 more than passing: too little to tell apart." in bid
+            assert "(about +4.8 points on average for bidding 3)" in passed
 
 
 def test_a_verdict_beside_a_pass_over_partner_s_bid_says_each_figure_once() -> None:

@@ -134,7 +134,15 @@ def project_wheel() -> Path:
     h = hashlib.sha256()
     files = [ROOT / "pyproject.toml", ROOT / "README.md"]
     files += sorted(p for p in (ROOT / "hasenpfeffer_core").rglob("*") if p.is_file())
-    files = [p for p in files if "__pycache__" not in p.parts]
+    # not the solver compiled for this CPython (tools/compile_solver.py): the live copy
+    # runs the plain Python it is compiled from
+    files = [
+        p
+        for p in files
+        if "__pycache__" not in p.parts
+        and p.suffix not in (".so", ".pyd")
+        and p.name != "compiled.json"
+    ]
     for f in files:
         h.update(str(f.relative_to(ROOT)).encode())
         h.update(f.read_bytes())

@@ -24,6 +24,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+# first: which solver the package imports, compiled or plain (see the module)
+from . import fast  # noqa: F401
+
 if TYPE_CHECKING:
     from .bots import Advice, FairExpert, Player, RandomPlayer, RuleOfThumbPlayer
     from .judge import Judgement, judge_decision

@@ -49,6 +49,7 @@ from ..engine.tricks import ORDERS, throw_key, trump_key
 from .contracts import discard_order, net_table, pass_forces, points_table, trump_options, weakest
 from .deals import DealSampler
 from .estimate import estimate_tricks
+from .fast import compiled
 from .points_solver import play_points_masks
 from .solver import Work, card_runs, play_values_masks, solve_masks
 from .view import PlayerView
@@ -64,6 +65,7 @@ __all__ = [
     "MIN_DEALS",
     "PRINCIPLE_DOUBT",
     "SOLVES",
+    "SPEED",
     "SURE",
     "CallJudgement",
     "Judgement",
@@ -97,6 +99,19 @@ SURE: Final = 3.0
 #: no worse.
 LUCK: Final = 0.5
 CLOSE_MOST: Final = 0.25
+#: The budgets below are the plain Python's, as the live copy of the lessons runs it (in
+#: Pyodide), and the figures beside them its. Where the solver runs compiled (CPython
+#: after ``make``: :mod:`~hasenpfeffer_core.analysis.fast`), the same work takes about
+#: half the time, and the judge spends this many times each budget: more deals in the
+#: same time. (``bench/expert_speed.py``, 32 hands, p95 of the hint and the computer's
+#: decision, in ms: plain Python at load 0.8, a play 260 and 274, a bid 397 and 385, a
+#: trump 745 and 711, a discard 704 and 689; compiled on the same budgets at load 0.5,
+#: 133 and 142, 217 and 211, 460 and 408, 422 and 401; compiled at 2.25 times the
+#: budgets, with the auction's filter counting hands by their cards' bits, at load 1.0,
+#: 271 and 272, 406 and 391, 716 and 757, 685 and 673.) A position gets the same advice
+#: wherever the same solver runs: in every notebook and terminal with the compiled one,
+#: in every browser with the plain one.
+SPEED: Final = 2.25 if compiled() else 1
 #: The fewest deals a judgement weighs, and the most.
 MIN_DEALS: Final = 16
 MAX_DEALS: Final = 400
@@ -116,7 +131,7 @@ MAX_DEALS: Final = 400
 #: points on the same deal). On 40 first-trick positions, three seeds each, 94.2 % of
 #: its cards were within 0.15 points of the reference's best with 320 solves, 95.0 %
 #: with 640 and 97.5 % with 1280, at a p95 of about 360, 660 and 1,300 ms of CPU time.
-SOLVES: Final = (290, 580, 2000, 2000, 2000, 2000)
+SOLVES: Final = tuple(round(SPEED * n) for n in (290, 580, 2000, 2000, 2000, 2000))
 #: From this many tricks played on, a card is valued by best play for points after it
 #: (:mod:`~hasenpfeffer_core.analysis.points_solver`): a side whose bid is lost plays to
 #: lose tricks. (Before it, it would be by best play for tricks, valued in points.) From
@@ -136,7 +151,7 @@ POINT_SOLVES: Final = 1
 #: reads beside the call (what it is worth) was 0.82 points from a 400-deal judgement on
 #: average; at 240 with :data:`CALL_MIN_DEALS` 32, 0.63 points (p95 447 ms; 40 rule-of-
 #: thumb auctions).
-CALL_SOLVES: Final = 240
+CALL_SOLVES: Final = round(SPEED * 240)
 #: ... and for a trump or a discard, a budget of work, not of solves: the positions the
 #: solver searches at trick boundaries (:class:`~hasenpfeffer_core.analysis.solver.Work`)
 #: and the deals drawn (:data:`DRAW_WORK`), counted alike on every machine and whatever
@@ -149,10 +164,13 @@ CALL_SOLVES: Final = 240
 #: units 96.0 %, 674 ms. Discards with 480 solves 99.5 %, 668 ms; 130,000 units 99.5 %,
 #: 588 ms. The trumps missed lie 0.2 to 0.4 points apart, in hands that solve slowly
 #: (a trump's options differ by 0.4 to 0.5 points in standard error at these budgets).
-CALL_WORK: Final = 130_000
+CALL_WORK: Final = round(SPEED * 130_000)
 #: What a deal drawn costs, in the same units: the auction's filter turns most draws
 #: down where the calls say much (2 to 6 draws for each deal taken), each about 80 µs
 #: (a rule-of-thumb count of the hands that called), about 16 units of the solver's work.
+#: (Counting the hands by their cards' bits, a draw takes about 50 µs: some 10 units of
+#: the plain solver's work and 25 of the compiled one's. 16 stays, as the budgets were
+#: measured with it.)
 DRAW_WORK: Final = 16
 #: (The live copy, where Python runs in the browser about two and a half times slower,
 #: solves as much: within three times the targets there, and the same advice for the

@@ -189,7 +189,7 @@ def seat_orders(active: int) -> list[tuple[int, ...]]:
 
 
 class _Boundary(Protocol):
-    def __call__(self, leader: int, need: int, known: int = ..., /) -> int: ...
+    def __call__(self, leader: int, need: int, known: int = 0, /) -> int: ...
 
 
 _Play = Callable[[tuple[int, ...], int, list[tuple[int, ...]], list[int], int, int, int], int]
