@@ -95,10 +95,14 @@ SURE: Final = 3.0
 #: (so a learner never reads a gap of more than 0.2 points called close). On
 #: ``bench/judge.py``'s plays, the judge had called "not close" decisions that its slow
 #: reference found close 20 times, and the other way round 6 times (400 plays, two
-#: seeds: 93.5 % right); with the allowance, 95.0 % right, and the trumps and discards
-#: no worse.
-LUCK: Final = 0.5
-CLOSE_MOST: Final = 0.25
+#: seeds: 93.5 % right); with an allowance of half a standard error up to 0.25 points,
+#: 95.0 % right, and the trumps and discards no worse. With the compiled solver's
+#: budgets (more deals, smaller errors) a quarter of a standard error up to 0.2 points
+#: did best: on 840 positions of three seeds, the close flag right for 570 of 600 plays,
+#: 107 of 120 trumps and 114 of 120 discards, against 563, 104 and 114 with half a
+#: standard error up to 0.25, and 565, 109 and 113 with no allowance.
+LUCK: Final = 0.25
+CLOSE_MOST: Final = 0.2
 #: The budgets below are the plain Python's, as the live copy of the lessons runs it (in
 #: Pyodide), and the figures beside them its. Where the solver runs compiled (CPython
 #: after ``make``: :mod:`~hasenpfeffer_core.analysis.fast`), the same work takes about
