@@ -176,9 +176,11 @@ CALL_WORK: Final = round(SPEED * 130_000)
 #: the plain solver's work and 25 of the compiled one's. 16 stays, as the budgets were
 #: measured with it.)
 DRAW_WORK: Final = 16
-#: (The live copy, where Python runs in the browser about two and a half times slower,
-#: solves as much: within three times the targets there, and the same advice for the
-#: same position in the browser as in a notebook.)
+#: (The live copy runs the plain Python on these budgets, the figures above: about twice
+#: as slow in the browser's WebAssembly as in CPython, well within three times the
+#: targets there. bench/expert_speed.py at load 0.7, p95 in Pyodide under Node.js, the
+#: hint and the computer's decision: a play 547 and 567 ms, a bid 787 and 740, a trump
+#: 1,406 and 1,376, a discard 1,367 and 1,328.)
 #: In the auction, a trump the rule of thumb counts this many tricks or more below the
 #: hand's best is not played out (``bench/judge.py`` checks that it is never the trump
 #: to bid on); naming the trump, every trump is.
