@@ -203,3 +203,21 @@ def test_the_live_copys_wheel_leaves_the_compiled_solver_out() -> None:
     names = zipfile.ZipFile(project_wheel()).namelist()
     assert "hasenpfeffer_core/analysis/solver.py" in names
     assert not [n for n in names if n.endswith((".so", ".pyd")) or n.endswith("compiled.json")]
+
+
+def test_the_solvers_doctests_pass_on_the_plain_sources() -> None:
+    """The doctests of ``solver.py`` and ``points_solver.py`` (left out of a run where
+    the compiled modules are imported: see ``tests/_solver.py``) pass on the plain
+    sources, in a process that imports them."""
+    from _solver import SOURCES
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *map(str, SOURCES)],
+        cwd=ROOT,
+        env={**os.environ, "HP_PLAIN_SOLVER": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "error" not in done.stdout.lower() and " passed" in done.stdout, done.stdout[-3000:]
