@@ -32,7 +32,7 @@ from functools import cache
 from math import comb
 from typing import Final
 
-from ..engine.cards import DECK, Card
+from ..engine.cards import DECK, Card, card_mask
 from ..engine.seats import SEATS, Seat
 from ..engine.state import Phase
 from ..engine.tricks import EFF, SUIT_MASK, trump_key
@@ -151,7 +151,7 @@ class DealSampler:
         self.allowed: tuple[tuple[bool, ...], ...] = tuple(
             (*(g not in voids[s] for s in self.seats), True) for g in codes
         )
-        self.own = sum(1 << c.index for c in view.hand)
+        self.own = card_mask(view.hand)
         self.fits = fits_auction(view) if auction else None
 
         @cache

@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from ..engine.actions import Bid
-from ..engine.cards import DECK, SUITS, Card, Rank, Suit
+from ..engine.cards import SUITS, Card, Rank, Suit, card_mask, mask_cards
 from ..engine.seats import Seat
-from ..engine.tricks import EFF, ORDERS, SUIT_MASK, trump_key
+from ..engine.tricks import ORDERS, SUIT_MASK, trump_key
 
 __all__ = ["BID_READ", "PASS_READ", "auction_fits", "auction_test", "estimate_tricks", "strength"]
 
@@ -42,32 +42,10 @@ def estimate_tricks(cards: Sequence[Card], trump: Suit | None, *, partner: bool 
     1.5
     """
     tk = trump_key(trump)
-    order = ORDERS[tk]
-    hand = sorted(cards, key=order.index)
+    hand = sorted(cards, key=ORDERS[tk].index)
     if len(hand) > 6:
         hand = hand[:6]  # the weakest card is the discard
-    trumps = [c for c in hand if EFF[tk][c.index] == tk]
-    n_trumps = len(trumps)
-    total = 0.0
-    trump_values = {0: 1.0, 1: 1.0, 2: 0.9, 3: 0.75, 4: 0.55}
-    for c in trumps:
-        place = order.index(c)
-        total += trump_values.get(place, 0.45 if n_trumps >= 3 else 0.25)
-    for suit in SUITS:
-        if tk == suit.value:
-            continue
-        cs = [c for c in hand if EFF[tk][c.index] == suit.value]
-        if not cs:
-            if n_trumps >= 2:
-                total += 0.3
-            continue
-        top = cs[0]
-        if top.rank is Rank.ACE:
-            total += 0.8 if len(cs) <= 3 else 0.5
-            if len(cs) >= 2 and cs[1].rank is Rank.KING:
-                total += 0.35
-        elif top.rank is Rank.KING and len(cs) >= 2:
-            total += 0.25
+    total = _estimate_mask(card_mask(hand), tk)
     if partner:
         total += 1.0
     return total
@@ -94,7 +72,7 @@ def auction_fits(auction: Sequence[object], hands: Mapping[Seat, Sequence[Card]]
     """
     bounds = _bounds(auction, set(hands))
     return all(
-        _strength_within(sum(1 << c.index for c in hands[seat]), low, passed)
+        _strength_within(card_mask(hands[seat]), low, passed)
         for seat, (low, passed) in bounds.items()
     )
 
@@ -147,7 +125,7 @@ def _strength_within(hand: int, low: float | None, passed: bool) -> bool:
     at least ``low`` (where given) and, for a hand that ``passed``, at most
     :data:`PASS_READ`."""
     best = -1.0
-    cards = [DECK[i] for i in range(25) if hand >> i & 1] if hand.bit_count() > 6 else None
+    cards = mask_cards(hand) if hand.bit_count() > 6 else None
     for t in SUITS:
         # (seven cards, a maker's before the discard: counted without the weakest)
         e = (
@@ -163,30 +141,27 @@ def _strength_within(hand: int, low: float | None, passed: bool) -> bool:
     return low is None or best >= low
 
 
-# :func:`estimate_tricks` (partner not counted) by the cards' bits, for the judge's
-# auction filter, which counts three hands in four suits for every deal it draws: each
-# suit's part of the count comes from a table filled as hands are met, by the suit's
-# cards in the hand, as the additions estimate_tricks makes (in its order, so that the
-# sum is the same number to the last bit: tests/test_deals.py checks it)
+# The count, suit by suit: each suit's part comes from a table filled as hands are met,
+# by the suit's cards in the hand (the judge's auction filter counts three hands in four
+# suits for every deal it draws). The parts are added one by one, trumps first, so that
+# the float is the same however the hand was given.
 _TRUMP_PARTS: dict[tuple[int, int], tuple[float, ...]] = {}
 _SIDE_PARTS: dict[tuple[int, int], tuple[float, ...]] = {}
+#: What a trump adds, by its place among all the trumps (0: the Joker, 1: the right
+#: bower, ...); below these, 0.45 in a hand of three trumps or more, else 0.25.
+_TRUMP_VALUES: Final = {0: 1.0, 1: 1.0, 2: 0.9, 3: 0.75, 4: 0.55}
+#: What a void in a side suit adds to a hand with two trumps or more (to ruff with).
+_VOID: Final = 0.3
 
 
 def _estimate_mask(hand: int, tk: int) -> float:
-    """:func:`estimate_tricks` of the cards of ``hand`` (at most six) with the trump suit
-    ``tk`` (0 to 3), its partner not counted."""
+    """:func:`estimate_tricks` of the cards of ``hand`` (at most six) with the trump key
+    ``tk`` (0 to 3, 4 for no trump), its partner not counted."""
     masks = SUIT_MASK[tk]
     trumps = hand & masks[tk]
     parts = _TRUMP_PARTS.get((tk, trumps))
     if parts is None:
-        cards = [DECK[i] for i in range(25) if trumps >> i & 1]
-        n = len(cards)
-        order = ORDERS[tk]
-        values = {0: 1.0, 1: 1.0, 2: 0.9, 3: 0.75, 4: 0.55}
-        places = sorted(order.index(c) for c in cards)
-        parts = _TRUMP_PARTS[tk, trumps] = tuple(
-            values.get(place, 0.45 if n >= 3 else 0.25) for place in places
-        )
+        parts = _TRUMP_PARTS[tk, trumps] = _trump_parts(trumps, tk)
     total = 0.0
     for v in parts:
         total += v
@@ -197,7 +172,7 @@ def _estimate_mask(hand: int, tk: int) -> float:
         cs = hand & masks[suit]
         if not cs:
             if ruffing:
-                total += 0.3
+                total += _VOID
             continue
         side = _SIDE_PARTS.get((tk, cs))
         if side is None:
@@ -207,11 +182,19 @@ def _estimate_mask(hand: int, tk: int) -> float:
     return total
 
 
+def _trump_parts(trumps: int, tk: int) -> tuple[float, ...]:
+    """What each of the trumps ``trumps`` (a mask) adds, the highest first."""
+    order = ORDERS[tk]
+    n = trumps.bit_count()
+    places = sorted(order.index(c) for c in mask_cards(trumps))
+    return tuple(_TRUMP_VALUES.get(place, 0.45 if n >= 3 else 0.25) for place in places)
+
+
 def _side_parts(cs: int, tk: int) -> tuple[float, ...]:
     """What :func:`estimate_tricks` adds for a side suit of which the hand holds the
     cards ``cs`` (a mask), trumps ``tk``."""
     order = ORDERS[tk]
-    cards = sorted((DECK[i] for i in range(25) if cs >> i & 1), key=order.index)
+    cards = sorted(mask_cards(cs), key=order.index)
     top = cards[0]
     if top.rank is Rank.ACE:
         out = [0.8 if len(cards) <= 3 else 0.5]

@@ -24,7 +24,7 @@ from typing import Any, Final, NamedTuple
 
 from ..engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ..engine.auction import bid_name
-from ..engine.cards import DECK, JOKER, Card
+from ..engine.cards import DECK, JOKER, Card, card_mask
 from ..engine.i18n import N_, ngettext, number, pgettext
 from ..engine.i18n import gettext as _
 from ..engine.tricks import trump_key
@@ -901,7 +901,7 @@ def sequence_words(view: PlayerView, judged: Judgement, action: Action) -> str:
     if not isinstance(action, Discard) or not view.trump_named:
         return ""
     tk = trump_key(view.trump)
-    held = sum(1 << c.index for c in view.hand)
+    held = card_mask(view.hand)
     # (the runs the judge solves once for all their cards: judge._discard's twins)
     run = [DECK[i] for i in next(r for r in card_runs(held, _ALL, tk) if action.card.index in r)]
     run.reverse()  # (the strongest first, as a learner names them)

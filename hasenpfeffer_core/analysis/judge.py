@@ -42,7 +42,7 @@ from typing import Final, Self
 
 from ..engine.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from ..engine.auction import FORCED_BID
-from ..engine.cards import DECK, Card, Suit
+from ..engine.cards import DECK, Suit, card_mask, mask_cards
 from ..engine.rules import FirstLead
 from ..engine.seats import Seat
 from ..engine.tricks import ORDERS, throw_key, trump_key
@@ -603,8 +603,8 @@ def _twins(view: PlayerView, plays: Sequence[Play], tk: int) -> list[list[bool]]
     """For each two of ``plays``, whether they are twins: cards that always score the same."""
     # twins: cards that always score the same (no unplayed card between them)
     played = set(view.played)
-    unplayed = sum(1 << c.index for c in DECK if c not in played)
-    own = sum(1 << c.index for c in view.hand)
+    unplayed = card_mask(c for c in DECK if c not in played)
+    own = card_mask(view.hand)
     run_of = {c: n for n, run in enumerate(card_runs(own, unplayed, tk)) for c in run}
     return [[run_of.get(a.card.index) == run_of.get(b.card.index) for b in plays] for a in plays]
 
@@ -711,14 +711,6 @@ def _solve(
     return ns if seat.value % 2 == 0 else 6 - ns
 
 
-def _mask(cards: Sequence[Card]) -> int:
-    return sum(1 << c.index for c in cards)
-
-
-def _cards(mask: int) -> list[Card]:
-    return [c for c in DECK if mask >> c.index & 1]
-
-
 @dataclass(frozen=True)
 class CallJudgement(Judgement):
     """A :class:`Judgement` of a call (a bid, a trump, a discard), and what it rests on.
@@ -787,7 +779,7 @@ def _trump(view: PlayerView, rng: random.Random, max_deals: int | None) -> CallJ
     hand = list(view.hand)
     names.sort(key=lambda a: -estimate_tricks(hand, a.suit))
     seat, leader = view.seat, _leader(view, view.seat)
-    kept = [_mask([c for c in hand if c is not weakest(hand, a.suit)]) for a in names]
+    kept = [card_mask([c for c in hand if c is not weakest(hand, a.suit)]) for a in names]
     work = Work()
 
     def values(masks: Sequence[int], alive: set[int]) -> dict[int, int]:
@@ -819,7 +811,7 @@ def _discard(view: PlayerView, rng: random.Random, max_deals: int | None) -> Cal
     place = {c: i for i, c in enumerate(discard_order(view.hand, view.trump))}
     discards.sort(key=lambda a: place[a.card])
     seat, leader = view.seat, _leader(view, view.seat)
-    own = _mask(view.hand)
+    own = card_mask(view.hand)
     # twins: two cards with no card in play between them leave equivalent hands
     runs = card_runs(own, _FULL, tk)
     run_of = {c: n for n, run in enumerate(runs) for c in run}
@@ -1006,7 +998,7 @@ class _BidWeighing:
         )
         self.trumps = [t for e, t in rated if e >= rated[0][0] - SCREEN_TRICKS][:SCREEN_KEEP]
         self.leader = _leader(view, seat)
-        self.own = _mask(view.hand)
+        self.own = card_mask(view.hand)
         self.sampler = DealSampler(view)
         self.odds: list[list[int]] = [[] for _ in self.trumps]
         self.alive = set(range(len(self.trumps)))
@@ -1070,20 +1062,20 @@ class _BidWeighing:
         if masks is None:
             raise ValueError("no deal of the unseen cards fits this position")
         widow = _FULL & ~(masks[0] | masks[1] | masks[2] | masks[3])
-        widow &= ~_mask(view.played)
-        seven = _cards(self.own | widow)
+        widow &= ~card_mask(view.played)
+        seven = mask_cards(self.own | widow)
         solves = 0
         for t in self.alive:
             hands = list(masks)
-            hands[seat.value] = _mask([c for c in seven if c is not weakest(seven, trumps[t])])
+            hands[seat.value] = card_mask([c for c in seven if c is not weakest(seven, trumps[t])])
             self.odds[t].append(_solve(hands, seat, trumps[t], self.leader))
             solves += 1
         if self.passing in ("partner", "opponents"):
             holder = self.holder
-            theirs = _cards(masks[holder.value] | widow)
+            theirs = mask_cards(masks[holder.value] | widow)
             trump = max(trumps, key=lambda t: estimate_tricks(theirs, t, partner=False))
             hands = list(masks)
-            hands[holder.value] = _mask([c for c in theirs if c is not weakest(theirs, trump)])
+            hands[holder.value] = card_mask([c for c in theirs if c is not weakest(theirs, trump)])
             taken = _solve(hands, seat, trump, self.holder_leader)
             self.held.append(self.held_net[taken])
             self.held_tricks.append(taken)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..engine.cards import Card, Trump, parse_card, parse_cards, parse_trump
+from ..engine.cards import Card, Trump, card_mask, parse_card, parse_cards, parse_trump
 from ..engine.errors import InvalidDataError, ParseError
 from ..engine.i18n import gettext as _
 from ..engine.rules import NoTrumpJoker
@@ -100,7 +100,7 @@ class _Position:
                 )
                 raise InvalidDataError(message.format(card=c.text, seat=where[c]), rule="the deck")
         self.trick = tuple(c.index for c in played)
-        self.masks = [sum(1 << c.index for c in cs) for cs in self.cards]
+        self.masks = [card_mask(cs) for cs in self.cards]
         counts = [len(cs) for cs in self.cards]
         t = len(self.trick)
         if sitting_out is None:

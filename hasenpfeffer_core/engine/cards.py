@@ -46,7 +46,9 @@ __all__ = [
     "Colour",
     "Rank",
     "Suit",
+    "card_mask",
     "format_cards",
+    "mask_cards",
     "parse_card",
     "parse_cards",
     "parse_suit",
@@ -695,3 +697,29 @@ def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         cards = parse_cards(cards)
     return " ".join(parse_card(c).ascii if ascii else parse_card(c).text for c in cards)
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The cards as one number, bit ``card.index`` set for each: how the solver, the
+    sampler and the judge hold a hand.
+
+    >>> bin(card_mask(parse_cards("9S TS")))
+    '0b11'
+    >>> mask_cards(card_mask(parse_cards("JK AS"))) == list(parse_cards("AS JK"))
+    True
+    """
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask
+
+
+def mask_cards(mask: int) -> list[Card]:
+    """The cards of a :func:`card_mask`, in the deck's order (spades first, the Joker
+    last)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_ALL[low.bit_length() - 1])
+        mask ^= low
+    return out

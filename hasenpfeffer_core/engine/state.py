@@ -36,7 +36,7 @@ from typing import Final, TypeVar
 
 from .actions import Action, Bid, Deal, Discard, GoAlone, NameTrump, Pass, Play, check_deal
 from .auction import FORCED_BID, bid_name, bids_above, check_bid
-from .cards import DECK, SUITS, Card, Suit, format_cards
+from .cards import DECK, SUITS, Card, Suit, card_mask, format_cards
 from .errors import (
     IllegalActionError,
     InvalidDataError,
@@ -804,7 +804,7 @@ class HandState:
             whole = -1
         if len(masks if whole >= 0 else ()) != 4 or whole != _FULL_DECK_BITS:
             hands = check_deal(deal.hands, deal.widow)  # says what is wrong
-            masks = [sum(1 << c.index for c in h) for h in hands]
+            masks = [card_mask(h) for h in hands]
         self._deal = deal
         self._hands = masks
         self._phase = Phase.AUCTION

@@ -35,7 +35,9 @@ from .cards import (
     Rank,
     Suit,
     Trump,
+    card_mask,
     format_cards,
+    mask_cards,
     parse_card,
     parse_trump,
     read_cards,
@@ -359,9 +361,7 @@ def legal_plays(
     if not isinstance(no_trump_joker, NoTrumpJoker):
         no_trump_joker = Rules().replace(no_trump_joker=no_trump_joker).no_trump_joker
     tk = trump_key(parse_trump(trump))
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.index
+    mask = card_mask(cards)
     led = played[0].index if played else -1
     legal = legal_mask(mask, led, tk, no_trump_joker is NoTrumpJoker.ANY_TIME)
     return tuple(c for c in cards if legal >> c.index & 1)
@@ -379,7 +379,7 @@ def suit_phrase(code: int, tk: int) -> str:
 
 def _printed_order(mask: int) -> list[Card]:
     """The cards of ``mask`` suit by suit as printed (S, H, D, C), high to low; Joker last."""
-    cards = [c for c in DECK if mask >> c.index & 1]
+    cards = mask_cards(mask)
     return sorted(cards, key=lambda c: (c.suit.value if c.suit else 4, -c.rank))
 
 

@@ -46,6 +46,7 @@ from typing import Final
 
 from ...engine.actions import Action, Bid, Discard, GoAlone, NameTrump, Pass, Play
 from ...engine.auction import FORCED_BID, bid_name, check_bid
+from ...engine.cards import card_mask
 from ...engine.errors import (
     IllegalActionError,
     InvalidDataError,
@@ -180,7 +181,7 @@ def _check(view: PlayerView, action: Action) -> None:
             raise InvalidDataError(
                 _("{refusal}: it is not in the hand").format(refusal=doing), rule="the hand"
             )
-        mask = sum(1 << c.index for c in view.hand)
+        mask = card_mask(view.hand)
         trick = view.current_trick
         check_follow(
             seat.word,
