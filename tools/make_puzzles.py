@@ -4,7 +4,12 @@
 
 Every hand is dealt from ``--seed`` and its number, and every seat is a fair expert
 seeded the same way, so the bank is the same on every run with the same arguments
-(whatever the number of workers). At each decision the expert's own judgement
+(whatever the number of workers) and the same solver: where the solver runs compiled
+(:mod:`~hasenpfeffer_core.analysis.fast`), the judge weighs more deals in the same time
+(``judge.SPEED``), so its play, and the hands, differ. (The bank in the package was made
+with the plain solver. A moment is kept only where its answer is clear on two
+judgements, so its answer does not hang on the budget: ``tests/test_puzzles.py`` judges
+100 of them again, on other deals, with whichever solver runs the tests.) At each decision the expert's own judgement
 (:mod:`hasenpfeffer_core.analysis.judge`, as the hints use it) is looked at: a moment is
 kept when one move (with any card that is its exact twin) leads every other by at least
 ``MARGIN`` points and by more than the judge's doubt, and a second judgement on other
