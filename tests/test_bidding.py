@@ -309,6 +309,29 @@ def test_the_widget_judges_a_right_call_and_shows_the_chances() -> None:
     assert quiz.score == (1, 1)
 
 
+@pytest.mark.parametrize(
+    ("lang", "heading", "level"),
+    [("it", "Che cosa dichiareresti?", "Misto"), ("th", "คุณจะประมูลอย่างไร", None)],
+)
+def test_the_widgets_heading_and_level_speak_the_learners_language(
+    lang: str, heading: str, level: str | None
+) -> None:
+    """The bid quiz's heading and its level badge were left in English in Italian and
+    Thai (the heading was marked for the catalogue but shown untranslated)."""
+    pytest.importorskip("ipywidgets")
+    from hasenpfeffer_core.faces.widgets import BidQuiz
+    from hasenpfeffer_core.faces.widgets.base import level_label
+
+    with language(lang):
+        quiz = BidQuiz(seed=6)
+        shown = quiz.header.value
+        assert f"<h3>{heading}</h3>" in shown
+        assert "What would you bid?" not in shown and ">Mixed<" not in shown
+        assert f">{level_label('mixed')}<" in shown
+        if level is not None:
+            assert level_label("mixed") == level
+
+
 def test_the_widget_marks_a_wrong_call_and_names_the_best() -> None:
     pytest.importorskip("ipywidgets")
     from hasenpfeffer_core.faces.widgets import BidQuiz

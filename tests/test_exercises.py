@@ -19,6 +19,7 @@ w = pytest.importorskip("ipywidgets")
 pytest.importorskip("tqdm")
 
 from hasenpfeffer_core.analysis.bots import FairExpert, RuleOfThumbPlayer  # noqa: E402
+from hasenpfeffer_core.analysis.explain import card_words  # noqa: E402
 from hasenpfeffer_core.analysis.quiz import order_question, tricks_question  # noqa: E402
 from hasenpfeffer_core.analysis.review import state_play_points  # noqa: E402
 from hasenpfeffer_core.analysis.stats import computer_position, rng  # noqa: E402
@@ -574,7 +575,10 @@ def test_order_exercise_right_and_wrong_and_start_again() -> None:
     assert said(q).startswith("Not quite.") and question.explanation in said(q)
     # The verdict points at the first card out of place, and the picture lights it.
     first = wrong[0]
-    assert f"Your first card, {first.text}, is out of place: {question.answer[0].text}" in said(q)
+    assert (
+        f"Your first card, {card_words(first)}, is out of place: {card_words(question.answer[0])}"
+        in said(q)
+    )
     assert "Your order: the first card" in q.answer_picture.value
     assert "so far" not in q.answer_picture.value
     assert 'stroke="#f2b705"' in q.answer_picture.value  # (the highlight's edge)
@@ -600,7 +604,29 @@ def test_order_exercise_points_at_a_card_out_of_place_in_the_middle() -> None:
     for card in swapped:
         by_card[card].click()
     assert said(q).startswith("Not quite.")
-    assert f"Your second card, {answer[2].text}, is out of place: {answer[1].text}" in said(q)
+    assert (
+        f"Your second card, {card_words(answer[2])}, is out of place: {card_words(answer[1])}"
+        in said(q)
+    )
+
+
+def test_an_order_verdict_names_the_joker_in_words() -> None:
+    """ "JK is stronger and belongs there. Strongest first: JK J♦ ..." showed the
+    notation's name for the Joker to a learner."""
+    for seed in range(40):
+        question = order_question(rng(seed), difficulty="joker", tag="joker")
+        if JOKER in question.cards and question.answer[0] is JOKER:
+            break
+    else:
+        pytest.fail("no ordering question with the Joker")
+    q = ex.OrderExercise(question)
+    by_card = dict(zip(question.cards, q.buttons, strict=True))
+    for card in reversed(question.answer):
+        by_card[card].click()
+    text = said(q)
+    assert text.startswith("Not quite.") and "JK" not in text
+    assert "out of place: the Joker is stronger" in text
+    assert "Strongest first: Joker " in text
 
 
 # --- pictures and tables ----------------------------------------------------------------

@@ -311,6 +311,10 @@ def test_lead_trumps_as_the_maker_with_the_highest_trump() -> None:
     assert "the Joker beats all six trumps still out" in good and good.endswith("lead the Joker.")
     # J♦ is not the best trump while J♥ is out: leading it draws nothing safely.
     assert "lead-trumps" not in keys(reasons_for(view, act("S play JD")))
+    # ... and a learner who leads it is told why the Joker, not only "lead the Joker"
+    low = text_of(broken_by(view, act("S play JD")), "lead-trumps")
+    assert "you led J♦, a lower trump that theirs can take" in low
+    assert low.endswith("lead the Joker first, to draw them.")
     wrong = text_of(broken_by(view, act("S play KC")), "lead-trumps")
     assert "you led K♣" in wrong and wrong.endswith("lead trumps first, the Joker.")
 

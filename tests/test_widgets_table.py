@@ -282,6 +282,21 @@ def test_marks_on_a_play_that_cost_points() -> None:
     assert "✓" not in r.note.value and "✗" not in r.note.value
 
 
+def test_an_annotated_mistake_says_its_cost_once() -> None:
+    """A hand annotated by the review (each play's note holds its double-dummy verdict)
+    showed "With all four hands in view, this cost 1 point: 10♦, J♦ or 9♣ would have
+    saved it." and under it the mark "✗ cost 1 point: 10♦, J♦ or 9♣ would have saved
+    it": the cost once, in the mark; the note keeps the rule at work."""
+    record, mistake = random_hand_with_mistake()
+    r = HandReplayer(annotate(record))
+    r.step = mistake.step + 1
+    note = plain(r.note.value)
+    assert mistake.verdict and mistake.verdict not in note
+    assert note.count("would have saved") == 1 and "✗ cost" in note
+    if mistake.rule_note:
+        assert mistake.rule_note.split(".")[0] in note
+
+
 def test_a_play_that_scored_as_well_but_took_fewer_tricks_is_marked_so() -> None:
     """A card that cost no point as the cards lay, but took fewer tricks than a card
     that scored as much, is marked ✓ with the trick it let go (not ✗: it cost nothing;

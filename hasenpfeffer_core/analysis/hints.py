@@ -475,8 +475,18 @@ def _without_repeats(details: str, answer: str, pieces: list[str]) -> str:
     for piece in pieces:
         if piece and piece in answer:
             # only where it stands whole, between spaces (in Thai, whose sentences end
-            # in no full stop, "ประมูล 4" is also a part of "การประมูล 4")
-            details = re.sub(rf"(?<!\S){re.escape(piece)}(?!\S)", " ", details)
+            # in no full stop, "ประมูล 4" is also a part of "การประมูล 4"); or, in a
+            # language without full stops, the piece less its last words, the move it
+            # ends with ("... ง่ายกว่า ประมูล 1": the figures repeated the reason
+            # without the move, which no sentence split could find)
+            words = piece.split(" ")
+            for k in (len(words), len(words) - 1, len(words) - 2):
+                if k < 4 and k != len(words):
+                    break
+                part = re.escape(" ".join(words[:k]))
+                details, found = re.subn(rf"(?<!\S){part}(?!\S)", " ", details)
+                if found:
+                    break
     kept = [s for s in _SENTENCE_END.split(details) if s.strip() and s.strip() not in answer]
     return " ".join(" ".join(kept).split())
 
@@ -500,7 +510,10 @@ def score_reason(view: PlayerView, advice: Advice) -> str:
         return ""
     best = j.best
     alt = max(j.options, key=lambda a: (j.tricks[a], j.points[a]))
-    if alt == best or j.tricks[alt] - j.tricks[best] < 0.05 or j.points[best] <= j.points[alt]:
+    # (the tricks as read, to one decimal: not "4.2 ..., against 4.2 ..., so loses less")
+    if alt == best or round(j.tricks[alt], 1) <= round(j.tricks[best], 1):
+        return ""
+    if j.points[best] <= j.points[alt]:
         return ""
     makers = high.seat.side is view.seat.side
     values = {
@@ -806,6 +819,31 @@ def tie_words(judged: Judgement, action: Action, reason: str) -> str:
     ).format(**values, reason=reason)
 
 
+def _pass_to_nobody(judged: Judgement, action: Action) -> tuple[bool, str] | None:
+    """The verdict on a pass where nobody holds the auction (None for any other
+    choice): what it leads to is not played out (see
+    :func:`~hasenpfeffer_core.analysis.judge.judge_bid`), so it has no figure of its
+    own, and no "less than the best" beside the 0.0 it stands for ("Pass: worth about
+    0.0 points ... over 32 deals, about 3.9 less" read as worked out)."""
+    if not isinstance(action, Pass) or not isinstance(judged, CallJudgement):
+        return None
+    if judged.passing != "nothing":
+        return None
+    if action == judged.best:
+        return True, _(
+            "Pass: your side scores nothing as makers, and the auction goes on without "
+            "you; no bid is worth more on average here."
+        )
+    best = _figures(judged, judged.best)
+    # Translators: best is the bid advised ("bid 1"), points a signed average
+    # ("+3.9"), n the deals weighed. A pass where nobody has bid yet.
+    return judged.is_good(action), _(
+        "Pass: your side scores nothing as makers, and the auction goes on without you. "
+        "As makers, {best} is worth about {points} points to your side on average over "
+        "{n} deals."
+    ).format(best=best["best"], points=best["points"], n=best["n"])
+
+
 def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
     """Whether ``action`` is as good as the judged best (less than a close decision's
     margin behind it), and the judge's figures for it, in points: the one wording of a
@@ -822,6 +860,8 @@ def judged_words(judged: Judgement, action: Action) -> tuple[bool, str]:
             "made, it scores no more than {best} would, and it can fail where {best} is "
             "made: the cheaper bid is the better one."
         ).format(**values)
+    if (nothing := _pass_to_nobody(judged, action)) is not None:
+        return nothing
     if action == judged.best:
         # Translators: choice is what was chosen ("Name hearts as trumps", "Discard 9♠",
         # "Pass"), points a signed average ("+2.1"), n the deals weighed.

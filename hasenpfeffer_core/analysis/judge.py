@@ -250,13 +250,22 @@ class Judgement:
             return False
         return self.cost(action) + PRINCIPLE_DOUBT * self.spread[action] < CLOSE_POINTS
 
+    def shows_as_best(self, action: Action) -> bool:
+        """Whether a learner reads ``action``'s figure as the best's: the same to one
+        decimal (:meth:`shown_gap`), and within a close decision's margin
+        (:meth:`is_good`)."""
+        return (
+            action != self.best and self.is_good(action) and self.shown_gap(self.best, action) <= 0
+        )
+
     def preferring(self, action: Action) -> Self:
         """This judgement with ``action`` as its best: for an option that may stand for
         the best (:meth:`may_stand_for_best`: clearly within a close decision's margin of
-        it) that the usual principle prefers. Its doubt becomes the old best's."""
+        it, or for a trump or a discard :meth:`shows_as_best`) that the usual principle
+        prefers. Its doubt becomes the old best's."""
         if action == self.best:
             return self
-        if not self.may_stand_for_best(action):
+        if not (self.may_stand_for_best(action) or self.shows_as_best(action)):
             raise ValueError(f"{action} cannot stand for the best, {self.best}")
         spread = dict(self.spread)
         spread[self.best], spread[action] = spread[action], 0.0

@@ -59,6 +59,7 @@ from .bots import RuleOfThumbPlayer
 from .describe import typed_call, typed_seat
 from .explain import (
     capitalised,
+    card_label,
     card_words,
     explain_card,
     explain_plays,
@@ -597,7 +598,9 @@ def order_question(
             explanation=" ".join(
                 x
                 for x in (
-                    _("Strongest first: {cards}.").format(cards=" ".join(c.text for c in answer)),
+                    _("Strongest first: {cards}.").format(
+                        cards=" ".join(card_label(c) for c in answer)
+                    ),
                     why,
                 )
                 if x
@@ -919,6 +922,16 @@ def _bid_prompt(view: PlayerView, rules: Rules, dealer: Seat, said: str, pepper:
     return " ".join(x for x in (opening, scale, ask) if x)
 
 
+def _weighed_in_reason(study: BidStudy, action: Action) -> bool:
+    """Whether the best call's reason already says what ``action`` leads to: a pass
+    where the other side, or partner, holds the auction and a bid is best."""
+    return (
+        isinstance(action, Pass)
+        and isinstance(study.action, Bid)
+        and study.passing in ("partner", "opponents")
+    )
+
+
 def _bid_details(
     view: PlayerView,
     study: BidStudy,
@@ -945,7 +958,12 @@ def _bid_details(
         "said": said,
         "choices": [{"value": action_value(a), "label": action_label(a, rules)} for a in choices],
         "right": [action_value(a) for a in study.good],
-        "comments": {action_value(a): study.comment(a) for a in study.legal},
+        # (a pass the best bid's reason already weighs, "If you pass, North plays 2,
+        # worth about -3.8 points ...", needs no comment saying it again)
+        "comments": {
+            action_value(a): "" if _weighed_in_reason(study, a) else study.comment(a)
+            for a in study.legal
+        },
         "points": {action_value(a): round(study.points[a], 2) for a in study.legal},
         "need": min((a.tricks for a in view.legal_actions if isinstance(a, Bid)), default=None),
         "best_trump": _trump_text(study.trumps[study.action]),

@@ -63,7 +63,7 @@ from .hints import (
     stepped_hint,
     tie_words,
 )
-from .judge import Judgement
+from .judge import CallJudgement, Judgement
 from .principles import Reason, broken_by
 from .review import state_play_points, state_play_values
 from .view import PlayerView
@@ -431,6 +431,22 @@ class Mistake:
                 answer = _("{action}.").format(action=capitalised(action_words(self.hint.action)))
             else:
                 answer = self.hint.move or answer
+            judged = self.hint.advice.judgement
+            if (
+                isinstance(self.action, Pass)
+                and isinstance(judged, CallJudgement)
+                and judged.passing == "nothing"
+            ):
+                # (nobody had bid: what the pass led to is not played out, so its cost is
+                # the bid's worth as makers, not a difference worked out)
+                # Translators: {answer} is the fair expert's advice (one or more
+                # sentences); {points} a signed average such as +3.9. The player passed
+                # where nobody had bid.
+                return _(
+                    "{answer} By its reckoning that bid is worth about {points} points to "
+                    "your side as makers, on average, where a pass leaves the hand to the "
+                    "others."
+                ).format(answer=answer, points=number(judged.points[judged.best], signed=True))
             # (not "a close decision" beside a cost: that note is about another choice)
             # Translators: {answer} is the fair expert's advice (one or more sentences);
             # {points} is a number with one decimal, such as 1.5.

@@ -250,10 +250,21 @@ def _lead_trumps(p: _Play, card: Card) -> Found:
             None,
         )
     code = EFF[p.tk][card.index]
-    if code != p.tk and any(
-        EFF[p.tk][u.index] == code and p.key(u) > p.key(card) for u in p.unseen
-    ):
-        top = max(sure, key=p.key)
+    top = max(sure, key=p.key)
+    if code == p.tk:
+        # a lower trump led, which a defender's trump can take ("Lead trumps as the
+        # maker" told a learner who led 9♠ only "lead J♠", as if 9♠ were no trump)
+        # Translators: trump is the trump suit ("spades"), top the highest trump still
+        # in play ("J♠"), card the lower trump led, n the trumps still out.
+        return None, ngettext(
+            "Your side named {trump} and you held {top}, which beats the one trump still out, "
+            "but you led {card}, a lower trump that it can take: lead {top} first, to draw it.",
+            "Your side named {trump} and you held {top}, which beats all {n} trumps still out, "
+            "but you led {card}, a lower trump that theirs can take: lead {top} first, to "
+            "draw them.",
+            n,
+        ).format(trump=p.trump.plural, top=card_words(top), card=card_words(card), n=count_word(n))
+    if any(EFF[p.tk][u.index] == code and p.key(u) > p.key(card) for u in p.unseen):
         return None, ngettext(
             "Your side named {trump} and you held {top}, which beats the one trump still out, "
             "but you led {card}, which a higher card or a trump can take: lead trumps first, "

@@ -31,11 +31,12 @@ from ...engine.i18n import gettext as _
 from ...engine.seats import Seat
 from ..render import hand_svg
 from .base import (
-    DIFFICULTY_LABELS,
     box,
     esc,
     guarded,
+    level_label,
     paint_result,
+    translated,
 )
 from .quiz_widget import QuizWidget
 
@@ -280,13 +281,13 @@ class BidQuiz(QuizWidget):
         super()._new_question()
         q = self.question
         assert q is not None
-        level = DIFFICULTY_LABELS.get(q.difficulty, q.difficulty)
+        level = level_label(q.difficulty)
         # Translators: {scale} lists the bids the rules allow ("1 to 5, Little Pepper ...").
         bids = _("Bids: {scale}").format(scale=q.details["scale"])
         pepper = f'<span class="hp-badge">{esc(bids)}</span>' if "pepper" in q.tags else ""
         badge = "" if self.hosted else f'<span class="hp-badge">{esc(level)}</span>'
         self.header.value = box(
-            f"<h3>{esc(self.title)}</h3><div>{badge}{pepper}</div><p>{esc(q.prompt)}</p>"
+            f"<h3>{esc(translated(self.title))}</h3><div>{badge}{pepper}</div><p>{esc(q.prompt)}</p>"
         )
 
     def _answer_buttons(self) -> list[w.Button]:

@@ -804,10 +804,15 @@ class HandReplayer(w.VBox, Guarded):  # type: ignore[misc]
         )
         line = action_html(action, record.rules, maker=state.maker, hide_discard=hide)
         parts = [f"<div><b>{step}.</b> {ended(line)}</div>"]
-        if move.note:
-            parts.append(f'<div style="margin-top:4px">{esc(move.note)}</div>')
-        body = f'<div class="hp-fb hp-info" role="status">{"".join(parts)}</div>'
         mark = self._marks.get(step - 1)
+        note = move.note
+        if mark is not None and mark.verdict:
+            # (the mark below says what the card cost, all hands face up: a note
+            # annotated with the same verdict said it twice, one line above the other)
+            note = " ".join(note.replace(mark.verdict, " ").split())
+        if note:
+            parts.append(f'<div style="margin-top:4px">{esc(note)}</div>')
+        body = f'<div class="hp-fb hp-info" role="status">{"".join(parts)}</div>'
         return box(body + (mark_html(mark) if mark is not None else ""))
 
     def _info_html(self, record: HandRecord, state: HandState, step: int) -> str:

@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from ....analysis.explain import (
     card_label,
+    card_words,
     ordinal_word,
 )
 from ....analysis.quiz import Question
@@ -465,7 +466,9 @@ class OrderExercise(w.VBox):  # type: ignore[misc]
         # a card" messages), {card} the card, {better} the card that belongs there
         pointer = _(
             "Your {nth} card, {card}, is out of place: {better} is stronger and belongs there."
-        ).format(nth=_place(at + 1), card=self.chosen[at].text, better=answer[at].text)
+        ).format(
+            nth=_place(at + 1), card=card_words(self.chosen[at]), better=card_words(answer[at])
+        )
         self.feedback.value = feedback(
             "bad", _("Not quite."), f"{pointer} {self.question.explanation}"
         )
