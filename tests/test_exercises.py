@@ -305,6 +305,8 @@ def test_trump_and_discard_exercises_follow_the_fair_expert() -> None:
     # every suit was weighed, in points, and a wrong one says what it gives away
     assert all("points to your side on average over" in v for v in verdicts)
     assert all("less than the best choice" in v for v in verdicts if v.startswith("Not quite"))
+    # the verdict names the better move: no "Try another answer" before it
+    assert not any("Try another answer" in v for v in verdicts)
     discard = ex.discard_exercise(record.state_at(6), expert)
     verdicts = [press(discard, c) for c in discard.values]
     assert any(v.startswith("Right!") for v in verdicts)
@@ -673,6 +675,7 @@ def test_progress_yields_everything_and_shows_a_bar(capsys: pytest.CaptureFixtur
     assert list(ex.progress({"a": 1, "b": 2}, "Presets")) == ["a", "b"]
     err = capsys.readouterr().err  # outside a notebook the bar is text
     assert "Playing 5 deals" in err and "100%" in err and "5/5" in err
+    assert "it/s" not in err and "<" not in err  # no rate, no time left: tqdm's jargon
     assert {t.name for t in threading.enumerate()} <= before  # no monitor thread
 
 

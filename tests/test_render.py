@@ -159,3 +159,24 @@ def test_a_hand_played_out_draws_no_empty_picture() -> None:
     html = state_html(state, seat=Seat.S)
     assert "no cards" not in html and "face down" not in html
     assert html.count('class="hp-seat"') == 4
+
+
+def test_a_bower_badge_in_thai_is_large_and_not_bold() -> None:
+    """The bowers' badge letters: R and L bold at 11 px; the Thai letters were blobs at
+    that size and weight (a reviewer could not read them), so they are drawn larger and
+    not bold."""
+    from hasenpfeffer_core.engine.i18n import language
+    from hasenpfeffer_core.faces.render import hand_svg
+
+    def badges(lang: str) -> list[tuple[str, str, str]]:
+        with language(lang):
+            svg = hand_svg(parse_cards("JD JH"), trump=Suit.HEARTS)
+        return re.findall(
+            r'font-size="([\d.]+)" font-weight="(\d+)" fill="#ffffff">([^<]+)</text>', svg
+        )
+
+    assert sorted(letter for _, _, letter in badges("en")) == ["L", "R"]
+    assert all(weight == "700" and float(size) == 11 for size, weight, _ in badges("en"))
+    thai = badges("th")
+    assert len(thai) == 2 and all(not letter.isascii() for _, _, letter in thai)
+    assert all(weight == "400" and float(size) >= 14 for size, weight, _ in thai)

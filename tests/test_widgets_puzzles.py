@@ -43,6 +43,18 @@ def test_a_solved_puzzle_is_recorded_and_raises_the_rating(tmp_path: Path) -> No
     assert p.puzzle is not None and p.puzzle.id != first.id
 
 
+def test_the_theme_is_named_once_answered_unless_the_learner_chose_it(tmp_path: Path) -> None:
+    """ "Puzzle: Third hand high, rated 1360" above the question gave its answer away."""
+    p = Puzzles(home=tmp_path, rng=random.Random(3))
+    assert p.puzzle is not None
+    name = p.puzzle.theme_name
+    assert name not in p.about.value and f"rated {p.puzzle.rating}" in p.about.value
+    _button(p, False).click()
+    assert f"Puzzle: {name}, rated {p.puzzle.rating}" in p.about.value
+    chosen = Puzzles("trump-in", home=tmp_path, rng=random.Random(6))
+    assert chosen.puzzle is not None and chosen.puzzle.theme_name in chosen.about.value
+
+
 def test_a_miss_or_a_hint_lowers_the_rating(tmp_path: Path) -> None:
     p = Puzzles(home=tmp_path, rng=random.Random(3))
     _button(p, False).click()

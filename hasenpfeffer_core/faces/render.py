@@ -268,10 +268,14 @@ def _role_marks(card: Card, trump: Suit | None, h: float, s: float) -> list[str]
         )
     if badge is not None:
         fill, letter = badge, _esc(_badge_letter(role))
+        # a Thai letter at the Latin letter's 11 px bold was a blob (its loops closed up):
+        # larger, and not bold
+        latin = letter.isascii()
+        size, weight, base = (11, "700", 10) if latin else (14, "400", 9.5)
         parts.append(
             f'<circle cx="{15 * s:.1f}" cy="{h - 14 * s:.1f}" r="{8 * s:.1f}" fill="{fill}"/>'
-            f'<text x="{15 * s:.1f}" y="{h - 10 * s:.1f}" text-anchor="middle" '
-            f'font-size="{11 * s:.1f}" font-weight="700" '
+            f'<text x="{15 * s:.1f}" y="{h - base * s:.1f}" text-anchor="middle" '
+            f'font-size="{size * s:.1f}" font-weight="{weight}" '
             f'fill="#ffffff">{letter}</text>'
         )
     return parts

@@ -192,6 +192,11 @@ STYLE: Final = f"""
 {_BUTTON}.hp-card-button.hp-chosen{{opacity:.55 !important}}
 {_BUTTON}.hp-right:disabled,{_BUTTON}.hp-wrong:disabled,{_BUTTON}.hp-advised:disabled{{opacity:1}}
 {_BUTTON}.hp-card-button.mod-active{{box-shadow:inset 0 0 0 3px {_C["selected"]}}}
+/* the chosen one of a row of toggle buttons (the puzzles' Rated and Streak, the
+   replayer's hands shown): in the dark theme its grey was barely lighter than the
+   others', so which was chosen could not be told; underlined in the selection colour */
+.widget-toggle-buttons {_BUTTON}.mod-active{{box-shadow:inset 0 -3px 0 {_C["selected"]};
+  font-weight:bold}}
 /* a folding section's title (ipywidgets' Accordion): JupyterLab's quieter grey read at
    4.2:1 in the dark theme */
 .hp-collapse .jupyter-widget-Collapse-header{{color:{_C["fg"]};background:{_C["badge-bg"]}}}

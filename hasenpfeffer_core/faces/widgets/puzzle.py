@@ -163,15 +163,27 @@ class Puzzles(w.VBox, Guarded):  # type: ignore[misc]
         self.exercise = principle_exercise(q, recorder=self.recorder, once=True, lang=self.lang)
         self.exercise.answer_hooks.append(self._on_answer)
         self.body.children = [self.exercise]
-        # Translators: {theme} is the puzzle's theme ("Second hand low"), {rating} its
-        # rating (1450).
-        about = _("Puzzle: {theme}, rated {rating}").format(
-            theme=puzzle.theme_name, rating=puzzle.rating
-        )
-        self.about.value = styled(f'<div class="hp-title">{esc(about)}</div>')
+        self._draw_about(shown=theme is not None)
         self.record_box.value = puzzle.record
         self.next_button.description = _("Next puzzle")
         self._draw_heading()
+
+    def _draw_about(self, *, shown: bool) -> None:
+        """The puzzle's title: its theme only once answered, or where the learner chose
+        the theme ("Puzzle: Third hand high" before the answer gave it away)."""
+        puzzle = self.puzzle
+        assert puzzle is not None
+        if shown:
+            # Translators: {theme} is the puzzle's theme ("Second hand low"), {rating} its
+            # rating (1450).
+            about = _("Puzzle: {theme}, rated {rating}").format(
+                theme=puzzle.theme_name, rating=puzzle.rating
+            )
+        else:
+            # Translators: {rating} is the puzzle's rating (1450); its theme is shown
+            # once it is answered.
+            about = _("Puzzle, rated {rating}").format(rating=puzzle.rating)
+        self.about.value = styled(f'<div class="hp-title">{esc(about)}</div>')
 
     def _draw_heading(self) -> None:
         if self.mode.value == "streak":
@@ -224,6 +236,7 @@ class Puzzles(w.VBox, Guarded):  # type: ignore[misc]
                     f'<div class="hp-fb hp-info" role="status">{esc(hinted_words())}</div>'
                 )
             self._draw_heading()
+            self._draw_about(shown=True)
         self.next_button.focus()
 
     @guarded

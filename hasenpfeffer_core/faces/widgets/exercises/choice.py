@@ -8,7 +8,7 @@ import hashlib
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Generic, cast, overload
+from typing import Any, Final, Generic, cast, overload
 
 import ipywidgets as w
 
@@ -42,6 +42,11 @@ from .common import (
 )
 
 # --- exercises -------------------------------------------------------------------------
+
+
+#: The kinds of exercise whose verdict on a wrong answer names the judge's better move
+#: (a trump, a discard, a call, a card to play).
+JUDGED_KINDS: Final = frozenset({"trump", "discard", "bid", "play"})
 
 
 class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
@@ -280,7 +285,9 @@ class Choice(w.VBox, Generic[V]):  # type: ignore[misc]
         paint_result(button, "success" if right else "danger")
         button.icon = "check" if right else "times"  # not by colour alone
         title = _("Right!") if right else _("Not quite. Try another answer.")
-        if not right and self.once:
+        if not right and (self.once or self.kind in JUDGED_KINDS):
+            # (a judged decision's verdict names the better move: "Try another answer"
+            # asked for what it had just given away)
             title = _("Not quite.")
         if right and self.hints_used:
             n = self.hints_used

@@ -54,6 +54,11 @@ class _TextBar(text_tqdm):  # type: ignore[type-arg]
     monitor_interval = 0
 
 
+#: What the bar shows beside itself: the description, the share done, the count and the
+#: time taken ("Playing 300 deals: 100% ... 300/300 · 00:01").
+BAR_FORMAT = "{l_bar}{bar} {n_fmt}/{total_fmt} · {elapsed}"
+
+
 def progress(items: Iterable[T], description: str = N_("Simulating")) -> Iterator[T]:
     """Yield ``items`` while a progress bar under the cell fills up.
 
@@ -64,7 +69,9 @@ def progress(items: Iterable[T], description: str = N_("Simulating")) -> Iterato
     """
     todo = list(items)
     bar_type = _NotebookBar if _in_notebook() else _TextBar
-    with bar_type(todo, desc=translated(description)) as bar:
+    # (no rate and no time left: "[00:00<00:00, 389.51it/s]" beside a bar read as
+    # tqdm's jargon to a learner; the count and the time taken say enough)
+    with bar_type(todo, desc=translated(description), bar_format=BAR_FORMAT) as bar:
         yield from bar
 
 
