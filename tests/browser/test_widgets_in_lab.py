@@ -372,6 +372,17 @@ def test_screenshots_in_the_dark_theme(nb: Notebook) -> None:
     nb.shot("dark", "notebook")
     for path in shots:
         assert path.stat().st_size > 5_000, f"{path} looks empty"
+    # the chosen one of a row of toggle buttons is told apart by more than its grey,
+    # which in the dark theme was barely lighter than the others'
+    toggles = nb.page.locator(f"{WIDGETS['replayer']} .widget-toggle-button")
+    looks = toggles.evaluate_all(
+        "bs => bs.map(b => [b.classList.contains('mod-active'),"
+        " getComputedStyle(b).boxShadow, getComputedStyle(b).fontWeight])"
+    )
+    chosen = [(shadow, weight) for active, shadow, weight in looks if active]
+    others = {(shadow, weight) for active, shadow, weight in looks if not active}
+    assert len(chosen) == 1 and others and chosen[0] not in others, looks
+    assert chosen[0][0] != "none" and int(chosen[0][1]) >= 600, looks
 
     # WCAG AA as the browser draws it, in the dark theme: every button a learner can
     # press, every answered button (the winning and the chosen card stay clear, though

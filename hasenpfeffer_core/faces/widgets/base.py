@@ -195,7 +195,7 @@ STYLE: Final = f"""
 /* the chosen one of a row of toggle buttons (the puzzles' Rated and Streak, the
    replayer's hands shown): in the dark theme its grey was barely lighter than the
    others', so which was chosen could not be told; underlined in the selection colour */
-.widget-toggle-buttons {_BUTTON}.mod-active{{box-shadow:inset 0 -3px 0 {_C["selected"]};
+.widget-toggle-buttons .widget-toggle-button.mod-active{{box-shadow:inset 0 -3px 0 {_C["selected"]};
   font-weight:bold}}
 /* a folding section's title (ipywidgets' Accordion): JupyterLab's quieter grey read at
    4.2:1 in the dark theme */
