@@ -91,15 +91,6 @@ def fits_auction(view: PlayerView) -> Callable[[Sequence[int]], bool] | None:
     return lambda masks: all(test(masks) for test in tests)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _splits(n: int, caps: tuple[int, ...], allowed: tuple[bool, ...]) -> list[tuple[int, ...]]:
     """Every way to split ``n`` cards among the seats: at most ``caps[i]`` to seat ``i``,
     none to a seat not ``allowed``."""

@@ -41,11 +41,7 @@ def estimate_tricks(cards: Sequence[Card], trump: Suit | None, *, partner: bool 
     >>> round(estimate_tricks(parse_cards("9S TC QD KH 9H TS"), Suit.CLUBS), 1)
     1.5
     """
-    tk = trump_key(trump)
-    hand = sorted(cards, key=ORDERS[tk].index)
-    if len(hand) > 6:
-        hand = hand[:6]  # the weakest card is the discard
-    total = _estimate_mask(card_mask(hand), tk)
+    total = _count(card_mask(cards), trump_key(trump))
     if partner:
         total += 1.0
     return total
@@ -125,14 +121,8 @@ def _strength_within(hand: int, low: float | None, passed: bool) -> bool:
     at least ``low`` (where given) and, for a hand that ``passed``, at most
     :data:`PASS_READ`."""
     best = -1.0
-    cards = mask_cards(hand) if hand.bit_count() > 6 else None
     for t in SUITS:
-        # (seven cards, a maker's before the discard: counted without the weakest)
-        e = (
-            _estimate_mask(hand, t.value)
-            if cards is None
-            else estimate_tricks(cards, t, partner=False)
-        )
+        e = _count(hand, t.value)
         if passed and e > PASS_READ:
             return False
         best = max(best, e)
@@ -152,6 +142,15 @@ _SIDE_PARTS: dict[tuple[int, int], tuple[float, ...]] = {}
 _TRUMP_VALUES: Final = {0: 1.0, 1: 1.0, 2: 0.9, 3: 0.75, 4: 0.55}
 #: What a void in a side suit adds to a hand with two trumps or more (to ruff with).
 _VOID: Final = 0.3
+
+
+def _count(hand: int, tk: int) -> float:
+    """:func:`estimate_tricks` of the cards of ``hand`` (a mask) with the trump key
+    ``tk``, its partner not counted: more than six cards (a maker's seven, before the
+    discard) are counted without the weakest."""
+    if hand.bit_count() > 6:
+        hand = card_mask(sorted(mask_cards(hand), key=ORDERS[tk].index)[:6])
+    return _estimate_mask(hand, tk)
 
 
 def _estimate_mask(hand: int, tk: int) -> float:

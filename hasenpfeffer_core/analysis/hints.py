@@ -480,9 +480,8 @@ def _without_repeats(details: str, answer: str, pieces: list[str]) -> str:
             # ends with ("... ง่ายกว่า ประมูล 1": the figures repeated the reason
             # without the move, which no sentence split could find)
             words = piece.split(" ")
-            for k in (len(words), len(words) - 1, len(words) - 2):
-                if k < 4 and k != len(words):
-                    break
+            shorter = [k for k in (len(words) - 1, len(words) - 2) if k >= 4]
+            for k in (len(words), *shorter):
                 part = re.escape(" ".join(words[:k]))
                 details, found = re.subn(rf"(?<!\S){part}(?!\S)", " ", details)
                 if found:
@@ -825,9 +824,7 @@ def _pass_to_nobody(judged: Judgement, action: Action) -> tuple[bool, str] | Non
     :func:`~hasenpfeffer_core.analysis.judge.judge_bid`), so it has no figure of its
     own, and no "less than the best" beside the 0.0 it stands for ("Pass: worth about
     0.0 points ... over 32 deals, about 3.9 less" read as worked out)."""
-    if not isinstance(action, Pass) or not isinstance(judged, CallJudgement):
-        return None
-    if judged.passing != "nothing":
+    if not (isinstance(judged, CallJudgement) and judged.unplayed_pass(action)):
         return None
     if action == judged.best:
         return True, _(

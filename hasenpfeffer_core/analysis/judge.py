@@ -251,12 +251,10 @@ class Judgement:
         return self.cost(action) + PRINCIPLE_DOUBT * self.spread[action] < CLOSE_POINTS
 
     def shows_as_best(self, action: Action) -> bool:
-        """Whether a learner reads ``action``'s figure as the best's: the same to one
-        decimal (:meth:`shown_gap`), and within a close decision's margin
-        (:meth:`is_good`)."""
-        return (
-            action != self.best and self.is_good(action) and self.shown_gap(self.best, action) <= 0
-        )
+        """Whether a learner reads ``action``'s figure as the best's: it is one of
+        :attr:`ties` (the same to one decimal, so well within a close decision's margin,
+        and not dominated)."""
+        return action in self.ties
 
     def preferring(self, action: Action) -> Self:
         """This judgement with ``action`` as its best: for an option that may stand for
@@ -738,6 +736,11 @@ class CallJudgement(Judgement):
     odds: Mapping[Suit | None, tuple[int, ...]] = field(default_factory=dict)
     passing: str = "nothing"
     holder_tricks: float = 0.0
+
+    def unplayed_pass(self, action: Action) -> bool:
+        """Whether ``action`` is a pass where nobody holds the auction: what it leads to
+        is not played out (see :func:`judge_bid`), so its 0 is no figure worked out."""
+        return isinstance(action, Pass) and self.passing == "nothing"
 
     @property
     def partner_kept(self) -> bool:

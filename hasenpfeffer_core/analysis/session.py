@@ -432,11 +432,7 @@ class Mistake:
             else:
                 answer = self.hint.move or answer
             judged = self.hint.advice.judgement
-            if (
-                isinstance(self.action, Pass)
-                and isinstance(judged, CallJudgement)
-                and judged.passing == "nothing"
-            ):
+            if isinstance(judged, CallJudgement) and judged.unplayed_pass(self.action):
                 # (nobody had bid: what the pass led to is not played out, so its cost is
                 # the bid's worth as makers, not a difference worked out)
                 # Translators: {answer} is the fair expert's advice (one or more
